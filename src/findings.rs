@@ -1,0 +1,464 @@
+//! Findings and the registry of finding codes. Each code is defined once, here, with
+//! its default severity, what it means, the rule behind it, an example record and
+//! advice for a tournament director; `goref explain` and docs/findings.md are
+//! generated from this table (in the manner of ruff's rule registry).
+
+use crate::point::{Color, Point, Pos};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Severity {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "info" => Ok(Severity::Info),
+            "warning" | "warn" => Ok(Severity::Warning),
+            "error" => Ok(Severity::Error),
+            other => Err(format!("unknown severity `{other}` (expected error, warning or info)")),
+        }
+    }
+}
+
+/// How sure goref is of a verdict (spec §1.8): `core` rules are the rule text itself;
+/// `interpretation` verdicts follow a reading the rule texts leave open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Certainty {
+    Core,
+    Interpretation,
+}
+
+/// Everything known about one code.
+pub struct CodeInfo {
+    pub code: Code,
+    pub name: &'static str,
+    pub severity: Severity,
+    pub summary: &'static str,
+    pub rule: &'static str,
+    pub example: &'static str,
+    pub advice: &'static str,
+}
+
+macro_rules! codes {
+    ($( $variant:ident = $name:literal, $sev:ident,
+        summary: $summary:literal,
+        rule: $rule:literal,
+        example: $example:literal,
+        advice: $advice:literal; )+) => {
+        /// A stable finding code. The kebab-case name is part of the report format.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $($variant,)+ }
+
+        /// The registry: every code goref can emit, in documentation order.
+        pub const REGISTRY: &[CodeInfo] = &[
+            $(CodeInfo {
+                code: Code::$variant,
+                name: $name,
+                severity: Severity::$sev,
+                summary: $summary,
+                rule: $rule,
+                example: $example,
+                advice: $advice,
+            },)+
+        ];
+
+        impl Code {
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $name,)+ }
+            }
+        }
+    };
+}
+
+codes! {
+    // ---- legality verdicts of the engine ----
+    OccupiedPoint = "occupied-point", Error,
+        summary: "A stone was played on a point that already holds a stone.",
+        rule: "Every ruleset: a play is made on an empty point (spec §1.8 rule 1, §8.1).",
+        example: "(;SZ[9];B[ee];W[ee])",
+        advice: "The record is corrupt or the move was mis-entered; compare with the paper record. goref executes the move as recorded (the stone is replaced) and goes on.";
+    OffBoard = "off-board", Error,
+        summary: "A move names a point outside the board.",
+        rule: "SGF FF[4]: points lie on the board given by SZ (spec §7.1).",
+        example: "(;SZ[9];B[jj])",
+        advice: "Check SZ; the move is ignored as a board play (treated as a pass) in the replay.";
+    Suicide = "suicide", Error,
+        summary: "A single stone was played where it has no liberty and captures nothing.",
+        rule: "SST Art. 1 forbids self-removal of a single stone; under Simplified Ing it recreates the position (PSK); AGA forbids all suicide (spec §1.2, §4, §5, T10).",
+        example: "(;SZ[5]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B];B[da])",
+        advice: "Under SST the move is void and the same player replays; under AGA it is illegal. It is never a pass.";
+    MultiStoneSuicide = "multi-stone-suicide", Error,
+        summary: "A play removed a string of two or more of the mover's own stones, where the rules forbid suicide.",
+        rule: "AGA Concise Rules forbid suicide of any size; SST and Simplified Ing allow group suicide (spec §0.1, T09).",
+        example: "(;SZ[5]RU[AGA]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B];B[ba])",
+        advice: "Illegal under the selected rules; legal under Ing rules. Check which rules the event used.";
+    KoRetake = "ko-retake", Error,
+        summary: "A single-stone ko was retaken immediately (simple ko rule).",
+        rule: "Simple ko: a play may not recapture a single stone that just captured a single stone (spec §7.1, Japanese and Chinese presets).",
+        example: "(;SZ[5]RU[Japanese]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
+        advice: "The retake is illegal; the player should have played elsewhere first.";
+    PositionalSuperko = "positional-superko", Error,
+        summary: "A play recreated an earlier board position.",
+        rule: "Simplified Ing: \"A play may not recreate a previous position\" (spec §4, T01, T03).",
+        example: "(;SZ[5]RU[EGF]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
+        advice: "The move is illegal; the finding names the earlier move whose position it recreated.";
+    SituationalSuperko = "situational-superko", Error,
+        summary: "A play recreated an earlier board position with the same player to move (or, under natural situational superko, one the same player created).",
+        rule: "AGA Concise Rules: no earlier board position may be recreated with the same player to play (spec §5, T03, T06).",
+        example: "(;SZ[5]RU[AGA]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[];B[];W[bb])",
+        advice: "The move is illegal; the finding names the earlier move whose position it recreated.";
+    HotStoneTake = "hot-stone-take", Error,
+        summary: "A play captured a hot stone immediately (a wrong take under Ing's rules).",
+        rule: "SST 1991: hot stones cannot be removed until after an interval of one board play or pass play (spec §1.3, §1.8 rule 2, T01, T04, T07).",
+        example: "(;SZ[5]RU[GOE]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
+        advice: "Under SST the take is void: restore the position; the same player replays; no penalty.";
+    KoRecycling = "ko-recycling", Error,
+        summary: "A play restarted a cycle that had already run once (disturbing-ko recycling).",
+        rule: "SST 1991: after one cycle the disturber is never allowed to continue disturbing; read as the fixed-ko rule (spec §1.8 rule 4, T03b, T06, T08).",
+        example: "(;SZ[5]RU[GOE]AB[ba][ab][ac]AW[da][bb][cb][db]PL[B];B[ca];W[aa];B[ba];W[];B[ca])",
+        advice: "Under SST the move is void and the same player replays. This is an interpretation: a referee may read the text otherwise.";
+    NeedsReferee = "needs-referee", Warning,
+        summary: "A repetition that goref's reading of the SST ko rules cannot classify.",
+        rule: "R-SST escalation: a full-board cycle completed without any rule firing, or an unclassifiable ko shape (spec §1.8 rule 6).",
+        example: "(;SZ[5]RU[GOE]...)",
+        advice: "A human referee must decide; the report shows the positions involved.";
+    Cycle = "cycle", Warning,
+        summary: "A whole-board position repeated under rules with only a simple ko rule.",
+        rule: "Japanese and Korean rules: a long cycle (triple ko and the like) may make the game void; it is not an illegal move (spec §1.5).",
+        example: "(;SZ[5]RU[Japanese]AB[ba][ab][ac]AW[da][bb][cb][db]PL[B];B[ca];W[aa];B[ba])",
+        advice: "Check whether the players agreed to void the game or the referee ruled on it.";
+    // ---- record findings ----
+    Alternation = "alternation", Error,
+        summary: "The same colour moved twice in a row outside handicap placement.",
+        rule: "Players alternate; after a stop the opponent of the last passer resumes (spec §2, §8.3, T19).",
+        example: "(;SZ[5];B[aa];W[];B[];W[cc])",
+        advice: "A move or pass is probably missing from the record.";
+    MoveAfterEnd = "move-after-end", Warning,
+        summary: "Moves follow the point at which the rules end the game.",
+        rule: "SST: four passes end play and it cannot resume; SIR/AGA: the second stop ends the game (spec §2, §4, §5).",
+        example: "(;SZ[5]RU[GOE];B[aa];W[];B[];W[];B[];W[bb])",
+        advice: "Moves after the end do not count; goref scores the position at the end.";
+    ResignerMovedLast = "resigner-moved-last", Warning,
+        summary: "The player the result says resigned (or lost on time) made the last move.",
+        rule: "A resigning player does not move after resigning; sgfcheck makes the same check (peers §3.8).",
+        example: "(;SZ[9]RE[B+R];B[ee];W[cc])",
+        advice: "Either the result names the wrong winner or moves were appended.";
+    HandicapMismatch = "handicap-mismatch", Warning,
+        summary: "HA does not match the number of handicap stones placed.",
+        rule: "SGF FF[4]: HA gives the number of handicap stones, set up with AB (spec §7.1, §7.3).",
+        example: "(;SZ[9]HA[3]AB[cc][gg]PL[W];W[ee])",
+        advice: "goref uses the stones actually placed.";
+    KomiDiffers = "komi-differs", Info,
+        summary: "The record's komi differs from the rules' komi.",
+        rule: "Komi is a tournament parameter; Ing rules use 8 (spec §3.3, §5).",
+        example: "(;SZ[9]RU[GOE]KM[6.5];B[ee])",
+        advice: "goref scores with the record's KM unless --komi is given.";
+    KomiResultParity = "komi-result-parity", Warning,
+        summary: "The fraction of KM cannot produce the recorded margin under area scoring.",
+        rule: "Area margins are whole numbers plus komi's fraction (sgfcheck's KM-vs-RE check, peers §3.8).",
+        example: "(;SZ[9]KM[7.5]RE[B+3];B[ee])",
+        advice: "Either KM or RE was entered wrongly.";
+    ResultMismatch = "result-mismatch", Error,
+        summary: "The recomputed winner differs from RE, and the record itself shows the final position.",
+        rule: "Area scoring after the rules' end of game (spec §8.4).",
+        example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
+        advice: "Check the final position and the dead stones; the report gives both counts.";
+    MarginMismatch = "margin-mismatch", Warning,
+        summary: "The winner agrees with RE but the margin differs.",
+        rule: "Area scoring after the rules' end of game (spec §8.4).",
+        example: "(;SZ[5]KM[0.5]RE[B+2.5];B[cc];W[];B[])",
+        advice: "Often a different komi or counting method; see komi and score in the report.";
+    ResultMissing = "result-missing", Info,
+        summary: "The record has no RE property.",
+        rule: "SGF FF[4] RE (spec §7.1).",
+        example: "(;SZ[9];B[ee])",
+        advice: "goref still recomputes the result where the game ran to its end.";
+    ResultFormat = "result-format", Warning,
+        summary: "RE is not in FF[4] form but its meaning is clear.",
+        rule: "SGF FF[4] RE: 0, Draw, B+n, B+R, B+T, B+F, Void, ? (spec §7.1, T17).",
+        example: "(;SZ[9]RE[Jigo])",
+        advice: "goref reads it as stated in the message; write the FF[4] form.";
+    GameNotEnded = "game-not-ended", Info,
+        summary: "The record stops before the rules' end of game and has no decisive result.",
+        rule: "End of game per the rules (spec §2, §4, §5).",
+        example: "(;SZ[9];B[ee];W[cc])",
+        advice: "Nothing to compare; the as-is count is in the report.";
+    DeadStonesUnmarked = "dead-stones-unmarked", Info,
+        summary: "The count disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
+        rule: "Dead stones are removed by agreement at a stop (spec §4, §7.5).",
+        example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
+        advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";
+    DisputedEnding = "disputed-ending", Warning,
+        summary: "Under SST four passes, the literal and precedent readings give different results.",
+        rule: "SST terminology 19 versus Article 1; the 2002 Zagreb appeal (spec §2, §6).",
+        example: "(;SZ[7]KM[8]RU[GOE]AB[ba][bb][bc][ec][bd][be][bf][ff][bg]AW[ca][cb][cc][ad][cd][ce][cf][cg]PL[B];B[ac];W[];B[ae];W[];B[];W[];B[]TB[ec])",
+        advice: "Run `goref appeal` to see both readings side by side.";
+    WhiteOwesPass = "white-owes-pass", Info,
+        summary: "Under AGA rules White must make the last pass, and the record ends with a Black pass.",
+        rule: "AGA: each pass hands a pass stone and White passes last (spec §5, T20).",
+        example: "(;SZ[9]RU[AGA];B[ee];W[];B[])",
+        advice: "The area result is unchanged; a territory count would move by one point.";
+    RulesAssumed = "rules-assumed", Info,
+        summary: "The rules were not stated or not recognised, and goref chose a preset.",
+        rule: "RU alias table (spec §7.1).",
+        example: "(;SZ[9]RU[Lasker];B[ee])",
+        advice: "Pass --rules NAME to check under the rules the event actually used.";
+    PenaltyPoints = "penalty-points", Info,
+        summary: "A player entered Ing overtime periods and is charged penalty points.",
+        rule: "EGF Ing overtime: 2 points for each period of BT/6 entered (spec §3.6).",
+        example: "(;SZ[19]TM[12600]RU[GOE];B[pd]BL[-100])",
+        advice: "The computed result includes the penalty; check the time record.";
+    LostOnTime = "lost-on-time", Info,
+        summary: "A player exceeded the last overtime period and loses on time.",
+        rule: "EGF Ing overtime: exceeding the third period loses the game on time (spec §3.6).",
+        example: "(;SZ[19]TM[600]RU[GOE];B[pd]BL[-400])",
+        advice: "The result is B+T or W+T whatever the board says.";
+    // ---- reading findings ----
+    SyntaxError = "syntax-error", Error,
+        summary: "The file breaks SGF syntax. Severity is error when moves were lost, warning when reading recovered everything.",
+        rule: "SGF FF[4] grammar (peers §5).",
+        example: "(;SZ[9];B[ee];W[cc]",
+        advice: "The message says what was expected at the line and column; repair the file with a text editor or SGFC.";
+    NodeHasTwoMoves = "node-has-two-moves", Error,
+        summary: "One node holds both a B and a W move.",
+        rule: "SGF FF[4]: a node holds at most one move (peers §5).",
+        example: "(;SZ[9];B[ee]W[cc])",
+        advice: "goref plays them in the order written; the record is likely damaged.";
+    Charset = "charset", Warning,
+        summary: "The declared charset (CA) does not match the bytes, or bytes could not be decoded.",
+        rule: "SGF FF[4] CA (peers §3.1, §3.5).",
+        example: "(;CA[UTF-8]PB[\\xC8\\xE2\\xE0\\xED])",
+        advice: "goref decodes with the charset named in the message; fix CA.";
+    BadValue = "bad-value", Warning,
+        summary: "A property value could not be read and was ignored.",
+        rule: "SGF FF[4] value types (spec §7.1).",
+        example: "(;SZ[9]KM[seven];B[ee])",
+        advice: "The message says which property and what was expected.";
+    BoardSize = "board-size", Error,
+        summary: "SZ is outside 1..52 or unreadable; the game cannot be replayed.",
+        rule: "SGF FF[4]: Go boards are 1x1 to 52x52 (spec §8.1).",
+        example: "(;SZ[0];B[aa])",
+        advice: "Fix SZ in the record.";
+    SizeAssumed = "size-assumed", Info,
+        summary: "The record has no SZ; the board is taken as 19x19.",
+        rule: "SGF FF[4]: the default Go board is 19x19.",
+        example: "(;B[pd])",
+        advice: "Nothing to do unless the game was played on another size.";
+    HandicapQuirk = "handicap-quirk", Warning,
+        summary: "HA[0] or HA[1] was written for an even game (FF[4] wants HA >= 2).",
+        rule: "SGF FF[4] HA (spec §7.1); sgf-parse rejects these values (peers §5).",
+        example: "(;SZ[19]HA[0];B[pd])",
+        advice: "Read as an even game.";
+    KomiScaled = "komi-scaled", Warning,
+        summary: "KM was written scaled (Fox writes komi times 100 or 50) and has been divided back.",
+        rule: "Server quirk (corpus MANIFEST, peers §3.2: KataGo's Fox komi fix).",
+        example: "(;SZ[19]KM[375];B[pd])",
+        advice: "The message gives the value used.";
+    KomiEmpty = "komi-empty", Warning,
+        summary: "KM[] is empty; the rules' komi is used.",
+        rule: "SGF FF[4] KM is a real number (spec §7.1).",
+        example: "(;SZ[19]KM[];B[pd])",
+        advice: "Write the komi into the record.";
+    MoveInRoot = "move-in-root", Warning,
+        summary: "The root node holds a move; it is played as move 1.",
+        rule: "SGF FF[4]: the root holds game information and setup; moves go in later nodes.",
+        example: "(;SZ[9]B[ee];W[cc])",
+        advice: "Harmless for the replay; some programs drop such a move.";
+    SetupInGame = "setup-in-game", Info,
+        summary: "Stones were added or removed (AB/AW/AE) after the game began.",
+        rule: "SGF FF[4] setup properties; the position after setup joins the repetition history (spec §8.1).",
+        example: "(;SZ[9];B[ee];AW[cc];W[gg])",
+        advice: "Usually an editor's correction; check the position.";
+    IoError = "io-error", Error,
+        summary: "The file could not be read.",
+        rule: "-",
+        example: "-",
+        advice: "Check permissions and the path.";
+    InternalError = "internal-error", Error,
+        summary: "goref failed on this file (a bug). The batch went on.",
+        rule: "-",
+        example: "-",
+        advice: "Please report it with the file attached.";
+}
+
+impl Code {
+    /// The registry entry of this code.
+    pub fn info(self) -> &'static CodeInfo {
+        REGISTRY
+            .iter()
+            .find(|i| i.code == self)
+            .expect("every code is in the registry")
+    }
+
+    /// The default severity of this code.
+    pub fn default_severity(self) -> Severity {
+        self.info().severity
+    }
+
+    /// Looks a code up by its kebab-case name.
+    pub fn from_name(name: &str) -> Option<Code> {
+        REGISTRY.iter().find(|i| i.name == name).map(|i| i.code)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
+        let name = String::deserialize(d)?;
+        Code::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("unknown code {name}")))
+    }
+}
+
+/// One thing goref found in a record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    /// 1-based move number (B/W nodes of the line, passes included, setup not).
+    #[serde(rename = "move")]
+    pub move_number: Option<u32>,
+    pub color: Option<Color>,
+    /// SGF letters of the point.
+    pub point: Option<String>,
+    /// Diagram vertex, e.g. `Q16`.
+    pub vertex: Option<String>,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    pub certainty: Option<Certainty>,
+    /// The earlier move a repetition verdict refers to (0 = the initial position).
+    pub related_move: Option<u32>,
+    /// What each other preset would say of the same move (legality verdicts only).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    pub also: BTreeMap<String, Option<Code>>,
+}
+
+impl Finding {
+    /// A finding with the code's default severity and nothing located yet.
+    pub fn new(code: Code, message: impl Into<String>) -> Finding {
+        Finding {
+            code,
+            severity: code.default_severity(),
+            message: message.into(),
+            move_number: None,
+            color: None,
+            point: None,
+            vertex: None,
+            line: None,
+            column: None,
+            certainty: None,
+            related_move: None,
+            also: BTreeMap::new(),
+        }
+    }
+
+    /// Sets the source position.
+    pub fn at(mut self, pos: Pos) -> Finding {
+        if pos.line > 0 {
+            self.line = Some(pos.line);
+            self.column = Some(pos.column);
+        }
+        self
+    }
+
+    /// Sets the move number, colour and point (point may be None for a pass).
+    pub fn on_move(mut self, number: u32, color: Color, point: Option<Point>, board_height: u8) -> Finding {
+        self.move_number = Some(number);
+        self.color = Some(color);
+        self.point = point.map(Point::sgf);
+        self.vertex = point.map(|p| p.vertex(board_height));
+        self
+    }
+
+    pub fn with_severity(mut self, severity: Severity) -> Finding {
+        self.severity = severity;
+        self
+    }
+
+    pub fn with_certainty(mut self, certainty: Certainty) -> Finding {
+        self.certainty = Some(certainty);
+        self
+    }
+
+    pub fn related(mut self, move_number: u32) -> Finding {
+        self.related_move = Some(move_number);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_kebab_case_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for info in REGISTRY {
+            assert!(seen.insert(info.name), "duplicate {}", info.name);
+            assert!(info.name.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert_eq!(Code::from_name(info.name), Some(info.code));
+            assert_eq!(info.code.as_str(), info.name);
+            assert!(!info.summary.is_empty() && !info.advice.is_empty());
+        }
+    }
+
+    #[test]
+    fn severities_order_and_parse() {
+        assert!(Severity::Info < Severity::Warning && Severity::Warning < Severity::Error);
+        assert_eq!("warn".parse::<Severity>(), Ok(Severity::Warning));
+        assert!("fatal".parse::<Severity>().is_err());
+    }
+
+    #[test]
+    fn finding_serialises_with_report_field_names() {
+        let f = Finding::new(Code::KoRetake, "retake")
+            .on_move(3, Color::White, Point::from_sgf("bb"), 5)
+            .at(Pos { line: 1, column: 60, offset: 59 });
+        let json = serde_json::to_value(&f).unwrap();
+        assert_eq!(json["code"], "ko-retake");
+        assert_eq!(json["severity"], "error");
+        assert_eq!(json["move"], 3);
+        assert_eq!(json["color"], "W");
+        assert_eq!(json["point"], "bb");
+        assert_eq!(json["vertex"], "B4");
+        assert_eq!(json["line"], 1);
+    }
+}

@@ -1,0 +1,12 @@
+//! goref referees Go (weiqi, baduk) game records.
+//!
+//! The data flows one way, one module per stage (see docs/architecture.md):
+//!
+//! bytes → [`decode`] → text → [`sgf`] → SGF tree → [`reader`] → [`record::GameRecord`]
+//! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
+
+pub mod findings;
+pub mod point;
+pub mod position;
+pub mod record;
+pub mod rules;

@@ -1,0 +1,3 @@
+fn main() {
+    println!("goref {}", env!("CARGO_PKG_VERSION"));
+}
