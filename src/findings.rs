@@ -41,7 +41,9 @@ impl FromStr for Severity {
             "info" => Ok(Severity::Info),
             "warning" | "warn" => Ok(Severity::Warning),
             "error" => Ok(Severity::Error),
-            other => Err(format!("unknown severity `{other}` (expected error, warning or info)")),
+            other => Err(format!(
+                "unknown severity `{other}` (expected error, warning or info)"
+            )),
         }
     }
 }
@@ -343,7 +345,8 @@ impl Serialize for Code {
 impl<'de> Deserialize<'de> for Code {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
         let name = String::deserialize(d)?;
-        Code::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("unknown code {name}")))
+        Code::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown code {name}")))
     }
 }
 
@@ -400,7 +403,13 @@ impl Finding {
     }
 
     /// Sets the move number, colour and point (point may be None for a pass).
-    pub fn on_move(mut self, number: u32, color: Color, point: Option<Point>, board_height: u8) -> Finding {
+    pub fn on_move(
+        mut self,
+        number: u32,
+        color: Color,
+        point: Option<Point>,
+        board_height: u8,
+    ) -> Finding {
         self.move_number = Some(number);
         self.color = Some(color);
         self.point = point.map(Point::sgf);
@@ -433,7 +442,10 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for info in REGISTRY {
             assert!(seen.insert(info.name), "duplicate {}", info.name);
-            assert!(info.name.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert!(info
+                .name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-'));
             assert_eq!(Code::from_name(info.name), Some(info.code));
             assert_eq!(info.code.as_str(), info.name);
             assert!(!info.summary.is_empty() && !info.advice.is_empty());
@@ -451,7 +463,11 @@ mod tests {
     fn finding_serialises_with_report_field_names() {
         let f = Finding::new(Code::KoRetake, "retake")
             .on_move(3, Color::White, Point::from_sgf("bb"), 5)
-            .at(Pos { line: 1, column: 60, offset: 59 });
+            .at(Pos {
+                line: 1,
+                column: 60,
+                offset: 59,
+            });
         let json = serde_json::to_value(&f).unwrap();
         assert_eq!(json["code"], "ko-retake");
         assert_eq!(json["severity"], "error");

@@ -124,7 +124,9 @@ impl Point {
         if letter == 'I' {
             return None;
         }
-        let x = VERTEX_LETTERS[..25].iter().position(|&c| c as char == letter)? as u8;
+        let x = VERTEX_LETTERS[..25]
+            .iter()
+            .position(|&c| c as char == letter)? as u8;
         let row: i32 = chars.as_str().parse().ok()?;
         if row < 1 || row > board_height as i32 {
             return None;

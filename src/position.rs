@@ -57,7 +57,9 @@ impl Position {
         let (x, y) = (p.x as i16, p.y as i16);
         [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
             .into_iter()
-            .filter(move |&(nx, ny)| nx >= 0 && ny >= 0 && nx < self.width as i16 && ny < self.height as i16)
+            .filter(move |&(nx, ny)| {
+                nx >= 0 && ny >= 0 && nx < self.width as i16 && ny < self.height as i16
+            })
             .map(|(nx, ny)| Point::new(nx as u8, ny as u8))
     }
 

@@ -244,7 +244,7 @@ fn tromp_taylor() -> Rules {
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "simplified-ing",
-        aliases: &["sir", "egf", "simplified ing"],
+        aliases: &["sir", "egf"],
         summary: "EGF Simplified Ing Rules: positional superko, group suicide legal, two-stage ending",
         spec: "§4",
         build: simplified_ing,
@@ -293,7 +293,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "tromp-taylor",
-        aliases: &["tt", "tromp taylor"],
+        aliases: &["tt"],
         summary: "Tromp-Taylor: positional superko, suicide legal, area scoring, komi 7.5",
         spec: "§7.1",
         build: tromp_taylor,
@@ -302,7 +302,10 @@ pub const PRESETS: &[Preset] = &[
 
 /// Where each setting is specified in `shared/spec/rules.md`, for `goref rules NAME`.
 pub const SETTING_SOURCES: &[(&str, &str)] = &[
-    ("repetition", "§1.8 (R-SST), §4 (positional superko), §5 (situational superko)"),
+    (
+        "repetition",
+        "§1.8 (R-SST), §4 (positional superko), §5 (situational superko)",
+    ),
     ("suicide", "§1.2 (SST), §4 (SIR), §5 (AGA)"),
     ("scoring", "§3.1, §4, §8.4"),
     ("seki_points", "§0.1 Seki / dame, §3.1 item 5"),
@@ -344,9 +347,9 @@ fn normalise(name: &str) -> String {
 /// Finds a preset by canonical name or alias.
 pub fn preset(name: &str) -> Option<&'static Preset> {
     let wanted = normalise(name);
-    PRESETS.iter().find(|p| {
-        normalise(p.name) == wanted || p.aliases.iter().any(|a| normalise(a) == wanted)
-    })
+    PRESETS
+        .iter()
+        .find(|p| normalise(p.name) == wanted || p.aliases.iter().any(|a| normalise(a) == wanted))
 }
 
 impl Rules {
@@ -438,7 +441,15 @@ macro_rules! display_as_kebab {
         })+
     };
 }
-display_as_kebab!(Repetition, Suicide, Scoring, SekiPoints, Tie, HandicapCompensation, Ending);
+display_as_kebab!(
+    Repetition,
+    Suicide,
+    Scoring,
+    SekiPoints,
+    Tie,
+    HandicapCompensation,
+    Ending
+);
 
 #[cfg(test)]
 mod tests {
@@ -477,7 +488,10 @@ mod tests {
         assert_eq!(Rules::named("Tromp_Taylor").unwrap().name, "tromp-taylor");
         assert_eq!(Rules::named("korean").unwrap().scoring, Scoring::Territory);
         assert_eq!(Rules::named("nz").unwrap().default_komi, 7.0);
-        assert!(matches!(Rules::named("klingon"), Err(RulesError::UnknownPreset(..))));
+        assert!(matches!(
+            Rules::named("klingon"),
+            Err(RulesError::UnknownPreset(..))
+        ));
     }
 
     #[test]
@@ -493,10 +507,19 @@ mod tests {
 
     #[test]
     fn settings_parse_and_print_the_same_spelling() {
-        for text in ["simple-ko", "positional-superko", "situational-superko", "natural-situational-superko", "sst-hot-stones"] {
+        for text in [
+            "simple-ko",
+            "positional-superko",
+            "situational-superko",
+            "natural-situational-superko",
+            "sst-hot-stones",
+        ] {
             assert_eq!(text.parse::<Repetition>().unwrap().to_string(), text);
         }
-        assert_eq!("n-1".parse::<HandicapCompensation>().unwrap().to_string(), "n-1");
+        assert_eq!(
+            "n-1".parse::<HandicapCompensation>().unwrap().to_string(),
+            "n-1"
+        );
         assert_eq!(HandicapCompensation::NMinusOne.points(4), 3.0);
         assert_eq!(HandicapCompensation::N.points(1), 0.0);
         assert!("sometimes".parse::<Suicide>().is_err());
