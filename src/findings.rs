@@ -478,3 +478,45 @@ mod tests {
         assert_eq!(json["line"], 1);
     }
 }
+
+/// `goref explain CODE`: what a finding means, the rule behind it, an example record
+/// and what a director can do.
+pub fn explain(info: &CodeInfo) -> String {
+    format!(
+        "{name} ({severity} by default)\n\n{summary}\n\nRule:    {rule}\nExample: {example}\nAdvice:  {advice}\n",
+        name = info.name,
+        severity = info.severity,
+        summary = info.summary,
+        rule = info.rule,
+        example = info.example,
+        advice = info.advice,
+    )
+}
+
+/// `goref explain --list`: every code with its default severity and summary.
+pub fn explain_list() -> String {
+    let width = REGISTRY.iter().map(|i| i.name.len()).max().unwrap_or(0);
+    REGISTRY
+        .iter()
+        .map(|i| format!("{:<width$}  {:<7}  {}\n", i.name, i.severity.as_str(), i.summary))
+        .collect()
+}
+
+/// The registry as JSON, for `goref explain --list --format json`.
+pub fn registry_json() -> serde_json::Value {
+    serde_json::Value::Array(
+        REGISTRY
+            .iter()
+            .map(|i| {
+                serde_json::json!({
+                    "code": i.name,
+                    "severity": i.severity,
+                    "summary": i.summary,
+                    "rule": i.rule,
+                    "example": i.example,
+                    "advice": i.advice,
+                })
+            })
+            .collect(),
+    )
+}

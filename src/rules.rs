@@ -525,3 +525,161 @@ mod tests {
         assert!("sometimes".parse::<Suicide>().is_err());
     }
 }
+
+/// Settings given on the command line that replace a preset's values. `None` keeps the
+/// preset's value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overrides {
+    pub repetition: Option<Repetition>,
+    pub suicide: Option<Suicide>,
+    pub seki_points: Option<SekiPoints>,
+    pub tie: Option<Tie>,
+    pub handicap_compensation: Option<HandicapCompensation>,
+    pub default_komi: Option<f64>,
+    pub handicap_komi: Option<f64>,
+    pub ending: Option<Ending>,
+    pub white_passes_last: Option<bool>,
+}
+
+impl Overrides {
+    /// True when no setting is overridden.
+    pub fn is_empty(&self) -> bool {
+        *self == Overrides::default()
+    }
+
+    /// Applies the overrides to a preset's rules and lists what changed
+    /// (`"repetition=simple-ko"`), for the report's `rules.source`.
+    pub fn apply(&self, rules: &mut Rules) -> Vec<String> {
+        let mut changed = Vec::new();
+        macro_rules! set {
+            ($field:ident, $label:literal) => {
+                if let Some(value) = self.$field {
+                    if rules.$field != value {
+                        changed.push(format!("{}={}", $label, value));
+                    }
+                    rules.$field = value;
+                }
+            };
+        }
+        set!(repetition, "repetition");
+        set!(suicide, "suicide");
+        set!(seki_points, "seki-points");
+        set!(tie, "tie");
+        set!(handicap_compensation, "handicap-compensation");
+        set!(default_komi, "default-komi");
+        set!(handicap_komi, "handicap-komi");
+        set!(ending, "ending");
+        set!(white_passes_last, "white-passes-last");
+        changed
+    }
+}
+
+/// The settings of a ruleset as (name, value) pairs, in documentation order.
+pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
+    vec![
+        ("repetition", rules.repetition.to_string()),
+        ("suicide", rules.suicide.to_string()),
+        ("scoring", rules.scoring.to_string()),
+        ("seki_points", rules.seki_points.to_string()),
+        ("tie", rules.tie.to_string()),
+        ("handicap_compensation", rules.handicap_compensation.to_string()),
+        ("default_komi", format_number(rules.default_komi)),
+        ("handicap_komi", format_number(rules.handicap_komi)),
+        ("ending", rules.ending.to_string()),
+        ("white_passes_last", rules.white_passes_last.to_string()),
+    ]
+}
+
+/// Prints a number without float noise: `7.5`, `8`, `-0.5`.
+pub fn format_number(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        let s = format!("{:.2}", value);
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// `goref rules`: every preset with every setting, as a table.
+pub fn describe_all() -> String {
+    let mut out = String::new();
+    for p in PRESETS {
+        out.push_str(&describe(p, false));
+        out.push('\n');
+    }
+    out
+}
+
+/// `goref rules NAME`: one preset; `with_sources` adds the spec section of each setting.
+pub fn describe(p: &Preset, with_sources: bool) -> String {
+    let rules = p.rules();
+    let mut out = format!("{}  ({})\n  {}\n", p.name, p.aliases.join(", "), p.summary);
+    if with_sources {
+        out.push_str(&format!("  spec: {}\n", p.spec));
+    }
+    for (name, value) in settings(&rules) {
+        out.push_str(&format!("  {:<22} {}", name, value));
+        if with_sources {
+            if let Some((_, src)) = SETTING_SOURCES.iter().find(|(n, _)| *n == name) {
+                out.push_str(&format!("{:>width$}spec {}", "", src, width = 16usize.saturating_sub(value.len())));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// JSON for `goref rules --format json`: one object per preset.
+pub fn preset_json(p: &Preset) -> serde_json::Value {
+    let rules = p.rules();
+    let mut value = serde_json::to_value(&rules).unwrap_or(serde_json::Value::Null);
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert("aliases".into(), serde_json::json!(p.aliases));
+        map.insert("summary".into(), serde_json::json!(p.summary));
+        map.insert("spec".into(), serde_json::json!(p.spec));
+        let sources: serde_json::Map<String, serde_json::Value> = SETTING_SOURCES
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
+            .collect();
+        map.insert("sources".into(), serde_json::Value::Object(sources));
+    }
+    value
+}
+
+#[cfg(test)]
+mod override_tests {
+    use super::*;
+
+    #[test]
+    fn overrides_change_only_what_they_name_and_say_so() {
+        let mut rules = Rules::named("aga").unwrap();
+        let o = Overrides {
+            repetition: Some(Repetition::NaturalSituationalSuperko),
+            suicide: Some(Suicide::Forbidden),
+            ..Overrides::default()
+        };
+        let changed = o.apply(&mut rules);
+        assert_eq!(changed, vec!["repetition=natural-situational-superko"]);
+        assert_eq!(rules.repetition, Repetition::NaturalSituationalSuperko);
+        assert_eq!(rules.name, "aga");
+        assert!(Overrides::default().is_empty());
+    }
+
+    #[test]
+    fn numbers_print_without_noise() {
+        assert_eq!(format_number(8.0), "8");
+        assert_eq!(format_number(7.5), "7.5");
+        assert_eq!(format_number(-0.5), "-0.5");
+        assert_eq!(format_number(3.75), "3.75");
+    }
+
+    #[test]
+    fn description_lists_every_setting_with_its_source() {
+        let text = describe(preset("sst").unwrap(), true);
+        for (name, _) in SETTING_SOURCES {
+            assert!(text.contains(name), "{name} missing");
+        }
+        assert!(text.contains("sst-hot-stones"));
+        assert!(text.contains("§1.8"));
+    }
+}
