@@ -498,7 +498,14 @@ pub fn explain_list() -> String {
     let width = REGISTRY.iter().map(|i| i.name.len()).max().unwrap_or(0);
     REGISTRY
         .iter()
-        .map(|i| format!("{:<width$}  {:<7}  {}\n", i.name, i.severity.as_str(), i.summary))
+        .map(|i| {
+            format!(
+                "{:<width$}  {:<7}  {}\n",
+                i.name,
+                i.severity.as_str(),
+                i.summary
+            )
+        })
         .collect()
 }
 

@@ -582,7 +582,10 @@ pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
         ("scoring", rules.scoring.to_string()),
         ("seki_points", rules.seki_points.to_string()),
         ("tie", rules.tie.to_string()),
-        ("handicap_compensation", rules.handicap_compensation.to_string()),
+        (
+            "handicap_compensation",
+            rules.handicap_compensation.to_string(),
+        ),
         ("default_komi", format_number(rules.default_komi)),
         ("handicap_komi", format_number(rules.handicap_komi)),
         ("ending", rules.ending.to_string()),
@@ -621,7 +624,12 @@ pub fn describe(p: &Preset, with_sources: bool) -> String {
         out.push_str(&format!("  {:<22} {}", name, value));
         if with_sources {
             if let Some((_, src)) = SETTING_SOURCES.iter().find(|(n, _)| *n == name) {
-                out.push_str(&format!("{:>width$}spec {}", "", src, width = 16usize.saturating_sub(value.len())));
+                out.push_str(&format!(
+                    "{:>width$}spec {}",
+                    "",
+                    src,
+                    width = 16usize.saturating_sub(value.len())
+                ));
             }
         }
         out.push('\n');
@@ -681,5 +689,157 @@ mod override_tests {
         }
         assert!(text.contains("sst-hot-stones"));
         assert!(text.contains("§1.8"));
+    }
+}
+
+/// How the rules of a game were chosen, for the report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RulesSource {
+    /// `--rules NAME` on the command line.
+    CommandLine,
+    /// The record's RU, recognised by the alias table.
+    Record,
+    /// The record's RU was absent or not recognised; a preset was assumed.
+    Assumed,
+}
+
+/// The rules chosen for one game, with the reason.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    pub rules: Rules,
+    pub source: RulesSource,
+    /// One sentence: why these rules.
+    pub reason: String,
+}
+
+/// The RU alias table of spec §7.1 (case-insensitive; `_`, `-` and spaces equivalent).
+const RU_ALIASES: &[(&str, &str)] = &[
+    ("goe", "sst-ing"),
+    ("ing", "sst-ing"),
+    ("ing sst", "sst-ing"),
+    ("sst", "sst-ing"),
+    ("ing goe", "sst-ing"),
+    ("egf", "simplified-ing"),
+    ("simplified ing", "simplified-ing"),
+    ("sir", "simplified-ing"),
+    ("aga", "aga"),
+    ("bga", "aga"),
+    ("french", "aga"),
+    ("japanese", "japanese"),
+    ("korean", "japanese"),
+    ("chinese", "chinese"),
+    ("nz", "nz"),
+    ("new zealand", "nz"),
+    ("tromp taylor", "tromp-taylor"),
+];
+
+/// Chooses the rules for `--rules auto` from the record's RU (issue 5, spec §7.1).
+pub fn select_for_record(recorded: Option<&str>) -> Selection {
+    let Some(ru) = recorded.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Selection {
+            rules: simplified_ing(),
+            source: RulesSource::Assumed,
+            reason: "the record has no RU; Simplified Ing (the EGF rules) assumed".into(),
+        };
+    };
+    let key = normalise(ru);
+    if let Some((_, name)) = RU_ALIASES.iter().find(|(alias, _)| *alias == key) {
+        return Selection {
+            rules: Rules::named(name).unwrap_or_else(|_| simplified_ing()),
+            source: RulesSource::Record,
+            reason: format!("RU[{ru}] maps to {name}"),
+        };
+    }
+    let (name, why) = nearest_preset(&key);
+    Selection {
+        rules: Rules::named(name).unwrap_or_else(|_| simplified_ing()),
+        source: RulesSource::Assumed,
+        reason: format!("RU[{ru}] is not a known ruleset; {why}, so {name} assumed"),
+    }
+}
+
+/// The nearest preset for an unrecognised RU value: KataGo's compact rule strings
+/// (`koPOSITIONALscoreAREA…`) by their ko and scoring parts, otherwise a keyword.
+fn nearest_preset(key: &str) -> (&'static str, &'static str) {
+    let compact = key.replace(' ', "");
+    if compact.starts_with("ko") && compact.contains("score") {
+        return match () {
+            _ if compact.contains("kopositional") => {
+                ("tromp-taylor", "its ko rule is positional superko")
+            }
+            _ if compact.contains("kosituational") && compact.contains("sui1") => {
+                ("nz", "its ko rule is situational superko with suicide")
+            }
+            _ if compact.contains("kosituational") => ("aga", "its ko rule is situational superko"),
+            _ if compact.contains("scoreterritory") => {
+                ("japanese", "it scores territory with simple ko")
+            }
+            _ => ("chinese", "it scores area with simple ko"),
+        };
+    }
+    const KEYWORDS: &[(&str, &str, &str)] = &[
+        ("japan", "japanese", "it names Japanese rules"),
+        ("korea", "japanese", "it names Korean rules"),
+        ("chin", "chinese", "it names Chinese rules"),
+        ("ing", "sst-ing", "it names Ing rules"),
+        ("aga", "aga", "it names AGA rules"),
+        ("zealand", "nz", "it names New Zealand rules"),
+        ("tromp", "tromp-taylor", "it names Tromp-Taylor rules"),
+        ("area", "chinese", "it names area scoring"),
+        ("territory", "japanese", "it names territory scoring"),
+    ];
+    KEYWORDS
+        .iter()
+        .find(|(word, _, _)| key.contains(word))
+        .map(|(_, name, why)| (*name, *why))
+        .unwrap_or(("simplified-ing", "nothing in it names a known ruleset"))
+}
+
+#[cfg(test)]
+mod selection_tests {
+    use super::*;
+
+    #[test]
+    fn ru_alias_table_of_spec_7_1() {
+        for (ru, name) in [
+            ("GOE", "sst-ing"),
+            ("Ing", "sst-ing"),
+            ("Ing SST", "sst-ing"),
+            ("EGF", "simplified-ing"),
+            ("Simplified Ing", "simplified-ing"),
+            ("SIR", "simplified-ing"),
+            ("AGA", "aga"),
+            ("bga", "aga"),
+            ("French", "aga"),
+            ("Japanese", "japanese"),
+            ("Korean", "japanese"),
+            ("Chinese", "chinese"),
+            ("NZ", "nz"),
+            ("Tromp-Taylor", "tromp-taylor"),
+        ] {
+            let s = select_for_record(Some(ru));
+            assert_eq!(s.rules.name, name, "{ru}");
+            assert_eq!(s.source, RulesSource::Record, "{ru}");
+        }
+    }
+
+    #[test]
+    fn absent_or_unknown_ru_is_assumed_with_a_reason() {
+        let s = select_for_record(None);
+        assert_eq!(
+            (s.rules.name.as_str(), s.source),
+            ("simplified-ing", RulesSource::Assumed)
+        );
+        let s = select_for_record(Some("koPOSITIONALscoreAREAtaxNONEsui1"));
+        assert_eq!(
+            (s.rules.name.as_str(), s.source),
+            ("tromp-taylor", RulesSource::Assumed)
+        );
+        let s = select_for_record(Some("Japanese (old)"));
+        assert_eq!(s.rules.name, "japanese");
+        let s = select_for_record(Some("Lasker"));
+        assert_eq!(s.rules.name, "simplified-ing");
+        assert!(s.reason.contains("Lasker"));
     }
 }

@@ -9,7 +9,10 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
     if args.list {
         match args.format {
             Format::Text => print!("{}", findings::explain_list()),
-            _ => println!("{}", serde_json::to_string_pretty(&findings::registry_json())?),
+            _ => println!(
+                "{}",
+                serde_json::to_string_pretty(&findings::registry_json())?
+            ),
         }
         return Ok(ExitCode::SUCCESS);
     }

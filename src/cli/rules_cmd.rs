@@ -10,7 +10,11 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
         Some(name) => vec![rules::preset(name).ok_or_else(|| {
             anyhow!(
                 "unknown rules `{name}`; known presets: {}",
-                PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                PRESETS
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         })?],
         None => PRESETS.iter().collect(),
