@@ -527,3 +527,22 @@ pub fn registry_json() -> serde_json::Value {
             .collect(),
     )
 }
+
+/// docs/findings.md, generated from the registry (a test keeps the file in step).
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "# Finding codes\n\nGenerated from the registry in `src/findings.rs` (`goref explain --list` prints the same).\n\
+         Severities are defaults; `goref check --severity CODE=LEVEL` changes one.\n\n\
+         | code | default severity | summary |\n|---|---|---|\n",
+    );
+    for i in REGISTRY {
+        out.push_str(&format!("| [`{0}`](#{0}) | {1} | {2} |\n", i.name, i.severity, i.summary));
+    }
+    for i in REGISTRY {
+        out.push_str(&format!(
+            "\n## {}\n\n{}\n\n- Default severity: **{}**\n- Rule: {}\n- Example: `{}`\n- Advice: {}\n",
+            i.name, i.summary, i.severity, i.rule, i.example, i.advice
+        ));
+    }
+    out
+}
