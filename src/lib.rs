@@ -10,3 +10,5 @@ pub mod point;
 pub mod position;
 pub mod record;
 pub mod rules;
+pub mod score;
+pub mod timing;
