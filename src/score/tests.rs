@@ -319,7 +319,10 @@ fn t14_penalty_table() {
         (0, -1),
         "Black fills exactly, White 1 unfilled"
     );
-    assert_eq!(t14_score(pen(2, 2), None).re, "B+1");
+    let cancel = t14_score(pen(2, 2), None);
+    assert_eq!(cancel.re, "B+1");
+    let f = cancel.fill_in.as_ref().unwrap();
+    assert_eq!((f.black.leftover, f.white.leftover), (-1, 0));
     let b3 = t14_score(pen(2, 4), None);
     assert_eq!(b3.re, "B+3");
     assert_eq!(b3.board_margin, 1.0);
