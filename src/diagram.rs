@@ -86,6 +86,15 @@ pub fn hoshi(width: u8, height: u8) -> Vec<Point> {
     pts
 }
 
+/// A copy with exactly width × height cells: a hand-built Position with too few
+/// cells must not make a diagram panic.
+fn well_formed(pos: &Position) -> Position {
+    let mut p = pos.clone();
+    p.cells
+        .resize(pos.width as usize * pos.height as usize, None);
+    p
+}
+
 // ---------------------------------------------------------------------------
 // Text
 
@@ -176,6 +185,7 @@ fn glyph(pos: &Position, marks: &Marks, p: Point, star: bool, used: &mut Used) -
 /// The last move is wrapped in `( )`, an offending move in `[ ]` (this wins when
 /// both apply). A legend lists the glyphs used.
 pub fn render_text(pos: &Position, marks: &Marks, opts: &TextOptions) -> String {
+    let pos = &well_formed(pos);
     let (w, h) = (pos.width, pos.height);
     let labels: Vec<String> = (0..w).map(column_label).collect();
     let cell = labels.iter().map(String::len).max().unwrap_or(1) + 1;
@@ -362,6 +372,7 @@ impl Geometry {
 /// `offending`, `last-move`, `hoshi`, `grid`, `coord`, `title`; every mark has
 /// `data-point` with its SGF letters.
 pub fn render_svg(pos: &Position, marks: &Marks, opts: &SvgOptions) -> String {
+    let pos = &well_formed(pos);
     let g = Geometry::new(pos, opts);
     let mut s = String::new();
     let _ = writeln!(

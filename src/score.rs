@@ -152,7 +152,8 @@ pub fn check_dead(pos: &Position, dead: &[Point]) -> Result<(), PointListError> 
                 height: pos.height,
             });
         }
-        if pos.get(p).is_none() {
+        // Not `pos.get`: a hand-built Position may have too few cells.
+        if pos.cells.get(pos.index(p)).copied().flatten().is_none() {
             return Err(PointListError::NoStone {
                 text: p.sgf(),
                 vertex: p.vertex(pos.height),
@@ -216,6 +217,10 @@ impl AreaCount {
 pub fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointListError> {
     check_dead(pos, dead)?;
     let mut board = pos.clone();
+    // A hand-built Position may have the wrong number of cells; never index past them.
+    board
+        .cells
+        .resize(pos.width as usize * pos.height as usize, None);
     let mut removed = [0u32; 2];
     let mut dead_sorted = dead.to_vec();
     dead_sorted.sort();

@@ -215,3 +215,23 @@ fn xml_escape_covers_markup_and_control_characters() {
         "a&lt;b&gt;&amp;&quot;c&apos; "
     );
 }
+
+#[test]
+fn malformed_positions_do_not_panic() {
+    let pos = Position {
+        width: 5,
+        height: 5,
+        cells: vec![Some(Color::Black); 3],
+    };
+    let text = render_text(&pos, &Marks::default(), &TextOptions::default());
+    assert!(text.contains("5 X X X . . 5"), "{text}");
+    assert!(roxmltree::Document::parse(&render_svg(
+        &pos,
+        &Marks::default(),
+        &SvgOptions::default()
+    ))
+    .is_ok());
+    let area = count_area(&pos, &[]).expect("area");
+    assert_eq!(area.black.area, 25);
+    assert!(count_area(&pos, &[Point::new(4, 4)]).is_err());
+}
