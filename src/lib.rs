@@ -5,9 +5,12 @@
 //! bytes → [`decode`] → text → [`sgf`] → SGF tree → [`reader`] → [`record::GameRecord`]
 //! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
 
+pub mod diagram;
 pub mod ending;
 pub mod findings;
 pub mod point;
 pub mod position;
 pub mod record;
 pub mod rules;
+pub mod score;
+pub mod timing;
