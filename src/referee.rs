@@ -1,0 +1,671 @@
+//! The referee: replays one [`GameRecord`] under one ruleset and turns what the
+//! engine, the ending analysis and the score say into findings and a result check.
+//!
+//! Recorded moves are executed as played (SGF FF[4]); an illegal move is reported at
+//! its move and the replay goes on, so every later verdict is still reported.
+
+use crate::engine::{self, Engine};
+use crate::ending::{self, EndKind, EndingReport, Turn};
+use crate::findings::{Code, Finding};
+use crate::point::{Color, Move, Point};
+use crate::position::Position;
+use crate::record::{Event, GameRecord, ValueSource};
+use crate::result::{parse_re, Outcome, ParsedResult, ResultKind};
+use crate::rules::{self, Overrides, Rules, RulesSource, Scoring, Selection};
+use crate::score::{self, Komi, Penalties, Score, ScoreSettings};
+use crate::timing::{IngOvertime, TimeReport};
+use serde::Serialize;
+
+/// How the rules are chosen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum RulesChoice {
+    /// From the record's RU (spec §7.1 alias table).
+    #[default]
+    Auto,
+    /// A preset by name or alias (validated by the caller with [`Rules::named`]).
+    Named(String),
+}
+
+/// Everything the caller can set for one check.
+#[derive(Clone, Debug, Default)]
+pub struct RefereeOptions {
+    pub rules: RulesChoice,
+    pub overrides: Overrides,
+    /// `--komi`: replaces the record's KM and the rules' default.
+    pub komi: Option<f64>,
+    /// `--penalty B=2,W=4`: replaces penalties derived from the clock.
+    pub penalties: Option<Penalties>,
+    /// Derive penalty points from TM and BL/WL even when OT does not name Ing overtime.
+    pub ing_overtime: bool,
+    pub overtime: IngOvertime,
+    /// `--dead POINTS`: stones claimed dead, used where the rules allow an agreement.
+    pub dead: Option<Vec<Point>>,
+    /// Keep the position at each stop and at these move numbers (for `goref appeal`).
+    pub snapshot_moves: Vec<u32>,
+    pub keep_stop_positions: bool,
+}
+
+/// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultStatus {
+    Agrees,
+    Mismatch,
+    Unverified,
+    NotComparable,
+    Unknown,
+}
+
+impl ResultStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultStatus::Agrees => "agrees",
+            ResultStatus::Mismatch => "mismatch",
+            ResultStatus::Unverified => "unverified",
+            ResultStatus::NotComparable => "not-comparable",
+            ResultStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// The recorded and the recomputed result side by side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultCheck {
+    pub recorded: Option<String>,
+    /// An RE string (`W+0.5`, `0`, `B+0`, `?`), or None when nothing could be computed.
+    pub computed: Option<String>,
+    pub status: ResultStatus,
+    /// One sentence: why this status.
+    pub reason: String,
+    /// The count with every stone on the board as it stands, when it differs from `computed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_is: Option<String>,
+}
+
+/// A position kept for diagrams.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// The move after which the position stood (0 = before the first move).
+    pub after_move: u32,
+    pub position: Position,
+    pub last_move: Option<Point>,
+}
+
+/// Everything the referee found in one game.
+#[derive(Clone, Debug)]
+pub struct Refereed {
+    pub selection: Selection,
+    /// Reading findings of the record first, then the referee's, in move order.
+    pub findings: Vec<Finding>,
+    pub ending: EndingReport,
+    pub moves: u32,
+    pub passes: u32,
+    /// Stones captured by Black and by White.
+    pub captures: [u32; 2],
+    pub handicap: u32,
+    pub komi: Komi,
+    /// The position that is scored: at the rules' end of game, else after the last move.
+    pub scored_position: Position,
+    pub final_position: Position,
+    pub last_move: Option<Point>,
+    /// Dead stones applied to the computed score.
+    pub dead: Vec<Point>,
+    /// Where those dead stones came from: "record" (TB/TW), "command-line", or none.
+    pub dead_source: Option<&'static str>,
+    pub penalties: Penalties,
+    pub time: Option<TimeReport>,
+    /// The computed score (None when the board could not be scored).
+    pub score: Option<Score>,
+    /// Every stone counted as it stands, when the computed score removed dead stones.
+    pub literal_score: Option<Score>,
+    pub result: ResultCheck,
+    pub snapshots: Vec<Snapshot>,
+}
+
+/// Chooses the rules for a record.
+pub fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
+    let mut selection = match &opts.rules {
+        RulesChoice::Auto => rules::select_for_record(record.info.recorded_rules.as_deref()),
+        RulesChoice::Named(name) => match Rules::named(name) {
+            Ok(rules) => Selection {
+                reason: format!("--rules {name}"),
+                rules,
+                source: RulesSource::CommandLine,
+            },
+            Err(_) => rules::select_for_record(record.info.recorded_rules.as_deref()),
+        },
+    };
+    let changed = opts.overrides.apply(&mut selection.rules);
+    if !changed.is_empty() {
+        selection.reason = format!("{}; overridden on the command line: {}", selection.reason, changed.join(", "));
+    }
+    selection
+}
+
+/// Replays and judges one game.
+pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
+    let selection = select_rules(record, opts);
+    let rules = selection.rules.clone();
+    let mut findings = record.findings.clone();
+    if selection.source == RulesSource::Assumed {
+        findings.push(Finding::new(Code::RulesAssumed, selection.reason.clone()));
+    }
+    let replay = replay(record, &rules, opts, &mut findings);
+    let handicap = handicap_stones(record, &replay.ending);
+    let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
+    komi_differs(record, &rules, handicap, &mut findings);
+    record_findings(record, &rules, &replay, &mut findings);
+
+    let (penalties, time) = penalties(record, opts, &mut findings);
+    let mut refereed = Refereed {
+        selection,
+        findings,
+        moves: replay.moves,
+        passes: replay.passes,
+        captures: replay.captures,
+        handicap,
+        komi,
+        scored_position: replay.scored_position,
+        final_position: replay.final_position,
+        last_move: replay.last_move,
+        ending: replay.ending,
+        dead: Vec::new(),
+        dead_source: None,
+        penalties,
+        time,
+        score: None,
+        literal_score: None,
+        result: ResultCheck {
+            recorded: record.info.result.clone(),
+            computed: None,
+            status: ResultStatus::Unknown,
+            reason: String::new(),
+            as_is: None,
+        },
+        snapshots: replay.snapshots,
+    };
+    compute_result(record, &rules, opts, &mut refereed);
+    refereed
+}
+
+/// What the move-by-move replay produced.
+struct Replay {
+    moves: u32,
+    passes: u32,
+    captures: [u32; 2],
+    ending: EndingReport,
+    scored_position: Position,
+    final_position: Position,
+    last_move: Option<Point>,
+    snapshots: Vec<Snapshot>,
+}
+
+fn replay(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, findings: &mut Vec<Finding>) -> Replay {
+    let turns: Vec<Turn> = record
+        .moves()
+        .map(|m| Turn {
+            number: m.number,
+            color: m.color,
+            pass: m.mv == Move::Pass,
+        })
+        .collect();
+    let root_stones = record.events.iter().any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
+    let ending = ending::analyse(&turns, rules.ending, record.handicap.unwrap_or(0), root_stones);
+    let end_move = ending.end.map(|e| e.move_number);
+
+    let mut out = Replay {
+        moves: 0,
+        passes: 0,
+        captures: [0, 0],
+        ending,
+        scored_position: Position::empty(record.width, record.height),
+        final_position: Position::empty(record.width, record.height),
+        last_move: None,
+        snapshots: Vec::new(),
+    };
+    let Ok(mut engine) = Engine::new(record.width, record.height) else {
+        return out;
+    };
+    if !record.playable {
+        return out;
+    }
+    let mut to_move = first_to_move(record);
+    let mut scored: Option<Position> = None;
+    let stop_moves: Vec<u32> = out.ending.stops.iter().map(|s| s.passes[1]).collect();
+    if opts.snapshot_moves.contains(&0) {
+        // Position before the first move: taken after root setup below.
+    }
+    for event in &record.events {
+        match event {
+            Event::Setup(s) => {
+                engine.setup(&s.add_black, &s.add_white, &s.clear, to_move);
+                if opts.snapshot_moves.contains(&0) && s.in_root {
+                    out.snapshots.push(Snapshot {
+                        after_move: 0,
+                        position: engine.position(),
+                        last_move: None,
+                    });
+                }
+            }
+            Event::Move(m) => {
+                let facts = engine.play(m.color, m.mv, m.number);
+                out.moves += 1;
+                if facts.is_pass() {
+                    out.passes += 1;
+                } else if let Move::Play(p) = m.mv {
+                    out.last_move = Some(p);
+                }
+                if let Some(verdict) = engine::judge(rules, &facts) {
+                    findings.push(verdict_finding(record, m, &facts, verdict));
+                }
+                to_move = m.color.opponent();
+                let keep = opts.snapshot_moves.contains(&m.number)
+                    || (opts.keep_stop_positions && (stop_moves.contains(&m.number) || end_move == Some(m.number)));
+                if keep {
+                    out.snapshots.push(Snapshot {
+                        after_move: m.number,
+                        position: engine.position(),
+                        last_move: out.last_move,
+                    });
+                }
+                if end_move == Some(m.number) {
+                    scored = Some(engine.position());
+                }
+            }
+        }
+    }
+    out.captures = engine.captures();
+    out.final_position = engine.position();
+    out.scored_position = scored.unwrap_or_else(|| out.final_position.clone());
+    out
+}
+
+/// Who moves first: PL, else White when handicap stones stand on the board, else Black.
+fn first_to_move(record: &GameRecord) -> Color {
+    if let Some(c) = record.first_player {
+        return c;
+    }
+    let handicap_on_board = record.handicap.unwrap_or(0) >= 2
+        && record.events.iter().any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
+    if handicap_on_board {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// A legality verdict as a finding, with what every other preset says.
+fn verdict_finding(
+    record: &GameRecord,
+    m: &crate::record::MoveEvent,
+    facts: &engine::MoveFacts,
+    verdict: engine::Verdict,
+) -> Finding {
+    let point = match m.mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    };
+    let mut message = verdict.message;
+    if m.forced {
+        message.push_str(" The record marks this move KO[] (execute even if illegal); the verdict stands.");
+    }
+    let mut f = Finding::new(verdict.code, message)
+        .on_move(m.number, m.color, point, record.height)
+        .at(m.pos)
+        .with_certainty(verdict.certainty);
+    f.related_move = verdict.related_move;
+    f.also = engine::also(facts);
+    f
+}
+
+/// The number of handicap stones: HA's stones as set up or played (spec §7.3, T15).
+fn handicap_stones(record: &GameRecord, ending: &EndingReport) -> u32 {
+    let announced = record.handicap.unwrap_or(0);
+    if announced < 2 {
+        return 0;
+    }
+    let root_black: usize = record
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Setup(s) if s.in_root => Some(s.add_black.len()),
+            _ => None,
+        })
+        .sum();
+    if root_black > 0 {
+        return root_black as u32;
+    }
+    record.handicap_moves.max(ending.handicap_plays).max(announced)
+}
+
+fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mut Vec<Finding>) {
+    let expected = rules.komi_for(handicap);
+    if let Some(km) = record.komi {
+        if (km - expected).abs() > 1e-9 {
+            findings.push(Finding::new(
+                Code::KomiDiffers,
+                format!(
+                    "KM[{}] differs from the {} komi of {}; the record's komi is used",
+                    rules::format_number(km),
+                    rules.name,
+                    rules::format_number(expected)
+                ),
+            ));
+        }
+    }
+}
+
+/// Findings about the record as a whole: alternation, moves after the end, the last
+/// pass, the resigner's last move, KM against RE.
+fn record_findings(record: &GameRecord, rules: &Rules, replay: &Replay, findings: &mut Vec<Finding>) {
+    let moves: Vec<&crate::record::MoveEvent> = record.moves().collect();
+    let find = |number: u32| moves.iter().find(|m| m.number == number).copied();
+    for &n in &replay.ending.alternation {
+        if let Some(m) = find(n) {
+            findings.push(
+                Finding::new(
+                    Code::Alternation,
+                    format!("{} moves twice in a row; a move or pass is probably missing", m.color.name()),
+                )
+                .on_move(n, m.color, play_point(m.mv), record.height)
+                .at(m.pos),
+            );
+        }
+    }
+    if let (Some(&first), Some(end)) = (replay.ending.after_end.first(), replay.ending.end) {
+        if let Some(m) = find(first) {
+            let why = match end.kind {
+                EndKind::FourPasses => "four consecutive passes ended play, which cannot resume (SST)",
+                _ => "the second stop ended the game",
+            };
+            findings.push(
+                Finding::new(
+                    Code::MoveAfterEnd,
+                    format!(
+                        "{} move(s) after move {}, where {}; they are not counted",
+                        replay.ending.after_end.len(),
+                        end.move_number,
+                        why
+                    ),
+                )
+                .on_move(first, m.color, play_point(m.mv), record.height)
+                .at(m.pos)
+                .related(end.move_number),
+            );
+        }
+    }
+    white_owes_pass(record, rules, replay, findings);
+    resigner_moved_last(record, &moves, findings);
+    komi_result_parity(record, findings);
+}
+
+fn play_point(mv: Move) -> Option<Point> {
+    match mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    }
+}
+
+fn white_owes_pass(record: &GameRecord, rules: &Rules, replay: &Replay, findings: &mut Vec<Finding>) {
+    if !rules.white_passes_last {
+        return;
+    }
+    let Some(end) = replay.ending.end else { return };
+    let last_stop = replay.ending.stops.iter().rev().find(|s| s.passes[1] == end.move_number);
+    if let Some(stop) = last_stop {
+        if stop.last_passer == Color::Black {
+            findings.push(
+                Finding::new(
+                    Code::WhiteOwesPass,
+                    "the game ends with a Black pass; under AGA rules White makes the last pass (one more pass stone). The area result is unchanged",
+                )
+                .on_move(end.move_number, Color::Black, None, record.height),
+            );
+        }
+    }
+}
+
+fn resigner_moved_last(record: &GameRecord, moves: &[&crate::record::MoveEvent], findings: &mut Vec<Finding>) {
+    let Some(re) = record.info.result.as_deref() else { return };
+    let parsed = parse_re(re);
+    let how = match parsed.kind {
+        ResultKind::Resign => "resigned",
+        ResultKind::Time => "lost on time",
+        _ => return,
+    };
+    let (Some(winner), Some(last)) = (parsed.winner(), moves.last()) else { return };
+    if last.color == winner.opponent() {
+        findings.push(
+            Finding::new(
+                Code::ResignerMovedLast,
+                format!("RE[{re}] says {} {how}, but {} made the last move", winner.opponent().name(), last.color.name()),
+            )
+            .on_move(last.number, last.color, play_point(last.mv), record.height)
+            .at(last.pos),
+        );
+    }
+}
+
+fn komi_result_parity(record: &GameRecord, findings: &mut Vec<Finding>) {
+    let (Some(km), Some(re)) = (record.komi, record.info.result.as_deref()) else { return };
+    let parsed = parse_re(re);
+    let (Some(winner), ResultKind::Score(margin)) = (parsed.winner(), &parsed.kind) else { return };
+    let black_margin = if winner == Color::Black { *margin } else { -*margin };
+    let fraction = (black_margin + km).rem_euclid(1.0);
+    if fraction > 1e-9 && fraction < 1.0 - 1e-9 {
+        findings.push(Finding::new(
+            Code::KomiResultParity,
+            format!(
+                "RE[{re}] cannot come from KM[{}]: an area margin is a whole number minus komi, so its fraction must be {}",
+                rules::format_number(km),
+                rules::format_number((-km).rem_euclid(1.0))
+            ),
+        ));
+    }
+}
+
+/// Penalty points: `--penalty`, else the clock when the event used Ing overtime.
+fn penalties(record: &GameRecord, opts: &RefereeOptions, findings: &mut Vec<Finding>) -> (Penalties, Option<TimeReport>) {
+    if let Some(p) = opts.penalties {
+        return (p, None);
+    }
+    let ing_ot = record
+        .info
+        .overtime
+        .as_deref()
+        .is_some_and(|ot| ot.to_ascii_lowercase().contains("ing"));
+    if !(opts.ing_overtime || ing_ot) || record.time_limit.is_none() {
+        return (Penalties::default(), None);
+    }
+    let Ok(report) = opts.overtime.assess_record(record) else {
+        return (Penalties::default(), None);
+    };
+    for (color, side) in [(Color::Black, &report.black), (Color::White, &report.white)] {
+        if side.lost_on_time {
+            findings.push(Finding::new(
+                Code::LostOnTime,
+                format!("{} exceeded the last overtime period and loses on time", color.name()),
+            ));
+        } else if side.points > 0 {
+            findings.push(Finding::new(
+                Code::PenaltyPoints,
+                format!("{} entered {} overtime period(s): {} penalty points", color.name(), side.periods, side.points),
+            ));
+        }
+    }
+    (report.penalties(), Some(report))
+}
+
+/// Stones marked dead by TB/TW in the final node: a stone of colour C on a point of
+/// the opponent's territory (spec §7.5).
+pub fn marked_dead(record: &GameRecord, position: &Position) -> Vec<Point> {
+    let marks = &record.final_marks;
+    let mut dead: Vec<Point> = marks
+        .black_territory
+        .iter()
+        .filter(|&&p| position.get(p) == Some(Color::White))
+        .chain(marks.white_territory.iter().filter(|&&p| position.get(p) == Some(Color::Black)))
+        .copied()
+        .collect();
+    dead.sort();
+    dead.dedup();
+    dead
+}
+
+fn score_with(position: &Position, dead: &[Point], rules: &Rules, refereed: &Refereed) -> Option<Score> {
+    let area = score::count_area(position, dead).ok()?;
+    let lost_on_time = refereed.time.as_ref().and_then(|t| t.lost_on_time);
+    Some(score::score(
+        &area,
+        &ScoreSettings {
+            rules,
+            komi: refereed.komi,
+            handicap: refereed.handicap,
+            penalties: refereed.penalties,
+            lost_on_time,
+        },
+    ))
+}
+
+/// Scores the game and compares with RE (issue 5 requirement 5).
+fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: &mut Refereed) {
+    let position = r.scored_position.clone();
+    let end = r.ending.end;
+    // Dead stones: claimed on the command line, else marked in the record.
+    let (claimed, source) = match &opts.dead {
+        Some(d) => (d.clone(), Some("command-line")),
+        None => {
+            let m = marked_dead(record, &position);
+            let src = if m.is_empty() { None } else { Some("record") };
+            (m, src)
+        }
+    };
+    let removal_allowed = matches!(end.map(|e| e.kind), Some(EndKind::AgreementStop) | Some(EndKind::FourPasses))
+        || (end.is_none() && opts.dead.is_some());
+    let literal = score_with(&position, &[], rules, r);
+    let with_dead = if removal_allowed && !claimed.is_empty() {
+        r.dead = claimed.clone();
+        r.dead_source = source;
+        score_with(&position, &claimed, rules, r)
+    } else {
+        None
+    };
+    if let (Some(l), Some(d)) = (&literal, &with_dead) {
+        if end.map(|e| e.kind) == Some(EndKind::FourPasses) && l.re != d.re {
+            r.findings.push(Finding::new(
+                Code::DisputedEnding,
+                format!(
+                    "after four passes the literal reading (every stone counts) gives {} and the precedent reading (marked dead stones removed) gives {}",
+                    l.re, d.re
+                ),
+            ));
+        }
+    }
+    let decisive = match end.map(|e| e.kind) {
+        Some(EndKind::SecondStop) => true,
+        Some(_) => with_dead.is_some(),
+        None => false,
+    };
+    let computed = with_dead.clone().or_else(|| literal.clone());
+    r.literal_score = with_dead.as_ref().and(literal.clone());
+    r.score = computed;
+    r.result = judge_result(record, rules, r, decisive);
+}
+
+/// Compares the computed result with RE.
+fn judge_result(record: &GameRecord, rules: &Rules, r: &mut Refereed, decisive: bool) -> ResultCheck {
+    let ended = r.ending.end.is_some();
+    let computed_re = r.score.as_ref().map(|s| s.re.clone());
+    let as_is = r.literal_score.as_ref().map(|s| s.re.clone());
+    let mut check = ResultCheck {
+        recorded: record.info.result.clone(),
+        computed: if ended { computed_re.clone() } else { None },
+        status: ResultStatus::Unknown,
+        reason: String::new(),
+        as_is,
+    };
+    let Some(re) = record.info.result.as_deref() else {
+        r.findings.push(Finding::new(Code::ResultMissing, "the record has no RE; nothing to compare"));
+        check.reason = "the record has no result".into();
+        return check;
+    };
+    let recorded = parse_re(re);
+    if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
+        check.reason = format!("RE[{re}] states no winner");
+        return check;
+    }
+    if rules.scoring == Scoring::Territory {
+        check.status = ResultStatus::NotComparable;
+        check.reason = format!(
+            "{} rules score territory, which goref does not model; an area count cannot reproduce the margin",
+            rules.name
+        );
+        return check;
+    }
+    let by_score = matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
+    if !by_score && !ended {
+        check.status = ResultStatus::NotComparable;
+        check.reason = format!("RE[{re}] is not a count and the game did not run to its end");
+        return check;
+    }
+    let Some(score) = r.score.clone() else {
+        check.reason = "the board could not be scored".into();
+        return check;
+    };
+    if !ended {
+        r.findings.push(Finding::new(
+            Code::GameNotEnded,
+            format!("the record stops before the end of the game (no stop); counted as it stands: {}", score.re),
+        ));
+        check.computed = Some(score.re.clone());
+    }
+    compare(re, &recorded, &score, by_score, decisive, ended, r, &mut check);
+    check
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    re: &str,
+    recorded: &ParsedResult,
+    score: &Score,
+    by_score: bool,
+    decisive: bool,
+    ended: bool,
+    r: &mut Refereed,
+    check: &mut ResultCheck,
+) {
+    let same_winner = recorded.winner() == score.winner;
+    let same_margin = !by_score || recorded.margin().is_some_and(|m| (m - score.margin).abs() < 1e-9);
+    if same_winner && same_margin {
+        check.status = ResultStatus::Agrees;
+        check.reason = format!("the count gives {}, as recorded", score.re);
+        return;
+    }
+    if !decisive {
+        check.status = ResultStatus::Unverified;
+        let why = if ended {
+            "the rules allowed an agreement on dead stones that the record does not show"
+        } else {
+            "the record stops before the end of the game"
+        };
+        check.reason = format!("the count as it stands gives {} against RE[{re}]; {why}", score.re);
+        if ended {
+            r.findings.push(Finding::new(
+                Code::DeadStonesUnmarked,
+                format!(
+                    "the count with every stone alive gives {} against RE[{re}]; mark dead stones with TB/TW or pass --dead to verify",
+                    score.re
+                ),
+            ));
+        }
+        return;
+    }
+    check.status = ResultStatus::Mismatch;
+    let (code, what) = if same_winner {
+        (Code::MarginMismatch, "the margin differs")
+    } else {
+        (Code::ResultMismatch, "the winner differs")
+    };
+    check.reason = format!("the count gives {} against RE[{re}]: {what}", score.re);
+    r.findings.push(Finding::new(code, check.reason.clone()));
+}

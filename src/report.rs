@@ -1,0 +1,354 @@
+//! The report: one object per game (schema `goref.report/1`) and its printers — JSON,
+//! JSON Lines and readable text. docs/report.md explains every field and
+//! docs/report.schema.json describes them; a test validates real output against it.
+
+use crate::ending::EndingReport;
+use crate::findings::{Code, Finding, Severity};
+use crate::point::Color;
+use crate::reader::Charset;
+use crate::record::{GameRecord, ValueSource};
+use crate::referee::{Refereed, ResultCheck};
+use crate::rules::{self, Rules};
+use crate::score::{Penalties, Score};
+use crate::timing::TimeReport;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+pub const SCHEMA: &str = "goref.report/1";
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Info {
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    pub place: Option<String>,
+    pub recorded_rules: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesReport {
+    /// `command-line`, `record` or `assumed`.
+    pub source: crate::rules::RulesSource,
+    pub reason: String,
+    #[serde(flatten)]
+    pub settings: Rules,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Board {
+    pub width: u8,
+    pub height: u8,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct KomiReport {
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub value: f64,
+    pub source: ValueSource,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Captures {
+    #[serde(rename = "B")]
+    pub black: u32,
+    #[serde(rename = "W")]
+    pub white: u32,
+}
+
+/// The score block of the report (issue 5 requirement 6).
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreReport {
+    pub black: u32,
+    pub white: u32,
+    pub neutral: u32,
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub komi: f64,
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub handicap_bonus: f64,
+    pub penalties: Penalties,
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub margin: f64,
+    pub winner: Option<Color>,
+    pub tiebreak: Option<crate::score::TieBreak>,
+    /// Dead stones removed before counting (SGF letters), and where they came from.
+    pub dead: Vec<String>,
+    pub dead_source: Option<&'static str>,
+    /// The Ing fill-in story, when the arithmetic applies.
+    pub fill_in: Option<String>,
+}
+
+impl ScoreReport {
+    fn new(s: &Score, r: &Refereed) -> ScoreReport {
+        ScoreReport {
+            black: s.black,
+            white: s.white,
+            neutral: s.neutral,
+            komi: s.komi,
+            handicap_bonus: s.handicap_bonus,
+            penalties: s.penalties,
+            margin: s.margin,
+            winner: s.winner,
+            tiebreak: s.tiebreak,
+            dead: r.dead.iter().map(|p| p.sgf()).collect(),
+            dead_source: r.dead_source,
+            fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
+        }
+    }
+}
+
+/// One game's report.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    pub schema: &'static str,
+    pub file: String,
+    /// 0-based index of the game in the file (null for a file with no readable game).
+    pub game: Option<usize>,
+    /// Child indices taken at each branching node, for variations other than the main line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variation: Option<Vec<usize>>,
+    pub info: Option<Info>,
+    pub charset: Option<Charset>,
+    pub rules: Option<RulesReport>,
+    pub board: Option<Board>,
+    pub komi: Option<KomiReport>,
+    pub handicap: u32,
+    pub moves: u32,
+    pub passes: u32,
+    pub captures: Captures,
+    pub findings: Vec<Finding>,
+    pub result: Option<ResultCheck>,
+    pub score: Option<ScoreReport>,
+    pub ending: Option<EndingReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeReport>,
+    /// The final position, one string per row from the top (`X`, `O`, `.`), with `--with-board`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_board: Option<Vec<String>>,
+}
+
+impl GameReport {
+    /// The report of one refereed game.
+    pub fn new(file: &str, charset: &Charset, record: &GameRecord, r: &Refereed, with_board: bool) -> GameReport {
+        let i = &record.info;
+        GameReport {
+            schema: SCHEMA,
+            file: file.to_string(),
+            game: Some(record.game_index),
+            variation: (!record.variation.is_empty()).then(|| record.variation.clone()),
+            info: Some(Info {
+                black: i.black.clone(),
+                white: i.white.clone(),
+                black_rank: i.black_rank.clone(),
+                white_rank: i.white_rank.clone(),
+                event: i.event.clone(),
+                round: i.round.clone(),
+                date: i.date.clone(),
+                place: i.place.clone(),
+                recorded_rules: i.recorded_rules.clone(),
+            }),
+            charset: Some(charset.clone()),
+            rules: Some(RulesReport {
+                source: r.selection.source.clone(),
+                reason: r.selection.reason.clone(),
+                settings: r.selection.rules.clone(),
+            }),
+            board: Some(Board {
+                width: record.width,
+                height: record.height,
+            }),
+            komi: Some(KomiReport {
+                value: r.komi.value,
+                source: r.komi.source,
+            }),
+            handicap: r.handicap,
+            moves: r.moves,
+            passes: r.passes,
+            captures: Captures {
+                black: r.captures[0],
+                white: r.captures[1],
+            },
+            findings: r.findings.clone(),
+            result: Some(r.result.clone()),
+            score: r.score.as_ref().map(|s| ScoreReport::new(s, r)),
+            ending: Some(r.ending.clone()),
+            time: r.time.clone(),
+            final_board: with_board.then(|| board_rows(&r.final_position)),
+        }
+    }
+
+    /// The report of a file that yielded no game (unreadable, empty, not SGF).
+    pub fn file_only(file: &str, charset: Option<&Charset>, findings: Vec<Finding>) -> GameReport {
+        GameReport {
+            schema: SCHEMA,
+            file: file.to_string(),
+            game: None,
+            variation: None,
+            info: None,
+            charset: charset.cloned(),
+            rules: None,
+            board: None,
+            komi: None,
+            handicap: 0,
+            moves: 0,
+            passes: 0,
+            captures: Captures { black: 0, white: 0 },
+            findings,
+            result: None,
+            score: None,
+            ending: None,
+            time: None,
+            final_board: None,
+        }
+    }
+
+    /// The most severe finding, if any.
+    pub fn worst(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).max()
+    }
+
+    /// Applies `--severity CODE=LEVEL` overrides.
+    pub fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
+        for f in &mut self.findings {
+            if let Some(&s) = overrides.get(&f.code) {
+                f.severity = s;
+            }
+        }
+    }
+}
+
+/// Rows of a position from the top: `X` Black, `O` White, `.` empty.
+pub fn board_rows(pos: &crate::position::Position) -> Vec<String> {
+    (0..pos.height)
+        .map(|y| {
+            (0..pos.width)
+                .map(|x| match pos.get(crate::point::Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One JSON Lines record.
+pub fn to_json_line(report: &GameReport) -> String {
+    serde_json::to_string(report).unwrap_or_else(|e| format!("{{\"schema\":\"{SCHEMA}\",\"error\":\"{e}\"}}"))
+}
+
+/// The readable text of one game's report.
+pub fn to_text(report: &GameReport) -> String {
+    let mut out = String::new();
+    out.push_str(&headline(report));
+    out.push('\n');
+    for f in &report.findings {
+        out.push_str(&finding_line(f));
+        out.push('\n');
+    }
+    if let Some(result) = &report.result {
+        out.push_str(&format!(
+            "  result   recorded {}, computed {}: {} ({})\n",
+            result.recorded.as_deref().unwrap_or("-"),
+            result.computed.as_deref().unwrap_or("-"),
+            result.status.as_str(),
+            result.reason
+        ));
+    }
+    if let Some(s) = &report.score {
+        out.push_str(&format!(
+            "  score    Black {} White {} neutral {}, komi {}{}{}\n",
+            s.black,
+            s.white,
+            s.neutral,
+            rules::format_number(s.komi),
+            if s.handicap_bonus > 0.0 {
+                format!(", handicap bonus {}", rules::format_number(s.handicap_bonus))
+            } else {
+                String::new()
+            },
+            if s.dead.is_empty() {
+                String::new()
+            } else {
+                format!(", dead {}", s.dead.join(" "))
+            }
+        ));
+    }
+    if let Some(rows) = &report.final_board {
+        for row in rows {
+            out.push_str("    ");
+            out.push_str(row);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn headline(r: &GameReport) -> String {
+    let mut head = r.file.clone();
+    if let Some(g) = r.game {
+        head.push_str(&format!(" #{}", g + 1));
+    }
+    if let Some(v) = &r.variation {
+        head.push_str(&format!(" variation {:?}", v));
+    }
+    let mut parts = Vec::new();
+    if let Some(i) = &r.info {
+        if i.black.is_some() || i.white.is_some() {
+            parts.push(format!(
+                "{} vs {}",
+                i.black.as_deref().unwrap_or("?"),
+                i.white.as_deref().unwrap_or("?")
+            ));
+        }
+    }
+    if let Some(b) = r.board {
+        parts.push(format!("{}x{}", b.width, b.height));
+    }
+    if let Some(rules) = &r.rules {
+        parts.push(format!("rules {} ({})", rules.settings.name, rules.reason));
+    }
+    if let Some(k) = r.komi {
+        parts.push(format!("komi {}", rules::format_number(k.value)));
+    }
+    if r.handicap > 0 {
+        parts.push(format!("handicap {}", r.handicap));
+    }
+    if r.game.is_some() {
+        parts.push(format!("{} moves", r.moves));
+    }
+    if parts.is_empty() {
+        head
+    } else {
+        format!("{head}: {}", parts.join(", "))
+    }
+}
+
+fn finding_line(f: &Finding) -> String {
+    let place = match (f.line, f.column) {
+        (Some(l), Some(c)) => format!("{l}:{c}"),
+        _ => "-".into(),
+    };
+    let mut line = format!("  {:<8} {:<8} {}", f.severity.as_str(), place, f.code);
+    if let (Some(n), Some(c)) = (f.move_number, f.color) {
+        let at = match (&f.vertex, &f.point) {
+            (Some(v), Some(p)) => format!(" {v} ({p})"),
+            _ => " pass".into(),
+        };
+        line.push_str(&format!(" move {n} {c}{at}"));
+    }
+    line.push_str(": ");
+    line.push_str(&f.message);
+    if !f.also.is_empty() {
+        let also: Vec<String> = f
+            .also
+            .iter()
+            .map(|(preset, code)| format!("{preset} {}", code.map_or("legal", |c| c.as_str())))
+            .collect();
+        line.push_str(&format!(" [also: {}]", also.join(", ")));
+    }
+    line
+}
