@@ -466,3 +466,20 @@ fn per_item_overhead() {
         println!("{n} thread(s): {ns:.0} ns per item (sum {sum})");
     }
 }
+
+#[test]
+fn not_following_links_skips_them() {
+    let tmp = TempDir::new().unwrap();
+    let root = tmp.path();
+    write(&root.join("d/a.sgf"), "");
+    write(&root.join("e/b.sgf"), "");
+    symlink(root.join("e"), root.join("d/to-e")).unwrap();
+    symlink(root.join("e/b.sgf"), root.join("d/link.sgf")).unwrap();
+    symlink(root.join("d"), root.join("d/loop")).unwrap();
+    let opts = InputOptions {
+        follow_links: false,
+        ..InputOptions::default()
+    };
+    let inputs = batch::collect_inputs(&[root.join("d")], &opts).unwrap();
+    assert_eq!(rel(root, &inputs), ["d/a.sgf"]);
+}

@@ -55,8 +55,9 @@ pub struct InputOptions {
     pub extensions: Vec<String>,
     /// Take entries whose name starts with `.` (and descend into such directories).
     pub hidden: bool,
-    /// Follow symbolic links inside directories. Loops are detected and reported as
-    /// [`Input::Error`] entries.
+    /// Follow symbolic links inside directories (to files and to directories). Loops
+    /// are detected and reported as [`Input::Error`] entries. When false, links inside
+    /// directories are skipped; named arguments are always followed.
     pub follow_links: bool,
 }
 
@@ -147,7 +148,9 @@ fn walk_dir(root: &Path, opts: &InputOptions, filter: &ExtFilter, out: &mut Vec<
         .filter_entry(move |e| hidden || e.depth() == 0 || !is_hidden(e.file_name()));
     for entry in walker {
         match entry {
-            Ok(e) if e.file_type().is_dir() => {}
+            // Without `follow_links` a link's type is "symlink": skipped, like a link
+            // to a directory (`find` without `-L`).
+            Ok(e) if e.file_type().is_dir() || e.file_type().is_symlink() => {}
             Ok(e) => {
                 if filter.matches(e.path()) {
                     out.push(Input::File(e.into_path()));

@@ -143,7 +143,8 @@ where
     S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
 {
     install_panic_hook();
-    let threads = opts.effective_threads().max(1);
+    // No idle threads (each with a large stack) for a handful of files.
+    let threads = opts.effective_threads().clamp(1, items.len().max(1));
     let window = opts.effective_window().max(1);
     // Both channels hold at most `window` messages, so no send ever blocks.
     let (job_tx, job_rx) = bounded::<usize>(window);
