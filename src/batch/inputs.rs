@@ -1,0 +1,271 @@
+//! Turning command-line paths into an ordered list of inputs.
+//!
+//! Order is deterministic and independent of the thread count: arguments are taken in
+//! command-line order; a directory contributes its files depth-first, the entries of
+//! each directory sorted by file name (byte order, walkdir's `sort_by_file_name`), so a
+//! directory's listing equals a sort of its paths component by component.
+
+use std::ffi::OsStr;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// One unit of batch work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A file to read (named explicitly or found in a directory).
+    File(PathBuf),
+    /// Standard input, named as `-`.
+    Stdin,
+    /// An entry that could not be listed (unreadable directory, dangling symlink,
+    /// symlink loop). It keeps its place in the order so that the worker can report an
+    /// `io-error` for it.
+    Error { path: PathBuf, message: String },
+}
+
+impl Input {
+    /// The path to report: `-` for standard input.
+    pub fn path(&self) -> &Path {
+        match self {
+            Input::File(path) | Input::Error { path, .. } => path,
+            Input::Stdin => Path::new("-"),
+        }
+    }
+
+    /// Reads the whole input. An [`Input::Error`] reads as an error carrying its text, so a
+    /// worker needs one code path for every kind of I/O failure.
+    pub fn read(&self) -> io::Result<Vec<u8>> {
+        match self {
+            Input::File(path) => std::fs::read(path),
+            Input::Stdin => {
+                let mut bytes = Vec::new();
+                io::stdin().lock().read_to_end(&mut bytes)?;
+                Ok(bytes)
+            }
+            Input::Error { message, .. } => Err(io::Error::other(message.clone())),
+        }
+    }
+}
+
+/// What to take from directories. Explicitly named files are always taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputOptions {
+    /// File extensions to take from directories, without the dot, compared
+    /// case-insensitively. Empty: every file.
+    pub extensions: Vec<String>,
+    /// Take entries whose name starts with `.` (and descend into such directories).
+    pub hidden: bool,
+    /// Follow symbolic links inside directories (to files and to directories). Loops
+    /// are detected and reported as [`Input::Error`] entries. When false, links inside
+    /// directories are skipped; named arguments are always followed.
+    pub follow_links: bool,
+}
+
+impl Default for InputOptions {
+    fn default() -> Self {
+        InputOptions {
+            extensions: vec!["sgf".to_string()],
+            hidden: false,
+            follow_links: true,
+        }
+    }
+}
+
+/// Why the inputs could not be enumerated. The CLI maps these to exit status 2.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum InputError {
+    /// Checked for every argument before any work starts.
+    #[error("no such file or directory: {}", display_paths(.0))]
+    NotFound(Vec<PathBuf>),
+    /// Standard input can be read only once.
+    #[error("`-` (standard input) given more than once")]
+    StdinRepeated,
+    #[error("no input paths given")]
+    NoPaths,
+}
+
+fn display_paths(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(", ")
+}
+
+/// Expands command-line paths into the ordered input list (see the module docs for the
+/// order). Every argument is checked before any directory is walked, so a typo fails
+/// fast instead of after an hour of work.
+pub fn collect_inputs<P: AsRef<Path>>(
+    args: &[P],
+    opts: &InputOptions,
+) -> Result<Vec<Input>, InputError> {
+    check_args(args)?;
+    let filter = ExtFilter::new(&opts.extensions);
+    let mut inputs = Vec::new();
+    for arg in args {
+        let arg = arg.as_ref();
+        if arg == Path::new("-") {
+            inputs.push(Input::Stdin);
+        } else if arg.is_dir() {
+            walk_dir(arg, opts, &filter, &mut inputs);
+        } else {
+            // A named file (or FIFO, or a dangling symlink that `read` will report) is
+            // taken whatever its extension: the user asked for it.
+            inputs.push(Input::File(arg.to_path_buf()));
+        }
+    }
+    Ok(inputs)
+}
+
+fn check_args<P: AsRef<Path>>(args: &[P]) -> Result<(), InputError> {
+    if args.is_empty() {
+        return Err(InputError::NoPaths);
+    }
+    let stdin_count = args.iter().filter(|a| a.as_ref() == Path::new("-")).count();
+    if stdin_count > 1 {
+        return Err(InputError::StdinRepeated);
+    }
+    // `symlink_metadata`, not `exists`: a dangling symlink exists as a name and becomes
+    // an io-error entry rather than a usage error.
+    let missing: Vec<PathBuf> = args
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|a| *a != Path::new("-"))
+        .filter(|a| matches!(a.symlink_metadata(), Err(e) if e.kind() == io::ErrorKind::NotFound))
+        .map(Path::to_path_buf)
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(InputError::NotFound(missing))
+    }
+}
+
+fn walk_dir(root: &Path, opts: &InputOptions, filter: &ExtFilter, out: &mut Vec<Input>) {
+    let hidden = opts.hidden;
+    let walker = WalkDir::new(root)
+        .follow_links(opts.follow_links)
+        .sort_by_file_name()
+        .into_iter()
+        // Depth 0 is the argument itself: taken even when it is `.` or `.games`.
+        .filter_entry(move |e| hidden || e.depth() == 0 || !is_hidden(e.file_name()));
+    for entry in walker {
+        match entry {
+            // Without `follow_links` a link's type is "symlink": skipped, like a link
+            // to a directory (`find` without `-L`).
+            Ok(e) if e.file_type().is_dir() || e.file_type().is_symlink() => {}
+            Ok(e) => {
+                if filter.matches(e.path()) {
+                    out.push(Input::File(e.into_path()));
+                }
+            }
+            Err(err) => {
+                if let Some(input) = walk_error(root, &err, opts, filter) {
+                    out.push(input);
+                }
+            }
+        }
+    }
+}
+
+/// Converts a walk error into an error entry, or drops it when the entry would have been
+/// filtered out anyway (a hidden name, or a dangling link not named like a game file).
+fn walk_error(
+    root: &Path,
+    err: &walkdir::Error,
+    opts: &InputOptions,
+    filter: &ExtFilter,
+) -> Option<Input> {
+    let path = err.path().unwrap_or(root).to_path_buf();
+    let named_out = err.depth() > 0
+        && path
+            .file_name()
+            .is_some_and(|n| !opts.hidden && is_hidden(n));
+    let dangling_other = err.loop_ancestor().is_none()
+        && path.symlink_metadata().is_ok_and(|m| m.is_symlink())
+        && !filter.matches(&path);
+    if named_out || dangling_other {
+        return None;
+    }
+    Some(Input::Error {
+        path,
+        message: err.to_string(),
+    })
+}
+
+fn is_hidden(name: &OsStr) -> bool {
+    name.as_encoded_bytes().first() == Some(&b'.')
+}
+
+/// Case-insensitive extension filter; an empty list takes every file.
+struct ExtFilter {
+    lower: Vec<String>,
+}
+
+impl ExtFilter {
+    fn new(exts: &[String]) -> Self {
+        let lower = exts
+            .iter()
+            .map(|e| e.trim_start_matches('.').to_ascii_lowercase())
+            .collect();
+        ExtFilter { lower }
+    }
+
+    fn matches(&self, path: &Path) -> bool {
+        if self.lower.is_empty() {
+            return true;
+        }
+        let Some(ext) = path.extension().and_then(OsStr::to_str) else {
+            return false;
+        };
+        self.lower.iter().any(|e| e.eq_ignore_ascii_case(ext))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ext_filter_is_case_insensitive_and_ignores_dots() {
+        let f = ExtFilter::new(&[".SGF".to_string(), "sgfs".to_string()]);
+        assert!(f.matches(Path::new("a/b.sgf")));
+        assert!(f.matches(Path::new("a/b.SgF")));
+        assert!(f.matches(Path::new("b.sgfs")));
+        assert!(!f.matches(Path::new("b.txt")));
+        assert!(!f.matches(Path::new("sgf")));
+        assert!(ExtFilter::new(&[]).matches(Path::new("README")));
+    }
+
+    #[test]
+    fn hidden_means_a_leading_dot() {
+        assert!(is_hidden(OsStr::new(".git")));
+        assert!(!is_hidden(OsStr::new("a.sgf")));
+    }
+
+    #[test]
+    fn argument_errors_are_typed() {
+        let none: [&str; 0] = [];
+        assert_eq!(
+            collect_inputs(&none, &InputOptions::default()),
+            Err(InputError::NoPaths)
+        );
+        assert_eq!(
+            collect_inputs(&["-", "-"], &InputOptions::default()),
+            Err(InputError::StdinRepeated)
+        );
+        let missing = "/nonexistent/goref-batch/x.sgf";
+        assert_eq!(
+            collect_inputs(&["-", missing], &InputOptions::default()),
+            Err(InputError::NotFound(vec![PathBuf::from(missing)]))
+        );
+    }
+
+    #[test]
+    fn error_entry_reads_as_io_error_with_its_text() {
+        let input = Input::Error {
+            path: PathBuf::from("x"),
+            message: "loop".into(),
+        };
+        let err = input.read().unwrap_err();
+        assert_eq!(err.to_string(), "loop");
+        assert_eq!(Input::Stdin.path(), Path::new("-"));
+    }
+}

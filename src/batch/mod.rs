@@ -1,0 +1,57 @@
+//! The batch layer: enumerate inputs, run a per-file check on many threads, stream the
+//! results in input order with bounded memory, and account for the run.
+//!
+//! Generic over the per-file work and its result, so the CLI plugs the referee in:
+//!
+//! ```no_run
+//! use goref::batch::{self, Input, InputOptions, LineWriter, Output, Progress, RunOptions,
+//!     RunStatus, StopFlag, Summary};
+//! use std::ops::ControlFlow;
+//! use std::time::{Duration, Instant};
+//!
+//! let inputs = batch::collect_inputs(&["games/"], &InputOptions::default())?; // exit 2 on Err
+//! let stop = StopFlag::new();
+//! stop.install_signal_handlers()?;
+//! let opts = RunOptions { threads: 0, stop: Some(stop), ..RunOptions::default() };
+//! let progress = Progress::for_stderr(inputs.len() as u64, false);
+//! let mut summary = Summary::new(10);
+//! let mut out = LineWriter::new(Output::open(None)?);
+//! let check = |input: &Input| {
+//!     let t = Instant::now();
+//!     let ok = input.read().is_ok(); // the referee goes here
+//!     (ok, t.elapsed())
+//! };
+//! let report = batch::run(&inputs, &opts, check, |i, outcome| {
+//!     let path = inputs[i].path();
+//!     let (failed, took) = match outcome {
+//!         Ok((ok, took)) => (!ok, took),
+//!         Err(_panicked) => (true, Duration::ZERO), // → internal-error finding
+//!     };
+//!     summary.file(path, took, failed);
+//!     progress.file_done(1, failed as u64);
+//!     out.write_line(path.display().to_string().as_bytes())?;
+//!     Ok::<_, std::io::Error>(ControlFlow::Continue(()))
+//! })?;
+//! progress.finish();
+//! let interrupted = report.status == RunStatus::Interrupted;
+//! out.finish()?.commit()?; // also when interrupted: whole lines only
+//! summary.finish(interrupted);
+//! eprint!("{summary}");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! See docs/batch.md for ordering, the memory bound, interrupts and atomic output.
+
+mod inputs;
+mod output;
+mod progress;
+mod run;
+mod stop;
+mod summary;
+
+pub use inputs::{collect_inputs, Input, InputError, InputOptions};
+pub use output::{AtomicFile, LineWriter, Output, OutputError, PathList};
+pub use progress::{Progress, Tally};
+pub use run::{run, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus};
+pub use stop::{StopFlag, INTERRUPTED_EXIT_CODE};
+pub use summary::{SlowFile, Summary};

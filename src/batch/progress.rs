@@ -1,0 +1,168 @@
+//! A progress bar on stderr: files done / total, games per second, ETA, errors so far.
+//!
+//! Shown only when stderr is a terminal and the user did not turn it off, so logs and
+//! CI output stay clean; never touches stdout, which carries the report.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// What one delivered result contributes to the progress line. The caller implements it
+/// for its per-file result (a panicked file counts as 0 games, 1 error).
+pub trait Tally {
+    /// Games in this file.
+    fn games(&self) -> u64;
+    /// Error findings (or failures) in this file.
+    fn errors(&self) -> u64;
+}
+
+/// The batch progress display. Counts are kept even when nothing is drawn.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    games: Arc<AtomicU64>,
+    errors: Arc<AtomicU64>,
+}
+
+const TEMPLATE: &str =
+    "{elapsed_precise} [{bar:30}] {pos}/{len} files  {gps} games/s  ETA {eta}  errors {errors}";
+
+impl Progress {
+    /// A bar on stderr if stderr is a terminal and `disabled` is false; otherwise a
+    /// silent counter.
+    pub fn for_stderr(total_files: u64, disabled: bool) -> Progress {
+        if disabled || !std::io::stderr().is_terminal() {
+            Progress::silent()
+        } else {
+            Progress::with_target(total_files, ProgressDrawTarget::stderr())
+        }
+    }
+
+    /// Counts without drawing.
+    pub fn silent() -> Progress {
+        Progress {
+            bar: None,
+            games: Arc::default(),
+            errors: Arc::default(),
+        }
+    }
+
+    /// A bar drawn to `target` (tests use a hidden target).
+    pub fn with_target(total_files: u64, target: ProgressDrawTarget) -> Progress {
+        let games: Arc<AtomicU64> = Arc::default();
+        let errors: Arc<AtomicU64> = Arc::default();
+        let bar = ProgressBar::with_draw_target(Some(total_files), target);
+        bar.set_style(style(Arc::clone(&games), Arc::clone(&errors)));
+        Progress {
+            bar: Some(bar),
+            games,
+            errors,
+        }
+    }
+
+    /// Whether a bar is drawn.
+    pub fn is_visible(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// Records one finished file.
+    pub fn file_done(&self, games: u64, errors: u64) {
+        // Relaxed: only the sink thread writes; the draw reads a recent value.
+        self.games.fetch_add(games, Ordering::Relaxed);
+        self.errors.fetch_add(errors, Ordering::Relaxed);
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    /// Records one finished file from its result.
+    pub fn record<T: Tally + ?Sized>(&self, result: &T) {
+        self.file_done(result.games(), result.errors());
+    }
+
+    pub fn games(&self) -> u64 {
+        self.games.load(Ordering::Relaxed)
+    }
+
+    pub fn errors(&self) -> u64 {
+        self.errors.load(Ordering::Relaxed)
+    }
+
+    /// Runs `f` (e.g. an `eprintln!`) with the bar hidden so the two don't interleave.
+    pub fn suspend<F: FnOnce() -> T, T>(&self, f: F) -> T {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    /// Removes the bar (the summary follows on stderr).
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn style(games: Arc<AtomicU64>, errors: Arc<AtomicU64>) -> ProgressStyle {
+    let Ok(base) = ProgressStyle::with_template(TEMPLATE) else {
+        return ProgressStyle::default_bar();
+    };
+    base.progress_chars("=> ")
+        .with_key(
+            "gps",
+            move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let secs = state.elapsed().as_secs_f64();
+                let games = games.load(Ordering::Relaxed) as f64;
+                let rate = if secs > 0.0 { games / secs } else { 0.0 };
+                let _ = write!(w, "{rate:.0}");
+            },
+        )
+        .with_key(
+            "errors",
+            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", errors.load(Ordering::Relaxed));
+            },
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct File(u64, u64);
+    impl Tally for File {
+        fn games(&self) -> u64 {
+            self.0
+        }
+        fn errors(&self) -> u64 {
+            self.1
+        }
+    }
+
+    #[test]
+    fn counts_whether_drawn_or_not() {
+        for p in [
+            Progress::silent(),
+            Progress::with_target(3, ProgressDrawTarget::hidden()),
+        ] {
+            p.record(&File(2, 0));
+            p.record(&File(1, 3));
+            p.file_done(0, 1);
+            assert_eq!((p.games(), p.errors()), (3, 4));
+            assert_eq!(p.suspend(|| 5), 5);
+            p.finish();
+        }
+        assert!(!Progress::silent().is_visible());
+    }
+
+    #[test]
+    fn disabled_progress_draws_nothing() {
+        assert!(!Progress::for_stderr(10, true).is_visible());
+    }
+
+    #[test]
+    fn template_parses() {
+        assert!(ProgressStyle::with_template(TEMPLATE).is_ok());
+    }
+}

@@ -1,0 +1,475 @@
+//! Parallel execution with results streamed to one sink in input order.
+//!
+//! The calling thread dispatches item indices to `threads` workers over a bounded
+//! channel and reorders their results in a ring of at most `window` slots. An item is
+//! dispatched only while fewer than `window` items are between dispatch and delivery,
+//! so memory is bounded by the window however many inputs there are, and a slow item
+//! holds back at most `window - 1` finished results behind it.
+
+use super::stop::StopFlag;
+use crossbeam_channel::{bounded, Receiver, Sender};
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::io;
+use std::ops::ControlFlow;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Once;
+use std::thread;
+
+/// A worker panicked on one item; the batch went on. The caller reports it as an
+/// `internal-error` for that item's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panicked {
+    /// The panic message (`"<non-string panic payload>"` when it was not a string).
+    pub message: String,
+    /// `file:line:column` of the panic, when the batch panic hook saw it.
+    pub location: Option<String>,
+}
+
+impl std::fmt::Display for Panicked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.location {
+            Some(loc) => write!(f, "panicked at {loc}: {}", self.message),
+            None => write!(f, "panicked: {}", self.message),
+        }
+    }
+}
+
+/// What the sink receives for each item.
+pub type Outcome<R> = Result<R, Panicked>;
+
+/// How to run a batch.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Worker threads; 0 means the available parallelism.
+    pub threads: usize,
+    /// Most items between dispatch and delivery; 0 means `4 × threads`.
+    pub window: usize,
+    /// Stack of each worker. Large by default because a hostile record can be deep, and
+    /// a stack overflow aborts the whole process instead of panicking. Only touched
+    /// pages use memory.
+    pub stack_size: usize,
+    /// Keep worker panics off stderr (their message and location are in [`Panicked`]).
+    pub quiet_panics: bool,
+    /// Checked before each dispatch; once set the run stops (see [`RunStatus::Interrupted`]).
+    pub stop: Option<StopFlag>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            threads: 0,
+            window: 0,
+            stack_size: 64 << 20,
+            quiet_panics: true,
+            stop: None,
+        }
+    }
+}
+
+impl RunOptions {
+    /// The worker count after resolving 0 to the available parallelism.
+    pub fn effective_threads(&self) -> usize {
+        match self.threads {
+            0 => thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    /// The reorder window after resolving 0 to `4 × threads`.
+    pub fn effective_window(&self) -> usize {
+        match self.window {
+            0 => 4 * self.effective_threads(),
+            n => n,
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunStatus {
+    /// Every item was delivered.
+    Completed,
+    /// The sink returned `ControlFlow::Break`.
+    Stopped,
+    /// The stop flag was set (SIGINT/SIGTERM): the sink got a prefix of the inputs in
+    /// order, every started item having finished. The CLI exits with 130.
+    Interrupted,
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunReport {
+    pub status: RunStatus,
+    /// Items handed to the sink (always a prefix `0..delivered` of the inputs).
+    pub delivered: usize,
+    /// Most items ever between dispatch and delivery; never above the window.
+    pub peak_in_flight: usize,
+}
+
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError<E> {
+    #[error("cannot start a worker thread: {0}")]
+    Spawn(#[source] io::Error),
+    /// The sink's own error; the run stopped at that item.
+    #[error("{0}")]
+    Sink(E),
+}
+
+enum Slot<R> {
+    Done(Outcome<R>),
+    /// Dispatched but skipped because the run was stopping.
+    Skipped,
+}
+
+/// Runs `work` on every item with `opts.threads` workers and hands each outcome to
+/// `sink` in input order, on the calling thread, as soon as all earlier ones are in.
+///
+/// `sink` returns `Ok(ControlFlow::Break(()))` to stop early and `Err` to abort; either
+/// way no item after it is delivered.
+pub fn run<I, R, W, S, E>(
+    items: &[I],
+    opts: &RunOptions,
+    work: W,
+    mut sink: S,
+) -> Result<RunReport, RunError<E>>
+where
+    I: Sync,
+    R: Send,
+    W: Fn(&I) -> R + Sync,
+    S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+{
+    install_panic_hook();
+    // No idle threads (each with a large stack) for a handful of files.
+    let threads = opts.effective_threads().clamp(1, items.len().max(1));
+    let window = opts.effective_window().max(1);
+    // Both channels hold at most `window` messages, so no send ever blocks.
+    let (job_tx, job_rx) = bounded::<usize>(window);
+    let (res_tx, res_rx) = bounded::<(usize, Slot<R>)>(window);
+    let cancel = AtomicBool::new(false);
+    let worker = Worker {
+        items,
+        work: &work,
+        cancel: &cancel,
+        quiet: opts.quiet_panics,
+    };
+    thread::scope(|scope| {
+        let mut started = 0;
+        for k in 0..threads {
+            let (jobs, results) = (job_rx.clone(), res_tx.clone());
+            let spawned = thread::Builder::new()
+                .name(format!("goref-batch-{k}"))
+                .stack_size(opts.stack_size)
+                .spawn_scoped(scope, move || worker.serve(jobs, results));
+            match spawned {
+                Ok(_) => started += 1,
+                // Fewer workers still finish the job; none cannot.
+                Err(e) if started == 0 => return Err(RunError::Spawn(e)),
+                Err(_) => break,
+            }
+        }
+        drop((job_rx, res_tx));
+        let mut dispatcher = Dispatcher {
+            total: items.len(),
+            window,
+            job_tx: Some(job_tx),
+            res_rx,
+            stop: opts.stop.as_ref(),
+            cancel: &cancel,
+        };
+        // Dropping the dispatcher closes the job channel, so the scope can join.
+        dispatcher.drive(&mut sink)
+    })
+}
+
+/// The part of the run each worker thread shares.
+struct Worker<'a, I, W> {
+    items: &'a [I],
+    work: &'a W,
+    cancel: &'a AtomicBool,
+    quiet: bool,
+}
+
+impl<I, W> Clone for Worker<'_, I, W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<I, W> Copy for Worker<'_, I, W> {}
+
+impl<I, W> Worker<'_, I, W> {
+    fn serve<R>(self, jobs: Receiver<usize>, results: Sender<(usize, Slot<R>)>)
+    where
+        W: Fn(&I) -> R,
+    {
+        WORKER_MODE.with(|m| m.set(if self.quiet { QUIET } else { LOUD }));
+        for idx in jobs {
+            let slot = match self.items.get(idx) {
+                Some(item) if !self.cancel.load(Ordering::Relaxed) => {
+                    Slot::Done(call_guarded(self.work, item))
+                }
+                _ => Slot::Skipped,
+            };
+            if results.send((idx, slot)).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// The calling thread's side: dispatch within the window, reorder, deliver.
+struct Dispatcher<'a, R> {
+    total: usize,
+    window: usize,
+    job_tx: Option<Sender<usize>>,
+    res_rx: Receiver<(usize, Slot<R>)>,
+    stop: Option<&'a StopFlag>,
+    cancel: &'a AtomicBool,
+}
+
+impl<R> Dispatcher<'_, R> {
+    fn drive<S, E>(&mut self, sink: &mut S) -> Result<RunReport, RunError<E>>
+    where
+        S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+    {
+        // `pending[k]` is the slot of item `next_emit + k`.
+        let mut pending: VecDeque<Option<Slot<R>>> = VecDeque::with_capacity(self.window);
+        let (mut next_dispatch, mut next_emit, mut outstanding, mut peak) = (0, 0, 0, 0);
+        let mut status = RunStatus::Completed;
+        let mut delivering = true;
+        loop {
+            if status == RunStatus::Completed && self.stop.is_some_and(StopFlag::is_set) {
+                status = RunStatus::Interrupted;
+                self.halt();
+            }
+            if status == RunStatus::Completed {
+                while next_dispatch < self.total && next_dispatch - next_emit < self.window {
+                    if !self.dispatch(next_dispatch) {
+                        break;
+                    }
+                    pending.push_back(None);
+                    next_dispatch += 1;
+                    outstanding += 1;
+                }
+                peak = peak.max(next_dispatch - next_emit);
+            }
+            if outstanding == 0 {
+                break;
+            }
+            // Only fails if every worker is gone, which `catch_unwind` prevents; stop
+            // rather than spin.
+            let Ok((idx, slot)) = self.res_rx.recv() else {
+                break;
+            };
+            outstanding -= 1;
+            if let Some(cell) = pending.get_mut(idx.wrapping_sub(next_emit)) {
+                *cell = Some(slot);
+            }
+            while delivering && matches!(pending.front(), Some(Some(_))) {
+                let Some(Some(slot)) = pending.pop_front() else {
+                    break;
+                };
+                let Slot::Done(outcome) = slot else {
+                    // A skipped item ends the in-order prefix.
+                    delivering = false;
+                    break;
+                };
+                match sink(next_emit, outcome) {
+                    Ok(ControlFlow::Continue(())) => next_emit += 1,
+                    Ok(ControlFlow::Break(())) => {
+                        next_emit += 1;
+                        status = RunStatus::Stopped;
+                        delivering = false;
+                        self.halt();
+                    }
+                    Err(e) => {
+                        self.halt();
+                        return Err(RunError::Sink(e));
+                    }
+                }
+            }
+        }
+        Ok(RunReport {
+            status,
+            delivered: next_emit,
+            peak_in_flight: peak,
+        })
+    }
+
+    fn dispatch(&self, idx: usize) -> bool {
+        self.job_tx.as_ref().is_some_and(|tx| tx.send(idx).is_ok())
+    }
+
+    /// Stops new work: queued items come back skipped, running ones finish.
+    fn halt(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.job_tx = None;
+    }
+}
+
+fn call_guarded<I, R, W: Fn(&I) -> R>(work: &W, item: &I) -> Outcome<R> {
+    match panic::catch_unwind(AssertUnwindSafe(|| work(item))) {
+        Ok(r) => Ok(r),
+        Err(payload) => Err(Panicked {
+            message: payload_message(payload.as_ref()),
+            location: LAST_LOCATION.with(RefCell::take),
+        }),
+    }
+}
+
+fn payload_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "<non-string panic payload>".to_string()
+    }
+}
+
+const NOT_WORKER: u8 = 0;
+const QUIET: u8 = 1;
+const LOUD: u8 = 2;
+
+thread_local! {
+    static WORKER_MODE: Cell<u8> = const { Cell::new(NOT_WORKER) };
+    static LAST_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs, once per process, a hook that records where a batch worker panicked and
+/// (in quiet mode) keeps the default report off stderr, where it would tear the
+/// progress bar and repeat for every bad file in a 100,000-file run. Other threads'
+/// panics go to the previous hook unchanged, so it is safe to leave installed.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let mode = WORKER_MODE.with(Cell::get);
+            if mode != NOT_WORKER {
+                let loc = info.location().map(ToString::to_string);
+                LAST_LOCATION.with(|l| *l.borrow_mut() = loc);
+            }
+            if mode != QUIET {
+                previous(info);
+            }
+        }));
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::convert::Infallible;
+
+    fn collect<R: Send>(
+        n: usize,
+        opts: &RunOptions,
+        work: impl Fn(&usize) -> R + Sync,
+    ) -> (Vec<(usize, Outcome<R>)>, RunReport) {
+        let items: Vec<usize> = (0..n).collect();
+        let mut out = Vec::new();
+        let report = run(&items, opts, work, |i, r| {
+            out.push((i, r));
+            Ok::<_, Infallible>(ControlFlow::Continue(()))
+        })
+        .unwrap();
+        (out, report)
+    }
+
+    fn opts(threads: usize) -> RunOptions {
+        RunOptions {
+            threads,
+            ..RunOptions::default()
+        }
+    }
+
+    #[test]
+    fn empty_input_completes() {
+        let (out, report) = collect(0, &opts(3), |x| *x);
+        assert!(out.is_empty());
+        assert_eq!(report.status, RunStatus::Completed);
+        assert_eq!(report.delivered, 0);
+    }
+
+    #[test]
+    fn delivers_in_order_with_any_thread_count() {
+        for threads in [1, 2, 4, 7] {
+            let (out, report) = collect(500, &opts(threads), |x| x * 2);
+            assert_eq!(report.delivered, 500);
+            for (k, (i, r)) in out.into_iter().enumerate() {
+                assert_eq!((i, r), (k, Ok(k * 2)));
+            }
+        }
+    }
+
+    #[test]
+    fn panic_is_isolated_with_message_and_location() {
+        let (out, report) = collect(20, &opts(2), |x| {
+            if *x == 7 {
+                panic!("boom on {x}");
+            }
+            *x
+        });
+        assert_eq!(report.status, RunStatus::Completed);
+        assert_eq!(out.len(), 20);
+        let p = out[7].1.as_ref().unwrap_err();
+        assert_eq!(p.message, "boom on 7");
+        assert!(p.location.as_deref().unwrap_or("").contains("run.rs"));
+        assert!(out.iter().filter(|(_, r)| r.is_err()).count() == 1);
+    }
+
+    #[test]
+    fn sink_break_stops_after_that_item() {
+        let items: Vec<usize> = (0..1000).collect();
+        let mut seen = 0;
+        let report = run(
+            &items,
+            &opts(2),
+            |x| *x,
+            |i, _| {
+                seen += 1;
+                Ok::<_, Infallible>(if i == 9 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!((seen, report.delivered), (10, 10));
+        assert_eq!(report.status, RunStatus::Stopped);
+    }
+
+    #[test]
+    fn sink_error_aborts() {
+        let items: Vec<usize> = (0..100).collect();
+        let err = run(
+            &items,
+            &opts(2),
+            |x| *x,
+            |i, _| {
+                if i == 3 {
+                    Err("disk full")
+                } else {
+                    Ok(ControlFlow::Continue(()))
+                }
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(err, RunError::Sink("disk full")));
+    }
+
+    #[test]
+    fn window_defaults_to_four_per_thread() {
+        let o = RunOptions {
+            threads: 3,
+            ..RunOptions::default()
+        };
+        assert_eq!(o.effective_window(), 12);
+        assert!(RunOptions::default().effective_threads() >= 1);
+    }
+}
