@@ -5,6 +5,8 @@
 //! bytes → [`decode`] → text → [`sgf`] → SGF tree → [`reader`] → [`record::GameRecord`]
 //! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
 
+pub mod board;
+pub mod engine;
 pub mod findings;
 pub mod point;
 pub mod position;
