@@ -568,10 +568,10 @@ mod tests {
         assert_eq!(b.prisoners(), [0, 3]);
         b.check_invariants();
         // A capture that also saves the mover: opponent strings go first.
-        let mut b = Board::new(3, 1).unwrap();
-        b.play(Color::Black, pt("aa")).unwrap();
+        let mut b = Board::new(4, 1).unwrap();
+        b.play(Color::Black, pt("ca")).unwrap();
         b.play(Color::White, pt("ba")).unwrap();
-        let out = b.play(Color::Black, pt("ca")).unwrap();
+        let out = b.play(Color::Black, pt("aa")).unwrap();
         assert_eq!((out.captured, out.self_removed), (1, 0));
         assert_eq!(b.last_removed().collect::<Vec<_>>(), vec![pt("ba")]);
         b.check_invariants();
