@@ -6,8 +6,10 @@
 //! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
 
 pub mod batch;
+pub mod board;
 pub mod diagram;
 pub mod ending;
+pub mod engine;
 pub mod findings;
 pub mod point;
 pub mod position;

@@ -1,0 +1,189 @@
+//! Facts to verdicts: a pure function of ([`Rules`], [`MoveFacts`]).
+//!
+//! Order of precedence (first match wins): off-board, occupied point, single-stone
+//! suicide (every ruleset), multi-stone suicide (where suicide is forbidden), then the
+//! ruleset's repetition rule. Passes are never illegal.
+
+use super::{HotKind, MoveFacts, RecyclingKind};
+use crate::findings::{Certainty, Code};
+use crate::rules::{Repetition, Rules, Suicide, PRESETS};
+use std::collections::BTreeMap;
+
+/// The verdict of one ruleset on one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub code: Code,
+    pub certainty: Certainty,
+    /// The earlier move the verdict refers to (0 = the initial position).
+    pub related_move: Option<u32>,
+    /// What happened and what the rule prescribes.
+    pub message: String,
+}
+
+/// The code-level verdict, without the message (cheap; used by [`also`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ruling {
+    code: Code,
+    certainty: Certainty,
+    related: Option<u32>,
+}
+
+fn ruling(code: Code, certainty: Certainty, related: Option<u32>) -> Option<Ruling> {
+    Some(Ruling {
+        code,
+        certainty,
+        related,
+    })
+}
+
+fn rule(rules: &Rules, f: &MoveFacts) -> Option<Ruling> {
+    use Certainty::{Core, Interpretation};
+    if f.off_board {
+        return ruling(Code::OffBoard, Core, None);
+    }
+    if f.is_pass() {
+        return None;
+    }
+    if f.occupied {
+        return ruling(Code::OccupiedPoint, Core, None);
+    }
+    if f.single_stone_suicide() {
+        return ruling(Code::Suicide, Core, None);
+    }
+    if f.self_removed > 1 && rules.suicide == Suicide::Forbidden {
+        return ruling(Code::MultiStoneSuicide, Core, None);
+    }
+    match rules.repetition {
+        Repetition::SimpleKo => match (f.ko_retake, f.cycle()) {
+            (Some(m), _) => ruling(Code::KoRetake, Core, Some(m)),
+            (None, Some(m)) => ruling(Code::Cycle, Core, Some(m)),
+            _ => None,
+        },
+        Repetition::PositionalSuperko => f
+            .psk
+            .and_then(|m| ruling(Code::PositionalSuperko, Core, Some(m))),
+        Repetition::SituationalSuperko => f
+            .ssk
+            .and_then(|m| ruling(Code::SituationalSuperko, Core, Some(m))),
+        Repetition::NaturalSituationalSuperko => f
+            .nssk
+            .and_then(|m| ruling(Code::SituationalSuperko, Core, Some(m))),
+        Repetition::SstHotStones => {
+            if let Some(t) = &f.hot_take {
+                let c = if t.kind == HotKind::Single {
+                    Core
+                } else {
+                    Interpretation
+                };
+                ruling(Code::HotStoneTake, c, Some(t.related))
+            } else if let Some(r) = &f.recycling {
+                ruling(Code::KoRecycling, Interpretation, Some(r.related))
+            } else {
+                f.needs_referee
+                    .and_then(|m| ruling(Code::NeedsReferee, Interpretation, Some(m)))
+            }
+        }
+    }
+}
+
+/// The verdict under one ruleset, or None when the move is legal.
+pub fn judge(rules: &Rules, facts: &MoveFacts) -> Option<Verdict> {
+    let r = rule(rules, facts)?;
+    Some(Verdict {
+        code: r.code,
+        certainty: r.certainty,
+        related_move: r.related,
+        message: message(rules, facts, r),
+    })
+}
+
+/// What every preset of [`PRESETS`] says of the same move: preset name -> code.
+pub fn also(facts: &MoveFacts) -> BTreeMap<String, Option<Code>> {
+    PRESETS
+        .iter()
+        .map(|p| (p.name.to_string(), rule(&p.rules(), facts).map(|r| r.code)))
+        .collect()
+}
+
+/// "after move 3" or "the initial position".
+fn position_name(m: u32) -> String {
+    if m == 0 {
+        "the initial position".into()
+    } else {
+        format!("the position after move {m}")
+    }
+}
+
+fn message(rules: &Rules, f: &MoveFacts, r: Ruling) -> String {
+    let who = f.color.name();
+    let rel = r.related.unwrap_or(0);
+    const SST_VOID: &str =
+        "the take is void: restore the position; the same player replays; no penalty";
+    match r.code {
+        Code::OffBoard => {
+            format!("{who}'s move lies outside the board; it is replayed as a pass")
+        }
+        Code::OccupiedPoint => format!(
+            "{who} played on a point that already holds a stone; the move is executed as recorded (the stone is replaced)"
+        ),
+        Code::Suicide => match (rules.repetition, rules.suicide) {
+            (Repetition::SstHotStones, _) => format!(
+                "{who}'s play removes a single own stone: self-removal of a single stone is prohibited (SST Art. 1); the move is void and {who} replays"
+            ),
+            (_, Suicide::Forbidden) => {
+                format!("{who}'s play is suicide, which these rules forbid; it is illegal, not a pass")
+            }
+            _ => format!(
+                "{who}'s play removes a single own stone and leaves the board unchanged, recreating the previous position; it is illegal, not a pass"
+            ),
+        },
+        Code::MultiStoneSuicide => format!(
+            "{who}'s play removes {} own stones; these rules forbid suicide of any size",
+            f.self_removed
+        ),
+        Code::KoRetake => format!(
+            "{who} immediately retakes the ko taken at move {rel}; the simple ko rule requires a play elsewhere first"
+        ),
+        Code::Cycle => format!(
+            "the play recreates {}: a whole-board cycle, not illegal under a simple ko rule; the game may be void if it repeats",
+            position_name(rel)
+        ),
+        Code::PositionalSuperko => format!(
+            "the play recreates {} (positional superko); it is illegal",
+            position_name(rel)
+        ),
+        Code::SituationalSuperko => {
+            if rules.repetition == Repetition::NaturalSituationalSuperko {
+                format!(
+                    "the play recreates {}, which {who} created by a play (natural situational superko); it is illegal",
+                    position_name(rel)
+                )
+            } else {
+                format!(
+                    "the play recreates {} with the same player to move (situational superko); it is illegal",
+                    position_name(rel)
+                )
+            }
+        }
+        Code::HotStoneTake => {
+            let kind = f.hot_take.as_ref().map_or("single", |t| t.kind.as_str());
+            format!(
+                "{who} takes a {kind} hot stone made hot by move {rel}; hot stones cannot be removed until after an interval of one play or pass (R-SST); {SST_VOID}"
+            )
+        }
+        Code::KoRecycling => {
+            let how = match f.recycling.as_ref().map(|x| x.kind) {
+                Some(RecyclingKind::DoubleKo) => "repeats a double-ko capture after the ko's local pattern recurred",
+                _ => "repeats, from a recreated position, the play that started the cycle",
+            };
+            format!(
+                "{who}'s play {how} (first played at move {rel}); after one cycle the disturber may not continue (fixed-ko reading of R-SST); the move is void and {who} replays"
+            )
+        }
+        Code::NeedsReferee => format!(
+            "the play recreates {} once more and no SST rule classified the cycle; a referee must decide",
+            position_name(rel)
+        ),
+        other => other.info().summary.to_string(),
+    }
+}
