@@ -5,8 +5,13 @@
 //! bytes → [`decode`] → text → [`sgf`] → SGF tree → [`reader`] → [`record::GameRecord`]
 //! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
 
+pub mod decode;
 pub mod findings;
+pub mod lines;
 pub mod point;
 pub mod position;
+pub mod reader;
 pub mod record;
+pub mod result;
 pub mod rules;
+pub mod sgf;
