@@ -137,6 +137,8 @@ fn decode_ascii_compatible(bytes: &[u8]) -> Decoded {
         (Some(e), Some(s)) if e == UTF_8 || (s.is_ascii() && e.is_ascii_compatible()) => {
             (s.to_owned(), e.name())
         }
+        // 7-bit charsets with escape sequences (ISO-2022-JP) are valid UTF-8 too.
+        (Some(e), Some(s)) if s.is_ascii() => declared_legacy(bytes, e, &declared, &mut findings),
         (Some(e), Some(s)) => {
             // Non-ASCII text that is valid UTF-8 is almost never another charset.
             findings.push(Finding::new(
@@ -355,11 +357,13 @@ fn utf16_by_nul_pattern(bytes: &[u8]) -> Option<&'static Encoding> {
         even += usize::from(pair[0] == 0);
         odd += usize::from(pair[1] == 0);
     }
-    // Demand a clear majority on one side and almost none on the other, so that a
-    // binary file with scattered NULs is not taken for text.
-    if odd * 10 >= pairs * 6 && even * 10 <= pairs {
+    // Demand NULs in at least 30% of the pairs on one side (CJK text has fewer than
+    // ASCII) and ten times fewer on the other, so that a binary file with scattered
+    // NULs is not taken for text.
+    let clear = |major: usize, minor: usize| major * 10 >= pairs * 3 && minor * 10 <= major;
+    if clear(odd, even) {
         Some(UTF_16LE)
-    } else if even * 10 >= pairs * 6 && odd * 10 <= pairs {
+    } else if clear(even, odd) {
         Some(UTF_16BE)
     } else {
         None

@@ -642,9 +642,38 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
     if let Some((raw, at)) = info.tm {
         match raw.trim().parse::<f64>() {
             Ok(v) if v.is_finite() && v >= 0.0 => g.time_limit = Some(v),
-            _ => bad_value(g, loc, at, "TM", raw, "a time limit in seconds"),
+            _ => match clock_seconds(raw) {
+                Some(v) => {
+                    g.time_limit = Some(v);
+                    g.findings.push(
+                        Finding::new(
+                            Code::BadValue,
+                            format!("TM[{raw}] is not in seconds: its leading clock time is read as TM[{v}]"),
+                        )
+                        .at(loc.pos(at)),
+                    );
+                }
+                None => bad_value(g, loc, at, "TM", raw, "a time limit in seconds"),
+            },
         }
     }
+}
+
+/// A leading `m:ss` or `h:mm:ss` clock time (`10:00(5x1:00)` → 600), in seconds.
+fn clock_seconds(raw: &str) -> Option<f64> {
+    let t = raw.trim();
+    let end = t
+        .find(|c: char| !(c.is_ascii_digit() || c == ':'))
+        .unwrap_or(t.len());
+    let parts: Vec<&str> = t.get(..end)?.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let mut secs = 0.0;
+    for p in parts {
+        secs = secs * 60.0 + p.parse::<u32>().ok()? as f64;
+    }
+    Some(secs)
 }
 
 /// The komi rule (documented in docs/reading.md):
@@ -755,19 +784,21 @@ fn black_stones_before_first_move(g: &GameRecord) -> usize {
         .sum()
 }
 
-/// Leading Black plays separated by White passes: `B[..];W[];B[..];W[];B[..]`. The
-/// count stops at the first play that breaks the pattern; the final White move (a
-/// play) starts the game.
+/// Leading Black plays, each optionally followed by one White pass: Ing-style
+/// `B[..];W[];B[..];W[];B[..]` and free placement written as moves
+/// (`B[..];B[..];B[..]`, KGS/GTP). Counting stops at the first move that fits neither.
 fn ing_handicap_plays(g: &GameRecord) -> u32 {
     let mut plays = 0u32;
-    let mut expect_black = true;
+    let mut after_black_play = false;
     for m in g.moves() {
-        match (expect_black, m.color, m.mv) {
-            (true, Color::Black, Move::Play(_)) => plays += 1,
-            (false, Color::White, Move::Pass) => {}
+        match (m.color, m.mv) {
+            (Color::Black, Move::Play(_)) => {
+                plays += 1;
+                after_black_play = true;
+            }
+            (Color::White, Move::Pass) if after_black_play => after_black_play = false,
             _ => break,
         }
-        expect_black = !expect_black;
     }
     plays
 }

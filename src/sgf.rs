@@ -368,7 +368,7 @@ impl<'t> Parser<'t> {
                     self.start_tree(open);
                     return;
                 }
-                Some(b'A'..=b'Z') => {
+                Some(b'A'..=b'Z') if self.ident_then_value(i) => {
                     // `(B[aa]…`: a tree whose first `;` is missing.
                     self.start_tree(open);
                     return;
@@ -386,6 +386,17 @@ impl<'t> Parser<'t> {
             Some((_, v)) => *v |= has_value,
             None => self.junk = Some((start, has_value)),
         }
+    }
+
+    /// Letters from `i`, optional white space, then `[`: a property, not prose.
+    fn ident_then_value(&self, mut i: usize) -> bool {
+        while self.bytes.get(i).is_some_and(|c| c.is_ascii_alphabetic()) {
+            i += 1;
+        }
+        while self.bytes.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        self.bytes.get(i) == Some(&b'[')
     }
 
     fn start_tree(&mut self, open: usize) {
@@ -509,7 +520,7 @@ impl<'t> Parser<'t> {
             .get(v.start as usize..v.end as usize)
             .unwrap_or("");
         let msg = format!(
-            "expected a property identifier before `[`: value [{}] dropped{}",
+            "expected a property identifier before `[`: value {} dropped{}",
             excerpt(raw),
             if closed {
                 ""
@@ -599,7 +610,7 @@ impl<'t> Parser<'t> {
         self.skip_ws();
         if self.peek() != Some(b'[') {
             let msg = format!(
-                "expected `[` after property identifier `{}`: `{}` dropped",
+                "expected `[` after property identifier {}: {} dropped",
                 excerpt(written),
                 excerpt(written)
             );
@@ -621,7 +632,7 @@ impl<'t> Parser<'t> {
         let values_end = self.out.values.len() as u32;
         if let Some(at) = unterminated {
             let msg = format!(
-                "expected `]` to close the value of `{}`: the value runs to the end of the file; everything after it is lost",
+                "expected `]` to close the value of {}: the value runs to the end of the file; everything after it is lost",
                 excerpt(written)
             );
             self.issue(at, Severity::Error, msg);
@@ -635,7 +646,7 @@ impl<'t> Parser<'t> {
                 "is longer than 15 letters"
             };
             let msg = format!(
-                "property identifier `{}` {why}: the property and its values are dropped",
+                "property identifier {} {why}: the property and its values are dropped",
                 excerpt(written)
             );
             self.issue(start, Severity::Warning, msg);
@@ -644,7 +655,7 @@ impl<'t> Parser<'t> {
         if lower && !self.lowercase_seen.contains(&ident) {
             self.lowercase_seen.push(ident);
             let msg = format!(
-                "property identifier `{}` has lower-case letters (FF[3] style): read as `{}`",
+                "property identifier {} has lower-case letters (FF[3] style): read as `{}`",
                 excerpt(written),
                 ident.as_str()
             );
