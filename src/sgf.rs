@@ -583,6 +583,26 @@ impl<'t> Parser<'t> {
         )
     }
 
+    /// A value holding `;B[` or `;W[` most likely lost its `]` and swallowed moves:
+    /// the grammar cannot tell, so it is read as text and reported.
+    fn check_swallowed(&mut self, at: usize, v: Value, written: &str) {
+        let raw = self.bytes.get(v.start as usize..v.end as usize).unwrap_or(&[]);
+        if raw.len() < 4 || !raw.contains(&b'[') {
+            return;
+        }
+        let hit = raw
+            .windows(3)
+            .position(|w| w[0] == b';' && matches!(w[1], b'B' | b'W') && w[2] == b'[');
+        if let Some(i) = hit {
+            let msg = format!(
+                "the value of {} holds `{}`: a `]` may be missing before it; read as text, so the moves inside it are not read",
+                excerpt(written),
+                String::from_utf8_lossy(raw.get(i..i + 3).unwrap_or(&[]))
+            );
+            self.issue(at, Severity::Warning, msg);
+        }
+    }
+
     /// An identifier, its values, and where they go.
     fn property(&mut self) {
         let start = self.pos;
@@ -623,6 +643,7 @@ impl<'t> Parser<'t> {
             let at = self.pos;
             let (v, closed) = self.scan_value();
             self.out.values.push(v);
+            self.check_swallowed(at, v, written);
             if !closed {
                 unterminated = Some(at);
                 break;
