@@ -7,13 +7,18 @@
 
 pub mod batch;
 pub mod board;
+pub mod decode;
 pub mod diagram;
 pub mod ending;
 pub mod engine;
 pub mod findings;
+pub mod lines;
 pub mod point;
 pub mod position;
+pub mod reader;
 pub mod record;
+pub mod result;
 pub mod rules;
 pub mod score;
+pub mod sgf;
 pub mod timing;

@@ -97,6 +97,10 @@ pub struct GameRecord {
     pub time_limit: Option<f64>,
     /// PL of the root node, if any.
     pub first_player: Option<Color>,
+    /// Ing-style handicap (spec §7.3, T15): when HA's stones are played as leading
+    /// Black moves separated by White passes (`B[..];W[];B[..]`), how many of those
+    /// Black plays are the handicap stones; 0 otherwise.
+    pub handicap_moves: u32,
     pub events: Vec<Event>,
     pub final_marks: Marks,
     /// Findings made while reading this game (quirks, syntax problems inside it).
@@ -118,6 +122,7 @@ impl GameRecord {
             handicap: None,
             time_limit: None,
             first_player: None,
+            handicap_moves: 0,
             events: Vec::new(),
             final_marks: Marks::default(),
             findings: Vec::new(),

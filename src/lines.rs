@@ -1,0 +1,150 @@
+//! Byte offset → line:column, computed lazily.
+//!
+//! Every stage keeps byte offsets into the decoded text (cheap, exact); only when a
+//! finding or a move needs a human position is it turned into a 1-based line and a
+//! 1-based column that counts characters (not bytes). Line breaks are LF, CRLF or a
+//! lone CR (old Mac files), each counting as one break.
+
+use crate::point::Pos;
+use std::cell::{Cell, OnceCell};
+
+/// Offsets of the first byte of every line of a text.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Scans the text once for line breaks.
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = Vec::with_capacity(bytes.len() / 64 + 1);
+        starts.push(0);
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => starts.push(i + 1),
+                // A CR followed by LF is one break: the LF records it.
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex { starts }
+    }
+
+    /// 0-based line number holding `offset`, and that line's first byte.
+    fn line_of(&self, offset: usize) -> (usize, usize) {
+        let line = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        (line, self.starts.get(line).copied().unwrap_or(0))
+    }
+
+    /// The position of a byte offset (clamped to the text).
+    pub fn pos(&self, text: &str, offset: usize) -> Pos {
+        let offset = offset.min(text.len());
+        let (line, start) = self.line_of(offset);
+        let column = count_chars(&text.as_bytes()[start..offset]) + 1;
+        Pos {
+            line: to_u32(line + 1),
+            column: to_u32(column),
+            offset,
+        }
+    }
+}
+
+/// Characters in a byte run of valid UTF-8: every byte that is not a continuation
+/// byte starts a character. Works on any byte range, even one that splits a character.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A lazily built [`LineIndex`] plus a cursor, so that positions asked for in
+/// increasing order on one long line (a whole game on one line is common) cost only the
+/// distance from the previous one, not from the start of the line.
+#[derive(Debug)]
+pub struct Locator<'t> {
+    text: &'t str,
+    index: OnceCell<LineIndex>,
+    /// (offset, 0-based line, column) of the last answer.
+    cursor: Cell<(usize, usize, usize)>,
+}
+
+impl<'t> Locator<'t> {
+    pub fn new(text: &'t str) -> Locator<'t> {
+        Locator {
+            text,
+            index: OnceCell::new(),
+            cursor: Cell::new((0, 0, 1)),
+        }
+    }
+
+    /// The position of a byte offset (clamped to the text).
+    pub fn pos(&self, offset: usize) -> Pos {
+        let offset = offset.min(self.text.len());
+        let index = self.index.get_or_init(|| LineIndex::new(self.text));
+        let (line, start) = index.line_of(offset);
+        let (c_off, c_line, c_col) = self.cursor.get();
+        let bytes = self.text.as_bytes();
+        let column = if c_line == line && c_off >= start && c_off <= offset {
+            c_col + count_chars(&bytes[c_off..offset])
+        } else {
+            count_chars(&bytes[start..offset]) + 1
+        };
+        self.cursor.set((offset, line, column));
+        Pos {
+            line: to_u32(line + 1),
+            column: to_u32(column),
+            offset,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lc(text: &str, offset: usize) -> (u32, u32) {
+        let p = LineIndex::new(text).pos(text, offset);
+        (p.line, p.column)
+    }
+
+    #[test]
+    fn lf_crlf_and_cr_only_endings_count_one_break_each() {
+        assert_eq!(lc("ab\ncd", 3), (2, 1));
+        assert_eq!(lc("ab\r\ncd", 4), (2, 1));
+        assert_eq!(lc("ab\r\ncd", 5), (2, 2));
+        assert_eq!(lc("ab\rcd\ref", 6), (3, 1));
+        assert_eq!(lc("ab\n\r\ncd", 5), (3, 1));
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "PB[黑棋]W";
+        let off = text.find('W').unwrap();
+        assert_eq!(lc(text, off), (1, 7));
+    }
+
+    #[test]
+    fn locator_cursor_agrees_with_fresh_lookups() {
+        let text = "(;PB[é]\r;B[aa];W[bb]\r\n;B[黑]\r;W[cc])";
+        let loc = Locator::new(text);
+        let index = LineIndex::new(text);
+        let mut offsets: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        for &o in &offsets {
+            assert_eq!(loc.pos(o), index.pos(text, o), "offset {o}");
+        }
+        offsets.reverse();
+        for &o in &offsets {
+            assert_eq!(loc.pos(o), index.pos(text, o), "offset {o}");
+        }
+    }
+}

@@ -1,0 +1,389 @@
+//! The RE property: reading every FF[4] form plus the common non-standard ones, and
+//! writing the FF[4] form back (spec §7.1, §7.2, T17).
+//!
+//! FF[4] forms: `0`, `Draw`, `B+`, `B+n`, `B+R`/`B+Resign`, `B+T`/`B+Time`,
+//! `B+F`/`B+Forfeit` (and W), `Void`, `?`. Anything else that still has a clear
+//! meaning (`Jigo`, `B+0.5R`, `Black resigns`, `W+Res.`, lower case, `黑中盘胜` …) is
+//! read with `standard = false`, and the reader reports a `result-format` warning that
+//! names the FF[4] spelling.
+
+use crate::point::Color;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// Who won, as far as RE says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Winner(Color),
+    Draw,
+    /// `Void`: no result or suspended play.
+    Void,
+    /// `?` or unreadable.
+    Unknown,
+}
+
+/// How the game was won.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultKind {
+    /// A margin in points (0 allowed: an Ing tie broken for one side, `B+0`).
+    Score(f64),
+    Resign,
+    Time,
+    Forfeit,
+    /// `B+` with nothing after it.
+    Unspecified,
+    /// A win for a reason FF[4] has no word for (`W+Repetition`), as written.
+    Other(String),
+    /// Draws, `Void`, `?`.
+    NoScore,
+}
+
+/// A parsed RE value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ParsedResult {
+    pub outcome: Outcome,
+    pub kind: ResultKind,
+    /// True when the value is written exactly in an FF[4] form.
+    pub standard: bool,
+}
+
+impl ParsedResult {
+    fn new(outcome: Outcome, kind: ResultKind, standard: bool) -> ParsedResult {
+        ParsedResult {
+            outcome,
+            kind,
+            standard,
+        }
+    }
+
+    fn unknown(standard: bool) -> ParsedResult {
+        ParsedResult::new(Outcome::Unknown, ResultKind::NoScore, standard)
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match self.outcome {
+            Outcome::Winner(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The margin, for scored wins (and 0 for a draw).
+    pub fn margin(&self) -> Option<f64> {
+        match (&self.outcome, &self.kind) {
+            (Outcome::Draw, _) => Some(0.0),
+            (_, ResultKind::Score(m)) => Some(*m),
+            _ => None,
+        }
+    }
+}
+
+/// Reads an RE value. Never fails: what cannot be read is `Unknown`, non-standard.
+pub fn parse_re(raw: &str) -> ParsedResult {
+    let s = raw.trim();
+    match s {
+        "0" | "Draw" => return ParsedResult::new(Outcome::Draw, ResultKind::NoScore, true),
+        "Void" => return ParsedResult::new(Outcome::Void, ResultKind::NoScore, true),
+        "?" => return ParsedResult::unknown(true),
+        _ => {}
+    }
+    if let Some(p) = parse_plus_form(s) {
+        return p;
+    }
+    parse_prose(s)
+}
+
+/// `B+…` / `W+…` in any case, with standard and tolerated tails.
+fn parse_plus_form(s: &str) -> Option<ParsedResult> {
+    let mut chars = s.chars();
+    let color = match chars.next()? {
+        'B' | 'b' => Color::Black,
+        'W' | 'w' => Color::White,
+        _ => return None,
+    };
+    let rest = chars.as_str().trim_start();
+    let tail = rest.strip_prefix('+')?.trim();
+    let upper_color = s.starts_with(['B', 'W']);
+    let exact = upper_color && !s.contains(' ');
+    let win = Outcome::Winner(color);
+    let (kind, std_tail) = match tail {
+        "" => (ResultKind::Unspecified, true),
+        "R" | "Resign" => (ResultKind::Resign, true),
+        "T" | "Time" => (ResultKind::Time, true),
+        "F" | "Forfeit" => (ResultKind::Forfeit, true),
+        _ => {
+            if let Some(m) = ff4_real(tail) {
+                (ResultKind::Score(m), true)
+            } else {
+                (tolerated_tail(tail), false)
+            }
+        }
+    };
+    Some(ParsedResult::new(win, kind, exact && std_tail))
+}
+
+/// FF[4] Real: `[+-]digits[.digits]`, here without a sign.
+fn ff4_real(s: &str) -> Option<f64> {
+    let (int, frac) = match s.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (s, None),
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(int) || frac.is_some_and(|f| !digits(f)) {
+        return None;
+    }
+    s.parse::<f64>().ok().filter(|m| m.is_finite())
+}
+
+/// Non-standard tails: `Res.`, `resign`, `0.5R`, `5.5 points`, `3 3/4`, `Repetition`.
+fn tolerated_tail(tail: &str) -> ResultKind {
+    let lower = tail.to_lowercase();
+    let word = lower.trim_end_matches(['.', '!']);
+    match word {
+        "r" | "res" | "resign" | "resigns" | "resignation" => return ResultKind::Resign,
+        "t" | "time" | "timeout" | "on time" => return ResultKind::Time,
+        "f" | "forfeit" => return ResultKind::Forfeit,
+        _ => {}
+    }
+    if let Some(m) = leading_number(&lower) {
+        return ResultKind::Score(m);
+    }
+    ResultKind::Other(tail.to_owned())
+}
+
+/// A number at the start of a text (`0.5R` → 0.5, `5 3/4 points` → 5.75, `6½` → 6.5).
+fn leading_number(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let end = s
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(s.len());
+    let head = s.get(..end)?.replace(',', ".");
+    let mut value: f64 = head.parse().ok().filter(|m: &f64| m.is_finite())?;
+    let rest = s.get(end..).unwrap_or("").trim_start();
+    if rest.starts_with('½') {
+        value += 0.5;
+    } else if let Some((n, d)) = rest
+        .split_whitespace()
+        .next()
+        .and_then(|t| t.split_once('/'))
+    {
+        if let (Ok(n), Ok(d)) = (n.parse::<f64>(), d.parse::<f64>()) {
+            if d > 0.0 && n < d {
+                value += n / d;
+            }
+        }
+    }
+    Some(value)
+}
+
+/// English and CJK prose results.
+fn parse_prose(s: &str) -> ParsedResult {
+    let lower = s.to_lowercase();
+    if matches!(
+        lower.as_str(),
+        "draw" | "jigo" | "tie" | "0.0" | "drawn" | "b+0 w+0"
+    ) || s.contains("和棋")
+        || s.contains("持碁")
+        || s.contains("무승부")
+    {
+        return ParsedResult::new(Outcome::Draw, ResultKind::NoScore, false);
+    }
+    if matches!(
+        lower.as_str(),
+        "void" | "no result" | "nr" | "unfinished" | "suspended"
+    ) {
+        return ParsedResult::new(Outcome::Void, ResultKind::NoScore, false);
+    }
+    if matches!(lower.as_str(), "unknown" | "" | "??") {
+        return ParsedResult::unknown(false);
+    }
+    if let Some(p) = cjk(s) {
+        return p;
+    }
+    english(&lower).unwrap_or_else(|| ParsedResult::unknown(false))
+}
+
+/// `Black resigns`, `White wins by 5.5`, `B wins on time`, `White wins`.
+fn english(lower: &str) -> Option<ParsedResult> {
+    let (color, rest) = if let Some(r) = lower.strip_prefix("black") {
+        (Color::Black, r)
+    } else if let Some(r) = lower.strip_prefix("white") {
+        (Color::White, r)
+    } else if let Some(r) = lower.strip_prefix("b ") {
+        (Color::Black, r)
+    } else if let Some(r) = lower.strip_prefix("w ") {
+        (Color::White, r)
+    } else {
+        return None;
+    };
+    let rest = rest.trim();
+    if rest.starts_with("resign") {
+        return Some(ParsedResult::new(
+            Outcome::Winner(color.opponent()),
+            ResultKind::Resign,
+            false,
+        ));
+    }
+    let rest = rest.strip_prefix("wins")?.trim();
+    let win = Outcome::Winner(color);
+    let kind = if rest.is_empty() {
+        ResultKind::Unspecified
+    } else if rest.contains("resign") {
+        ResultKind::Resign
+    } else if rest.contains("time") {
+        ResultKind::Time
+    } else if rest.contains("forfeit") {
+        ResultKind::Forfeit
+    } else if let Some(m) = leading_number(rest.trim_start_matches("by").trim()) {
+        ResultKind::Score(m)
+    } else {
+        ResultKind::Other(rest.to_owned())
+    };
+    Some(ParsedResult::new(win, kind, false))
+}
+
+/// `黑中盘胜` (Black wins by resignation), `白胜`, `黒の中押し勝ち`, `흑 불계승`.
+fn cjk(s: &str) -> Option<ParsedResult> {
+    let color = if s.starts_with('黑') || s.starts_with('黒') || s.starts_with('흑') {
+        Color::Black
+    } else if s.starts_with('白') || s.starts_with('백') {
+        Color::White
+    } else {
+        return None;
+    };
+    if !(s.contains('胜') || s.contains('勝') || s.contains('승')) {
+        return None;
+    }
+    let kind =
+        if s.contains("中盘") || s.contains("中押") || s.contains("中盤") || s.contains("불계")
+        {
+            ResultKind::Resign
+        } else if s.contains("超时") || s.contains("時間") || s.contains("시간") {
+            ResultKind::Time
+        } else {
+            ResultKind::Unspecified
+        };
+    Some(ParsedResult::new(Outcome::Winner(color), kind, false))
+}
+
+/// Writes a result in FF[4] form: `B+0.5`, `B+0`, `0`, `W+R`, `B+T`, `Void`, `?`.
+pub fn write_re(r: &ParsedResult) -> String {
+    let color = match r.outcome {
+        Outcome::Draw => return "0".into(),
+        Outcome::Void => return "Void".into(),
+        Outcome::Unknown => return "?".into(),
+        Outcome::Winner(c) => c,
+    };
+    let mut out = format!("{}+", color.letter());
+    match &r.kind {
+        ResultKind::Score(m) => {
+            let _ = write!(out, "{}", format_margin(*m));
+        }
+        ResultKind::Resign => out.push('R'),
+        ResultKind::Time => out.push('T'),
+        ResultKind::Forfeit => out.push('F'),
+        ResultKind::Unspecified | ResultKind::Other(_) | ResultKind::NoScore => {}
+    }
+    out
+}
+
+/// A margin without trailing zeros: 3 → `3`, 0.5 → `0.5`, 7.25 → `7.25`.
+pub fn format_margin(m: f64) -> String {
+    let m = m.abs();
+    if m.fract() == 0.0 && m < 1e15 {
+        format!("{}", m as i64)
+    } else {
+        let s = format!("{m:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Color::{Black, White};
+
+    fn check(raw: &str, outcome: Outcome, kind: ResultKind, standard: bool) {
+        let p = parse_re(raw);
+        assert_eq!(p, ParsedResult::new(outcome, kind, standard), "RE[{raw}]");
+    }
+
+    #[test]
+    fn t17_ff4_forms() {
+        let b = Outcome::Winner(Black);
+        let w = Outcome::Winner(White);
+        check("B+R", b, ResultKind::Resign, true);
+        check("B+Resign", b, ResultKind::Resign, true);
+        check("W+3.5", w, ResultKind::Score(3.5), true);
+        check("0", Outcome::Draw, ResultKind::NoScore, true);
+        check("Draw", Outcome::Draw, ResultKind::NoScore, true);
+        check("B+T", b, ResultKind::Time, true);
+        check("W+Time", w, ResultKind::Time, true);
+        check("B+F", b, ResultKind::Forfeit, true);
+        check("Void", Outcome::Void, ResultKind::NoScore, true);
+        check("?", Outcome::Unknown, ResultKind::NoScore, true);
+        check("B+", b, ResultKind::Unspecified, true);
+        check("B+0", b, ResultKind::Score(0.0), true);
+        check("W+155.50", w, ResultKind::Score(155.5), true);
+    }
+
+    #[test]
+    fn t17_tolerated_forms_are_flagged_non_standard() {
+        let b = Outcome::Winner(Black);
+        let w = Outcome::Winner(White);
+        check("Jigo", Outcome::Draw, ResultKind::NoScore, false);
+        check("draw", Outcome::Draw, ResultKind::NoScore, false);
+        check("B+0.5R", b, ResultKind::Score(0.5), false);
+        check("Black resigns", w, ResultKind::Resign, false);
+        check("W+Res.", w, ResultKind::Resign, false);
+        check("w+r", w, ResultKind::Resign, false);
+        check("b+7.5", b, ResultKind::Score(7.5), false);
+        check("B + 2.5", b, ResultKind::Score(2.5), false);
+        check(
+            "White wins by 5 3/4 points",
+            w,
+            ResultKind::Score(5.75),
+            false,
+        );
+        check("white wins on time", w, ResultKind::Time, false);
+        check(
+            "W+Repetition",
+            w,
+            ResultKind::Other("Repetition".into()),
+            false,
+        );
+        check("黑中盘胜", b, ResultKind::Resign, false);
+        check("白胜", w, ResultKind::Unspecified, false);
+        check("nonsense", Outcome::Unknown, ResultKind::NoScore, false);
+        check("", Outcome::Unknown, ResultKind::NoScore, false);
+    }
+
+    #[test]
+    fn t17_write_and_round_trip() {
+        for (raw, written) in [
+            ("B+0.5", "B+0.5"),
+            ("B+0", "B+0"),
+            ("0", "0"),
+            ("Draw", "0"),
+            ("W+T", "W+T"),
+            ("W+Resign", "W+R"),
+            ("B+F", "B+F"),
+            ("Void", "Void"),
+            ("?", "?"),
+            ("B+", "B+"),
+            ("W+12.25", "W+12.25"),
+            ("Jigo", "0"),
+            ("Black resigns", "W+R"),
+        ] {
+            let p = parse_re(raw);
+            let w = write_re(&p);
+            assert_eq!(w, written, "RE[{raw}]");
+            let again = parse_re(&w);
+            assert!(again.standard, "{w}");
+            assert_eq!(again.outcome, p.outcome, "{w}");
+            assert_eq!(write_re(&again), w);
+        }
+    }
+}

@@ -1,0 +1,900 @@
+//! Our own tolerant SGF parser (see docs/reading.md for why not `sgf-parse`).
+//!
+//! * One pass over the bytes of the decoded text; every structural character is ASCII,
+//!   so every offset we cut at is a character boundary.
+//! * Nodes, properties and values live in three flat arenas (`Vec`s) linked by `u32`
+//!   indices: no recursion anywhere, dropping a million-node tree is freeing three
+//!   vectors, and memory is linear in the input (at most one node per `;`, one value
+//!   per `[`).
+//! * Values are byte ranges into the text; escapes are resolved only when a value is
+//!   read ([`unescape`], [`simple_text`]).
+//! * Every syntax problem becomes an [`Issue`] with a byte offset, a message naming
+//!   what was expected and what was dropped; parsing always goes on.
+
+use crate::findings::Severity;
+use std::borrow::Cow;
+
+/// "No node": the null index of the arenas.
+pub const NONE: u32 = u32::MAX;
+
+/// The longest property identifier kept (FF[4] ones have 1–2 letters; private ones a
+/// few more). Longer ones are reported and dropped.
+pub const MAX_IDENT: usize = 15;
+
+/// At most this many issues are kept per file; the rest are only counted, so binary
+/// garbage cannot produce a million findings.
+pub const MAX_ISSUES: usize = 200;
+
+/// A property identifier: upper-case ASCII letters, stored inline (no allocation).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ident {
+    len: u8,
+    bytes: [u8; MAX_IDENT],
+}
+
+impl Ident {
+    /// The identifier's letters.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len).min(MAX_IDENT)]
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for Ident {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One node. Children form a linked list (`first_child` → `next_sibling` …).
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub parent: u32,
+    pub first_child: u32,
+    pub last_child: u32,
+    pub next_sibling: u32,
+    /// Range of this node's properties in [`Sgf::props`].
+    pub props_start: u32,
+    pub props_end: u32,
+    /// Byte offset of the node's `;` (or of its first property when `;` was missing).
+    pub offset: u32,
+}
+
+/// One property: identifier and a range of values.
+#[derive(Clone, Debug)]
+pub struct Property {
+    pub ident: Ident,
+    /// Byte offset of the identifier as written.
+    pub offset: u32,
+    pub values_start: u32,
+    pub values_end: u32,
+}
+
+/// One value: the raw bytes between `[` and `]` (escapes unresolved).
+#[derive(Clone, Copy, Debug)]
+pub struct Value {
+    pub start: u32,
+    pub end: u32,
+}
+
+/// A syntax problem, before it is turned into a `syntax-error` finding.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Issue {
+    pub offset: u32,
+    /// The game tree it belongs to (index into [`Sgf::roots`]), or None outside any.
+    pub tree: Option<u32>,
+    pub severity: Severity,
+    pub message: String,
+}
+
+/// A parsed SGF collection.
+#[derive(Debug)]
+pub struct Sgf<'t> {
+    pub text: &'t str,
+    pub nodes: Vec<Node>,
+    pub props: Vec<Property>,
+    pub values: Vec<Value>,
+    /// Root node of every game tree, in file order.
+    pub roots: Vec<u32>,
+    pub issues: Vec<Issue>,
+    /// Issues beyond [`MAX_ISSUES`], counted only.
+    pub issues_dropped: usize,
+}
+
+impl<'t> Sgf<'t> {
+    pub fn node(&self, id: u32) -> Option<&Node> {
+        self.nodes.get(id as usize)
+    }
+
+    /// The properties of a node, in written order.
+    pub fn props_of(&self, id: u32) -> &[Property] {
+        self.node(id)
+            .and_then(|n| self.props.get(n.props_start as usize..n.props_end as usize))
+            .unwrap_or(&[])
+    }
+
+    /// The values of a property.
+    pub fn values_of(&self, p: &Property) -> &[Value] {
+        self.values
+            .get(p.values_start as usize..p.values_end as usize)
+            .unwrap_or(&[])
+    }
+
+    /// The raw text of a value (escapes unresolved).
+    pub fn raw(&self, v: Value) -> &'t str {
+        self.text
+            .get(v.start as usize..v.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The first property of a node with this identifier.
+    pub fn get(&self, node: u32, ident: &str) -> Option<&Property> {
+        self.props_of(node)
+            .iter()
+            .find(|p| p.ident.as_bytes() == ident.as_bytes())
+    }
+
+    /// The raw first value of a property of a node.
+    pub fn first_raw(&self, node: u32, ident: &str) -> Option<&'t str> {
+        let p = self.get(node, ident)?;
+        self.values_of(p).first().map(|&v| self.raw(v))
+    }
+
+    /// The children of a node, in order.
+    pub fn children(&self, id: u32) -> Children<'_, 't> {
+        Children {
+            sgf: self,
+            next: self.node(id).map_or(NONE, |n| n.first_child),
+        }
+    }
+
+    /// The main line from a node: the node, then first children down to a leaf.
+    pub fn main_line(&self, root: u32) -> Vec<u32> {
+        let mut line = Vec::new();
+        let mut id = root;
+        while let Some(n) = self.node(id) {
+            line.push(id);
+            id = n.first_child;
+        }
+        line
+    }
+}
+
+/// Iterator over the children of a node.
+pub struct Children<'a, 't> {
+    sgf: &'a Sgf<'t>,
+    next: u32,
+}
+
+impl Iterator for Children<'_, '_> {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        let id = self.next;
+        let node = self.sgf.node(id)?;
+        self.next = node.next_sibling;
+        Some(id)
+    }
+}
+
+/// Resolves FF[4] escapes: `\` + line break is a soft break (removed), `\x` is `x`.
+pub fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\n') => {
+                chars.next_if_eq(&'\r');
+            }
+            Some('\r') => {
+                chars.next_if_eq(&'\n');
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A SimpleText value: escapes resolved, every line break and other white space a
+/// single space, trimmed.
+pub fn simple_text(raw: &str) -> Cow<'_, str> {
+    let text = unescape(raw);
+    let needs_change = text.trim() != text || text.chars().any(|c| c.is_whitespace() && c != ' ');
+    if !needs_change {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut prev_cr = false;
+    for c in text.trim().chars() {
+        // CRLF / LFCR is one break, one space.
+        let is_pair = prev_cr && c == '\n';
+        prev_cr = c == '\r';
+        if is_pair {
+            continue;
+        }
+        out.push(if c.is_whitespace() { ' ' } else { c });
+    }
+    Cow::Owned(out)
+}
+
+/// Parses a whole text. Never fails; problems are in [`Sgf::issues`].
+pub fn parse(text: &str) -> Sgf<'_> {
+    let mut p = Parser::new(text);
+    if text.len() >= NONE as usize {
+        p.issue(
+            0,
+            Severity::Error,
+            "the file is larger than 4 GiB; not read".into(),
+        );
+        return p.out;
+    }
+    p.run();
+    p.out
+}
+
+/// What the parser saw last, to tell a missing `;` from a property outside any node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    Open,
+    Close,
+    Node,
+}
+
+struct Parser<'t> {
+    bytes: &'t [u8],
+    pos: usize,
+    out: Sgf<'t>,
+    /// One entry per open `(`: (node the variation hangs from, offset of the `(`).
+    stack: Vec<(u32, u32)>,
+    current: u32,
+    last: Last,
+    /// Junk at top level not yet reported: (start, contains `[`).
+    junk: Option<(usize, bool)>,
+    /// Identifiers already reported for lower-case letters (once per file each).
+    lowercase_seen: Vec<Ident>,
+}
+
+impl<'t> Parser<'t> {
+    fn new(text: &'t str) -> Parser<'t> {
+        Parser {
+            bytes: text.as_bytes(),
+            pos: 0,
+            out: Sgf {
+                text,
+                nodes: Vec::with_capacity(text.len() / 6 + 1),
+                props: Vec::with_capacity(text.len() / 6 + 4),
+                values: Vec::with_capacity(text.len() / 5 + 4),
+                roots: Vec::new(),
+                issues: Vec::new(),
+                issues_dropped: 0,
+            },
+            stack: Vec::new(),
+            current: NONE,
+            last: Last::Close,
+            junk: None,
+            lowercase_seen: Vec::new(),
+        }
+    }
+
+    fn text(&self) -> &'t str {
+        self.out.text
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if !b.is_ascii_whitespace() && b != 0x0B {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The current game tree, if inside one.
+    fn tree(&self) -> Option<u32> {
+        if self.stack.is_empty() {
+            None
+        } else {
+            u32::try_from(self.out.roots.len()).ok()?.checked_sub(1)
+        }
+    }
+
+    fn issue(&mut self, offset: usize, severity: Severity, message: String) {
+        let tree = self.tree();
+        self.issue_in(offset, tree, severity, message);
+    }
+
+    fn issue_in(&mut self, offset: usize, tree: Option<u32>, severity: Severity, message: String) {
+        if self.out.issues.len() >= MAX_ISSUES {
+            self.out.issues_dropped += 1;
+            return;
+        }
+        self.out.issues.push(Issue {
+            offset: offset as u32,
+            tree,
+            severity,
+            message,
+        });
+    }
+
+    fn run(&mut self) {
+        loop {
+            self.skip_ws();
+            let Some(b) = self.peek() else { break };
+            if self.stack.is_empty() {
+                self.top_level(b);
+                continue;
+            }
+            match b {
+                b';' => {
+                    let at = self.pos;
+                    self.pos += 1;
+                    self.new_node(at);
+                }
+                b'(' => self.open_variation(),
+                b')' => self.close_variation(),
+                b'[' => self.orphan_value(),
+                b'A'..=b'Z' | b'a'..=b'z' => self.property(),
+                _ => self.stray(),
+            }
+        }
+        self.flush_junk("after the last game tree");
+        self.finish();
+    }
+
+    /// Outside any game tree: look for `(;` and report everything else as junk.
+    fn top_level(&mut self, b: u8) {
+        if b == b'(' {
+            let open = self.pos;
+            let mut i = open + 1;
+            while self.bytes.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+                i += 1;
+            }
+            match self.bytes.get(i) {
+                Some(b';') | Some(b'(') => {
+                    self.start_tree(open);
+                    return;
+                }
+                Some(b'A'..=b'Z') if self.ident_then_value(i) => {
+                    // `(B[aa]…`: a tree whose first `;` is missing.
+                    self.start_tree(open);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let start = self.pos;
+        // Junk runs to the next `(`; a `[` inside means data may be lost.
+        let rest = &self.bytes[start + 1..];
+        let len = rest.iter().position(|&c| c == b'(').unwrap_or(rest.len()) + 1;
+        let has_value = self.bytes[start..start + len].contains(&b'[');
+        self.pos = start + len;
+        match &mut self.junk {
+            Some((_, v)) => *v |= has_value,
+            None => self.junk = Some((start, has_value)),
+        }
+    }
+
+    /// Letters from `i`, optional white space, then `[`: a property, not prose.
+    fn ident_then_value(&self, mut i: usize) -> bool {
+        while self.bytes.get(i).is_some_and(|c| c.is_ascii_alphabetic()) {
+            i += 1;
+        }
+        while self.bytes.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        self.bytes.get(i) == Some(&b'[')
+    }
+
+    fn start_tree(&mut self, open: usize) {
+        let where_ = if self.out.roots.is_empty() {
+            "before the first game tree"
+        } else {
+            "between game trees"
+        };
+        self.flush_junk(where_);
+        self.stack.push((NONE, open as u32));
+        self.current = NONE;
+        self.last = Last::Open;
+        self.pos = open + 1;
+        // The tree's root is created at its first `;` (or first property).
+        let tree_no = self.out.roots.len();
+        self.skip_ws();
+        if self.peek() == Some(b'(') {
+            self.issue_in(
+                open,
+                Some(tree_no as u32),
+                Severity::Warning,
+                "expected `;` after `(`: the game tree starts with a variation; each variation is read as its own game".into(),
+            );
+        }
+    }
+
+    fn flush_junk(&mut self, where_: &str) {
+        let Some((start, has_value)) = self.junk.take() else {
+            return;
+        };
+        let end = self.pos.min(self.bytes.len());
+        let text = self.text().get(start..end).unwrap_or("");
+        let shown = excerpt(text);
+        let (severity, tail) = if has_value {
+            (
+                Severity::Error,
+                "; it holds property values that may be lost",
+            )
+        } else {
+            (Severity::Warning, "")
+        };
+        self.issue_in(
+            start,
+            None,
+            severity,
+            format!(
+                "expected `(;` to start a game tree: ignored {} character(s) {where_} ({shown}){tail}",
+                text.chars().count()
+            ),
+        );
+    }
+
+    /// A `;`: a new node under the current one (or a new root).
+    fn new_node(&mut self, offset: usize) {
+        let parent = if self.current != NONE {
+            self.current
+        } else {
+            self.stack.last().map_or(NONE, |&(attach, _)| attach)
+        };
+        if self.last == Last::Close && parent != NONE {
+            self.issue(
+                offset,
+                Severity::Warning,
+                "expected `(` or `)` after a variation: a node follows `)`; it is read as one more variation".into(),
+            );
+        }
+        let id = self.out.nodes.len() as u32;
+        let props_at = self.out.props.len() as u32;
+        self.out.nodes.push(Node {
+            parent,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+            props_start: props_at,
+            props_end: props_at,
+            offset: offset as u32,
+        });
+        if parent == NONE {
+            self.out.roots.push(id);
+        } else if let Some(pn) = self.out.nodes.get_mut(parent as usize) {
+            let prev_last = pn.last_child;
+            pn.last_child = id;
+            if prev_last == NONE {
+                pn.first_child = id;
+            } else if let Some(sib) = self.out.nodes.get_mut(prev_last as usize) {
+                sib.next_sibling = id;
+            }
+        }
+        self.current = id;
+        self.last = Last::Node;
+    }
+
+    fn open_variation(&mut self) {
+        let open = self.pos;
+        self.pos += 1;
+        let attach = if self.current != NONE {
+            self.current
+        } else {
+            self.stack.last().map_or(NONE, |&(a, _)| a)
+        };
+        self.stack.push((attach, open as u32));
+        // `current` stays the branching node until the variation's first `;`.
+        self.current = attach;
+        self.last = Last::Open;
+    }
+
+    fn close_variation(&mut self) {
+        self.pos += 1;
+        if let Some((attach, _)) = self.stack.pop() {
+            self.current = attach;
+        }
+        self.last = Last::Close;
+    }
+
+    /// `[…]` with no identifier before it.
+    fn orphan_value(&mut self) {
+        let start = self.pos;
+        let (v, closed) = self.scan_value();
+        let raw = self
+            .text()
+            .get(v.start as usize..v.end as usize)
+            .unwrap_or("");
+        let msg = format!(
+            "expected a property identifier before `[`: value {} dropped{}",
+            excerpt(raw),
+            if closed {
+                ""
+            } else {
+                " (it runs to the end of the file)"
+            }
+        );
+        self.issue(start, Severity::Error, msg);
+    }
+
+    /// Characters that cannot appear between properties: reported, skipped, never
+    /// merged into an identifier.
+    fn stray(&mut self) {
+        let start = self.pos;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if matches!(b, b';' | b'(' | b')' | b'[' | b'A'..=b'Z' | b'a'..=b'z')
+                || b.is_ascii_whitespace()
+            {
+                break;
+            }
+            self.pos += 1;
+        }
+        let text = self.text().get(start..self.pos).unwrap_or("");
+        let msg = format!(
+            "expected a property, `;`, `(` or `)`: ignored stray character(s) {}",
+            excerpt(text)
+        );
+        self.issue(start, Severity::Warning, msg);
+    }
+
+    /// Scans `[…]` from the `[` at `pos`; returns the raw range and whether `]` was found.
+    fn scan_value(&mut self) -> (Value, bool) {
+        let start = self.pos + 1;
+        let mut i = start;
+        let n = self.bytes.len();
+        while i < n {
+            match self.bytes[i] {
+                b']' => {
+                    self.pos = i + 1;
+                    return (
+                        Value {
+                            start: start as u32,
+                            end: i as u32,
+                        },
+                        true,
+                    );
+                }
+                b'\\' => i += 2,
+                _ => i += 1,
+            }
+        }
+        self.pos = n;
+        let end = n.max(start).min(n);
+        (
+            Value {
+                start: start.min(n) as u32,
+                end: end as u32,
+            },
+            false,
+        )
+    }
+
+    /// A value holding `;B[` or `;W[` most likely lost its `]` and swallowed moves:
+    /// the grammar cannot tell, so it is read as text and reported.
+    fn check_swallowed(&mut self, at: usize, v: Value, written: &str) {
+        let raw = self.bytes.get(v.start as usize..v.end as usize).unwrap_or(&[]);
+        if raw.len() < 4 || !raw.contains(&b'[') {
+            return;
+        }
+        let hit = raw
+            .windows(3)
+            .position(|w| w[0] == b';' && matches!(w[1], b'B' | b'W') && w[2] == b'[');
+        if let Some(i) = hit {
+            let msg = format!(
+                "the value of {} holds `{}`: a `]` may be missing before it; read as text, so the moves inside it are not read",
+                excerpt(written),
+                String::from_utf8_lossy(raw.get(i..i + 3).unwrap_or(&[]))
+            );
+            self.issue(at, Severity::Warning, msg);
+        }
+    }
+
+    /// An identifier, its values, and where they go.
+    fn property(&mut self) {
+        let start = self.pos;
+        let mut ident = Ident {
+            len: 0,
+            bytes: [0; MAX_IDENT],
+        };
+        let mut upper = 0usize;
+        let mut lower = false;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if b.is_ascii_uppercase() {
+                if upper < MAX_IDENT {
+                    ident.bytes[upper] = b;
+                }
+                upper += 1;
+            } else if b.is_ascii_lowercase() {
+                lower = true;
+            } else {
+                break;
+            }
+            self.pos += 1;
+        }
+        ident.len = upper.min(MAX_IDENT) as u8;
+        let written = self.text().get(start..self.pos).unwrap_or("");
+        self.skip_ws();
+        if self.peek() != Some(b'[') {
+            let msg = format!(
+                "expected `[` after property identifier {}: {} dropped",
+                excerpt(written),
+                excerpt(written)
+            );
+            self.issue(start, Severity::Warning, msg);
+            return;
+        }
+        let values_start = self.out.values.len() as u32;
+        let mut unterminated = None;
+        while self.peek() == Some(b'[') {
+            let at = self.pos;
+            let (v, closed) = self.scan_value();
+            self.out.values.push(v);
+            self.check_swallowed(at, v, written);
+            if !closed {
+                unterminated = Some(at);
+                break;
+            }
+            self.skip_ws();
+        }
+        let values_end = self.out.values.len() as u32;
+        if let Some(at) = unterminated {
+            let msg = format!(
+                "expected `]` to close the value of {}: the value runs to the end of the file; everything after it is lost",
+                excerpt(written)
+            );
+            self.issue(at, Severity::Error, msg);
+        }
+        if upper == 0 || upper > MAX_IDENT {
+            // Undo the values: the property is dropped.
+            self.out.values.truncate(values_start as usize);
+            let why = if upper == 0 {
+                "has no capital letter"
+            } else {
+                "is longer than 15 letters"
+            };
+            let msg = format!(
+                "property identifier {} {why}: the property and its values are dropped",
+                excerpt(written)
+            );
+            self.issue(start, Severity::Warning, msg);
+            return;
+        }
+        if lower && !self.lowercase_seen.contains(&ident) {
+            self.lowercase_seen.push(ident);
+            let msg = format!(
+                "property identifier {} has lower-case letters (FF[3] style): read as `{}`",
+                excerpt(written),
+                ident.as_str()
+            );
+            self.issue(start, Severity::Warning, msg);
+        }
+        if !self.attach_point(start, ident) {
+            self.out.values.truncate(values_start as usize);
+            return;
+        }
+        self.push_property(start, ident, values_start, values_end);
+    }
+
+    /// Makes sure a node is open for a property; false when it must be dropped.
+    fn attach_point(&mut self, start: usize, ident: Ident) -> bool {
+        match self.last {
+            Last::Node => true,
+            Last::Open => {
+                // Node first, so that the issue belongs to its game tree.
+                self.new_node(start);
+                let msg = format!(
+                    "expected `;` before property `{}`: a node was started here",
+                    ident.as_str()
+                );
+                self.issue(start, Severity::Warning, msg);
+                true
+            }
+            Last::Close => {
+                let msg = format!(
+                    "expected `(`, `;` or `)`: property `{}` after `)` belongs to no node and is dropped",
+                    ident.as_str()
+                );
+                self.issue(start, Severity::Error, msg);
+                false
+            }
+        }
+    }
+
+    fn push_property(&mut self, start: usize, ident: Ident, values_start: u32, values_end: u32) {
+        let Some(node) = self.out.nodes.get(self.current as usize) else {
+            return;
+        };
+        let (ps, pe) = (node.props_start as usize, node.props_end as usize);
+        let dup = self
+            .out
+            .props
+            .get(ps..pe)
+            .is_some_and(|ps| ps.iter().any(|p| p.ident == ident));
+        if dup {
+            let msg = format!(
+                "property `{}` appears twice in one node: lists are merged, single values take the first",
+                ident.as_str()
+            );
+            self.issue(start, Severity::Warning, msg);
+        }
+        self.out.props.push(Property {
+            ident,
+            offset: start as u32,
+            values_start,
+            values_end,
+        });
+        if let Some(node) = self.out.nodes.get_mut(self.current as usize) {
+            node.props_end = self.out.props.len() as u32;
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(&(_, open)) = self.stack.first() {
+            let depth = self.stack.len();
+            let msg = format!(
+                "expected `)`: the game tree opened here is not closed at the end of the file ({depth} `(` left open); read as if closed"
+            );
+            self.issue(open as usize, Severity::Warning, msg);
+        }
+        if self.out.roots.is_empty() {
+            let msg = if self.bytes.is_empty() {
+                "the file is empty: no game tree".to_owned()
+            } else {
+                "expected `(;`: no SGF game tree found in the file".to_owned()
+            };
+            self.issue_in(0, None, Severity::Error, msg);
+        }
+        if self.out.issues_dropped > 0 {
+            let n = self.out.issues_dropped;
+            // Always kept: the summary must not itself be dropped.
+            self.out.issues.push(Issue {
+                offset: 0,
+                tree: None,
+                severity: Severity::Warning,
+                message: format!("{n} more syntax problem(s) not listed"),
+            });
+        }
+    }
+}
+
+/// A short, printable excerpt of source text for messages.
+fn excerpt(text: &str) -> String {
+    const MAX: usize = 24;
+    let mut out = String::from("`");
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out.push('`');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn idents(sgf: &Sgf, node: u32) -> Vec<String> {
+        sgf.props_of(node)
+            .iter()
+            .map(|p| p.ident.as_str().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn parses_a_tree_with_variations() {
+        let s = parse("(;GM[1]SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))");
+        assert_eq!(s.roots, vec![0]);
+        assert!(s.issues.is_empty(), "{:?}", s.issues);
+        let line = s.main_line(0);
+        assert_eq!(line.len(), 4);
+        assert_eq!(s.children(1).count(), 2);
+        assert_eq!(s.first_raw(line[3], "B"), Some("cc"));
+    }
+
+    #[test]
+    fn several_game_trees_are_several_roots() {
+        let s = parse("(;B[aa])\n(;W[bb])(;B[cc])");
+        assert_eq!(s.roots.len(), 3);
+    }
+
+    #[test]
+    fn escapes_and_soft_line_breaks() {
+        let s = parse("(;C[a\\]b\\\\c\\\nd]GN[x\ty\r\nz])");
+        assert!(s.issues.is_empty());
+        let c = s.first_raw(0, "C").unwrap();
+        assert_eq!(unescape(c), "a]b\\cd");
+        assert_eq!(simple_text(s.first_raw(0, "GN").unwrap()), "x y z");
+    }
+
+    #[test]
+    fn stray_characters_are_reported_not_merged() {
+        // sgf-parse reads `];B` as the identifier B and merges the nodes.
+        let s = parse("(;SZ[19]C[x]];B[aa])");
+        assert_eq!(s.nodes.len(), 2);
+        assert_eq!(idents(&s, 0), ["SZ", "C"]);
+        assert_eq!(s.issues.len(), 1);
+        assert!(s.issues[0].message.contains("stray"));
+        // A lone lowercase letter is not merged either.
+        let s = parse("(;SZ[19];B[aa] x ;W[bb])");
+        assert_eq!(s.nodes.len(), 3);
+        assert_eq!(s.issues.len(), 1);
+    }
+
+    #[test]
+    fn junk_missing_semicolon_and_unclosed_trees_recover() {
+        let s = parse("From: someone\n(;SZ[9](B[aa]))\nxx");
+        assert_eq!(s.roots.len(), 1);
+        assert_eq!(s.nodes.len(), 2);
+        let msgs: Vec<&str> = s.issues.iter().map(|i| i.message.as_str()).collect();
+        assert_eq!(s.issues.len(), 3, "{msgs:?}");
+        assert!(msgs[0].contains("before the first game tree"));
+        assert!(msgs[1].contains("expected `;`"));
+        assert!(msgs[2].contains("after the last game tree"));
+        let s = parse("(;SZ[9];B[aa];W[bb]");
+        assert_eq!(s.nodes.len(), 3);
+        assert!(s.issues[0].message.contains("not closed"));
+    }
+
+    #[test]
+    fn unterminated_value_and_ff3_identifiers() {
+        let s = parse("(;AddBlack[aa][bb]Comment[x];B[cc");
+        assert_eq!(idents(&s, 0), ["AB", "C"]);
+        assert_eq!(s.first_raw(1, "B"), Some("cc"));
+        assert!(s.issues.iter().any(|i| i.message.contains("lower-case")));
+        assert!(s
+            .issues
+            .iter()
+            .any(|i| i.message.contains("expected `]`") && i.severity == Severity::Error));
+    }
+
+    #[test]
+    fn duplicates_and_dropped_properties_are_reported() {
+        let s = parse("(;AB[aa]AB[bb];B[cc])W[dd])");
+        assert!(s.issues.iter().any(|i| i.message.contains("twice")));
+        // W[dd] after `)` closes the tree: junk at top level.
+        assert_eq!(s.roots.len(), 1);
+        let s = parse("(;B[aa](;W[bb])X[y](;W[cc]))");
+        assert!(s
+            .issues
+            .iter()
+            .any(|i| i.message.contains("belongs to no node")));
+        assert_eq!(s.children(0).count(), 2);
+    }
+
+    #[test]
+    fn garbage_gives_issues_and_no_tree() {
+        let s = parse("\u{0}\u{1}binary\u{0}garbage)(");
+        assert!(s.roots.is_empty());
+        assert!(s
+            .issues
+            .iter()
+            .any(|i| i.message.contains("no SGF game tree")));
+        let s = parse("");
+        assert!(s.issues[0].message.contains("empty"));
+    }
+
+    #[test]
+    fn issue_count_is_capped() {
+        let text = format!("(;{})", "#B[aa]".repeat(10_000));
+        let s = parse(&text);
+        assert_eq!(s.issues.len(), MAX_ISSUES + 1);
+        assert!(s.issues_dropped > 0);
+    }
+}
