@@ -598,7 +598,15 @@ mod tests {
 
     #[test]
     fn sizes_from_1x1_to_52x52_and_rectangles() {
-        for (w, h) in [(1, 1), (2, 2), (25, 25), (52, 52), (3, 52), (52, 3), (1, 52)] {
+        for (w, h) in [
+            (1, 1),
+            (2, 2),
+            (25, 25),
+            (52, 52),
+            (3, 52),
+            (52, 3),
+            (1, 52),
+        ] {
             let mut b = Board::new(w, h).unwrap();
             let corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)];
             for (k, &(x, y)) in corners.iter().enumerate() {

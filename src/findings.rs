@@ -536,7 +536,10 @@ pub fn markdown() -> String {
          | code | default severity | summary |\n|---|---|---|\n",
     );
     for i in REGISTRY {
-        out.push_str(&format!("| [`{0}`](#{0}) | {1} | {2} |\n", i.name, i.severity, i.summary));
+        out.push_str(&format!(
+            "| [`{0}`](#{0}) | {1} | {2} |\n",
+            i.name, i.severity, i.summary
+        ));
     }
     for i in REGISTRY {
         out.push_str(&format!(

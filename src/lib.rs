@@ -7,6 +7,7 @@
 
 pub mod batch;
 pub mod board;
+pub mod check;
 pub mod decode;
 pub mod diagram;
 pub mod ending;
@@ -17,6 +18,8 @@ pub mod point;
 pub mod position;
 pub mod reader;
 pub mod record;
+pub mod referee;
+pub mod report;
 pub mod result;
 pub mod rules;
 pub mod score;

@@ -4,12 +4,12 @@
 //! Recorded moves are executed as played (SGF FF[4]); an illegal move is reported at
 //! its move and the replay goes on, so every later verdict is still reported.
 
-use crate::engine::{self, Engine};
 use crate::ending::{self, EndKind, EndingReport, Turn};
+use crate::engine::{self, Engine};
 use crate::findings::{Code, Finding};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
-use crate::record::{Event, GameRecord, ValueSource};
+use crate::record::{Event, GameRecord};
 use crate::result::{parse_re, Outcome, ParsedResult, ResultKind};
 use crate::rules::{self, Overrides, Rules, RulesSource, Scoring, Selection};
 use crate::score::{self, Komi, Penalties, Score, ScoreSettings};
@@ -137,7 +137,11 @@ pub fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
     };
     let changed = opts.overrides.apply(&mut selection.rules);
     if !changed.is_empty() {
-        selection.reason = format!("{}; overridden on the command line: {}", selection.reason, changed.join(", "));
+        selection.reason = format!(
+            "{}; overridden on the command line: {}",
+            selection.reason,
+            changed.join(", ")
+        );
     }
     selection
 }
@@ -200,7 +204,12 @@ struct Replay {
     snapshots: Vec<Snapshot>,
 }
 
-fn replay(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, findings: &mut Vec<Finding>) -> Replay {
+fn replay(
+    record: &GameRecord,
+    rules: &Rules,
+    opts: &RefereeOptions,
+    findings: &mut Vec<Finding>,
+) -> Replay {
     let turns: Vec<Turn> = record
         .moves()
         .map(|m| Turn {
@@ -209,8 +218,16 @@ fn replay(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, findings: &
             pass: m.mv == Move::Pass,
         })
         .collect();
-    let root_stones = record.events.iter().any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
-    let ending = ending::analyse(&turns, rules.ending, record.handicap.unwrap_or(0), root_stones);
+    let root_stones = record
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
+    let ending = ending::analyse(
+        &turns,
+        rules.ending,
+        record.handicap.unwrap_or(0),
+        root_stones,
+    );
     let end_move = ending.end.map(|e| e.move_number);
 
     let mut out = Replay {
@@ -260,7 +277,8 @@ fn replay(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, findings: &
                 }
                 to_move = m.color.opponent();
                 let keep = opts.snapshot_moves.contains(&m.number)
-                    || (opts.keep_stop_positions && (stop_moves.contains(&m.number) || end_move == Some(m.number)));
+                    || (opts.keep_stop_positions
+                        && (stop_moves.contains(&m.number) || end_move == Some(m.number)));
                 if keep {
                     out.snapshots.push(Snapshot {
                         after_move: m.number,
@@ -286,7 +304,10 @@ fn first_to_move(record: &GameRecord) -> Color {
         return c;
     }
     let handicap_on_board = record.handicap.unwrap_or(0) >= 2
-        && record.events.iter().any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
+        && record
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
     if handicap_on_board {
         Color::White
     } else {
@@ -306,8 +327,13 @@ fn verdict_finding(
         Move::Pass => None,
     };
     let mut message = verdict.message;
+    if !message.ends_with('.') {
+        message.push('.');
+    }
     if m.forced {
-        message.push_str(" The record marks this move KO[] (execute even if illegal); the verdict stands.");
+        message.push_str(
+            " The record marks this move KO[] (execute even if illegal); the verdict stands.",
+        );
     }
     let mut f = Finding::new(verdict.code, message)
         .on_move(m.number, m.color, point, record.height)
@@ -335,7 +361,10 @@ fn handicap_stones(record: &GameRecord, ending: &EndingReport) -> u32 {
     if root_black > 0 {
         return root_black as u32;
     }
-    record.handicap_moves.max(ending.handicap_plays).max(announced)
+    record
+        .handicap_moves
+        .max(ending.handicap_plays)
+        .max(announced)
 }
 
 fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mut Vec<Finding>) {
@@ -357,7 +386,12 @@ fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mu
 
 /// Findings about the record as a whole: alternation, moves after the end, the last
 /// pass, the resigner's last move, KM against RE.
-fn record_findings(record: &GameRecord, rules: &Rules, replay: &Replay, findings: &mut Vec<Finding>) {
+fn record_findings(
+    record: &GameRecord,
+    rules: &Rules,
+    replay: &Replay,
+    findings: &mut Vec<Finding>,
+) {
     let moves: Vec<&crate::record::MoveEvent> = record.moves().collect();
     let find = |number: u32| moves.iter().find(|m| m.number == number).copied();
     for &n in &replay.ending.alternation {
@@ -365,7 +399,10 @@ fn record_findings(record: &GameRecord, rules: &Rules, replay: &Replay, findings
             findings.push(
                 Finding::new(
                     Code::Alternation,
-                    format!("{} moves twice in a row; a move or pass is probably missing", m.color.name()),
+                    format!(
+                        "{} moves twice in a row; a move or pass is probably missing",
+                        m.color.name()
+                    ),
                 )
                 .on_move(n, m.color, play_point(m.mv), record.height)
                 .at(m.pos),
@@ -375,7 +412,9 @@ fn record_findings(record: &GameRecord, rules: &Rules, replay: &Replay, findings
     if let (Some(&first), Some(end)) = (replay.ending.after_end.first(), replay.ending.end) {
         if let Some(m) = find(first) {
             let why = match end.kind {
-                EndKind::FourPasses => "four consecutive passes ended play, which cannot resume (SST)",
+                EndKind::FourPasses => {
+                    "four consecutive passes ended play, which cannot resume (SST)"
+                }
                 _ => "the second stop ended the game",
             };
             findings.push(
@@ -406,12 +445,22 @@ fn play_point(mv: Move) -> Option<Point> {
     }
 }
 
-fn white_owes_pass(record: &GameRecord, rules: &Rules, replay: &Replay, findings: &mut Vec<Finding>) {
+fn white_owes_pass(
+    record: &GameRecord,
+    rules: &Rules,
+    replay: &Replay,
+    findings: &mut Vec<Finding>,
+) {
     if !rules.white_passes_last {
         return;
     }
     let Some(end) = replay.ending.end else { return };
-    let last_stop = replay.ending.stops.iter().rev().find(|s| s.passes[1] == end.move_number);
+    let last_stop = replay
+        .ending
+        .stops
+        .iter()
+        .rev()
+        .find(|s| s.passes[1] == end.move_number);
     if let Some(stop) = last_stop {
         if stop.last_passer == Color::Black {
             findings.push(
@@ -425,20 +474,32 @@ fn white_owes_pass(record: &GameRecord, rules: &Rules, replay: &Replay, findings
     }
 }
 
-fn resigner_moved_last(record: &GameRecord, moves: &[&crate::record::MoveEvent], findings: &mut Vec<Finding>) {
-    let Some(re) = record.info.result.as_deref() else { return };
+fn resigner_moved_last(
+    record: &GameRecord,
+    moves: &[&crate::record::MoveEvent],
+    findings: &mut Vec<Finding>,
+) {
+    let Some(re) = record.info.result.as_deref() else {
+        return;
+    };
     let parsed = parse_re(re);
     let how = match parsed.kind {
         ResultKind::Resign => "resigned",
         ResultKind::Time => "lost on time",
         _ => return,
     };
-    let (Some(winner), Some(last)) = (parsed.winner(), moves.last()) else { return };
+    let (Some(winner), Some(last)) = (parsed.winner(), moves.last()) else {
+        return;
+    };
     if last.color == winner.opponent() {
         findings.push(
             Finding::new(
                 Code::ResignerMovedLast,
-                format!("RE[{re}] says {} {how}, but {} made the last move", winner.opponent().name(), last.color.name()),
+                format!(
+                    "RE[{re}] says {} {how}, but {} made the last move",
+                    winner.opponent().name(),
+                    last.color.name()
+                ),
             )
             .on_move(last.number, last.color, play_point(last.mv), record.height)
             .at(last.pos),
@@ -447,10 +508,18 @@ fn resigner_moved_last(record: &GameRecord, moves: &[&crate::record::MoveEvent],
 }
 
 fn komi_result_parity(record: &GameRecord, findings: &mut Vec<Finding>) {
-    let (Some(km), Some(re)) = (record.komi, record.info.result.as_deref()) else { return };
+    let (Some(km), Some(re)) = (record.komi, record.info.result.as_deref()) else {
+        return;
+    };
     let parsed = parse_re(re);
-    let (Some(winner), ResultKind::Score(margin)) = (parsed.winner(), &parsed.kind) else { return };
-    let black_margin = if winner == Color::Black { *margin } else { -*margin };
+    let (Some(winner), ResultKind::Score(margin)) = (parsed.winner(), &parsed.kind) else {
+        return;
+    };
+    let black_margin = if winner == Color::Black {
+        *margin
+    } else {
+        -*margin
+    };
     let fraction = (black_margin + km).rem_euclid(1.0);
     if fraction > 1e-9 && fraction < 1.0 - 1e-9 {
         findings.push(Finding::new(
@@ -465,7 +534,11 @@ fn komi_result_parity(record: &GameRecord, findings: &mut Vec<Finding>) {
 }
 
 /// Penalty points: `--penalty`, else the clock when the event used Ing overtime.
-fn penalties(record: &GameRecord, opts: &RefereeOptions, findings: &mut Vec<Finding>) -> (Penalties, Option<TimeReport>) {
+fn penalties(
+    record: &GameRecord,
+    opts: &RefereeOptions,
+    findings: &mut Vec<Finding>,
+) -> (Penalties, Option<TimeReport>) {
     if let Some(p) = opts.penalties {
         return (p, None);
     }
@@ -484,12 +557,20 @@ fn penalties(record: &GameRecord, opts: &RefereeOptions, findings: &mut Vec<Find
         if side.lost_on_time {
             findings.push(Finding::new(
                 Code::LostOnTime,
-                format!("{} exceeded the last overtime period and loses on time", color.name()),
+                format!(
+                    "{} exceeded the last overtime period and loses on time",
+                    color.name()
+                ),
             ));
         } else if side.points > 0 {
             findings.push(Finding::new(
                 Code::PenaltyPoints,
-                format!("{} entered {} overtime period(s): {} penalty points", color.name(), side.periods, side.points),
+                format!(
+                    "{} entered {} overtime period(s): {} penalty points",
+                    color.name(),
+                    side.periods,
+                    side.points
+                ),
             ));
         }
     }
@@ -504,7 +585,12 @@ pub fn marked_dead(record: &GameRecord, position: &Position) -> Vec<Point> {
         .black_territory
         .iter()
         .filter(|&&p| position.get(p) == Some(Color::White))
-        .chain(marks.white_territory.iter().filter(|&&p| position.get(p) == Some(Color::Black)))
+        .chain(
+            marks
+                .white_territory
+                .iter()
+                .filter(|&&p| position.get(p) == Some(Color::Black)),
+        )
         .copied()
         .collect();
     dead.sort();
@@ -512,7 +598,12 @@ pub fn marked_dead(record: &GameRecord, position: &Position) -> Vec<Point> {
     dead
 }
 
-fn score_with(position: &Position, dead: &[Point], rules: &Rules, refereed: &Refereed) -> Option<Score> {
+fn score_with(
+    position: &Position,
+    dead: &[Point],
+    rules: &Rules,
+    refereed: &Refereed,
+) -> Option<Score> {
     let area = score::count_area(position, dead).ok()?;
     let lost_on_time = refereed.time.as_ref().and_then(|t| t.lost_on_time);
     Some(score::score(
@@ -529,6 +620,10 @@ fn score_with(position: &Position, dead: &[Point], rules: &Rules, refereed: &Ref
 
 /// Scores the game and compares with RE (issue 5 requirement 5).
 fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: &mut Refereed) {
+    if !record.playable {
+        r.result.reason = "the game could not be replayed".into();
+        return;
+    }
     let position = r.scored_position.clone();
     let end = r.ending.end;
     // Dead stones: claimed on the command line, else marked in the record.
@@ -540,8 +635,10 @@ fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: 
             (m, src)
         }
     };
-    let removal_allowed = matches!(end.map(|e| e.kind), Some(EndKind::AgreementStop) | Some(EndKind::FourPasses))
-        || (end.is_none() && opts.dead.is_some());
+    let removal_allowed = matches!(
+        end.map(|e| e.kind),
+        Some(EndKind::AgreementStop) | Some(EndKind::FourPasses)
+    ) || (end.is_none() && opts.dead.is_some());
     let literal = score_with(&position, &[], rules, r);
     let with_dead = if removal_allowed && !claimed.is_empty() {
         r.dead = claimed.clone();
@@ -573,7 +670,12 @@ fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: 
 }
 
 /// Compares the computed result with RE.
-fn judge_result(record: &GameRecord, rules: &Rules, r: &mut Refereed, decisive: bool) -> ResultCheck {
+fn judge_result(
+    record: &GameRecord,
+    rules: &Rules,
+    r: &mut Refereed,
+    decisive: bool,
+) -> ResultCheck {
     let ended = r.ending.end.is_some();
     let computed_re = r.score.as_ref().map(|s| s.re.clone());
     let as_is = r.literal_score.as_ref().map(|s| s.re.clone());
@@ -585,7 +687,10 @@ fn judge_result(record: &GameRecord, rules: &Rules, r: &mut Refereed, decisive: 
         as_is,
     };
     let Some(re) = record.info.result.as_deref() else {
-        r.findings.push(Finding::new(Code::ResultMissing, "the record has no RE; nothing to compare"));
+        r.findings.push(Finding::new(
+            Code::ResultMissing,
+            "the record has no RE; nothing to compare",
+        ));
         check.reason = "the record has no result".into();
         return check;
     };
@@ -602,7 +707,8 @@ fn judge_result(record: &GameRecord, rules: &Rules, r: &mut Refereed, decisive: 
         );
         return check;
     }
-    let by_score = matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
+    let by_score =
+        matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
     if !by_score && !ended {
         check.status = ResultStatus::NotComparable;
         check.reason = format!("RE[{re}] is not a count and the game did not run to its end");
@@ -615,11 +721,16 @@ fn judge_result(record: &GameRecord, rules: &Rules, r: &mut Refereed, decisive: 
     if !ended {
         r.findings.push(Finding::new(
             Code::GameNotEnded,
-            format!("the record stops before the end of the game (no stop); counted as it stands: {}", score.re),
+            format!(
+                "the record stops before the end of the game (no stop); counted as it stands: {}",
+                score.re
+            ),
         ));
         check.computed = Some(score.re.clone());
     }
-    compare(re, &recorded, &score, by_score, decisive, ended, r, &mut check);
+    compare(
+        re, &recorded, &score, by_score, decisive, ended, r, &mut check,
+    );
     check
 }
 
@@ -635,7 +746,10 @@ fn compare(
     check: &mut ResultCheck,
 ) {
     let same_winner = recorded.winner() == score.winner;
-    let same_margin = !by_score || recorded.margin().is_some_and(|m| (m - score.margin).abs() < 1e-9);
+    let same_margin = !by_score
+        || recorded
+            .margin()
+            .is_some_and(|m| (m - score.margin).abs() < 1e-9);
     if same_winner && same_margin {
         check.status = ResultStatus::Agrees;
         check.reason = format!("the count gives {}, as recorded", score.re);
@@ -648,7 +762,10 @@ fn compare(
         } else {
             "the record stops before the end of the game"
         };
-        check.reason = format!("the count as it stands gives {} against RE[{re}]; {why}", score.re);
+        check.reason = format!(
+            "the count as it stands gives {} against RE[{re}]; {why}",
+            score.re
+        );
         if ended {
             r.findings.push(Finding::new(
                 Code::DeadStonesUnmarked,

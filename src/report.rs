@@ -132,7 +132,13 @@ pub struct GameReport {
 
 impl GameReport {
     /// The report of one refereed game.
-    pub fn new(file: &str, charset: &Charset, record: &GameRecord, r: &Refereed, with_board: bool) -> GameReport {
+    pub fn new(
+        file: &str,
+        charset: &Charset,
+        record: &GameRecord,
+        r: &Refereed,
+        with_board: bool,
+    ) -> GameReport {
         let i = &record.info;
         GameReport {
             schema: SCHEMA,
@@ -237,7 +243,8 @@ pub fn board_rows(pos: &crate::position::Position) -> Vec<String> {
 
 /// One JSON Lines record.
 pub fn to_json_line(report: &GameReport) -> String {
-    serde_json::to_string(report).unwrap_or_else(|e| format!("{{\"schema\":\"{SCHEMA}\",\"error\":\"{e}\"}}"))
+    serde_json::to_string(report)
+        .unwrap_or_else(|e| format!("{{\"schema\":\"{SCHEMA}\",\"error\":\"{e}\"}}"))
 }
 
 /// The readable text of one game's report.
@@ -266,7 +273,10 @@ pub fn to_text(report: &GameReport) -> String {
             s.neutral,
             rules::format_number(s.komi),
             if s.handicap_bonus > 0.0 {
-                format!(", handicap bonus {}", rules::format_number(s.handicap_bonus))
+                format!(
+                    ", handicap bonus {}",
+                    rules::format_number(s.handicap_bonus)
+                )
             } else {
                 String::new()
             },

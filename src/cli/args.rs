@@ -18,6 +18,38 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Check records: replay every game, flag illegal moves, recompute results.
+    #[command(
+        long_about = "Check SGF records. Every game of every file is read (any charset, damaged files \
+included), replayed under the rules the record names in RU (or --rules), and every illegal move, \
+record problem and result disagreement becomes a finding with a stable code, a severity, the move \
+number, the point and the line:column in the file. PATH may be files, directories (walked \
+recursively, sorted by path) and `-` for standard input. Exit status: 0 when no finding reaches \
+--fail-on (error by default), 1 when one does, 2 for usage errors and paths that do not exist, \
+130 when interrupted.",
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n\nFinding codes: `goref explain --list`."
+    )]
+    Check(CheckArgs),
+    /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
+    #[command(
+        long_about = "Score one game the way a tournament director counts it: area per colour, dead \
+stones removed (marked in the record with TB/TW, or claimed with --dead), neutral points, komi (from \
+--komi, the record's KM, or the rules), handicap compensation, penalty points (--penalty, or the \
+clock under Ing overtime), the Ing fill-in story, and the RE goref would write.",
+        after_help = "Examples:\n  goref score game.sgf\n  goref score game.sgf --dead E3,B2 --penalty B=2\n  goref score game.sgf --rules aga --komi 7.5 --format json"
+    )]
+    Score(ScoreArgs),
+    /// Lay out a disputed ending step by step, with the verdict under every reading.
+    #[command(
+        long_about = "Settle an appeal. Prints the game, every stop (two passes) and who passed, each \
+resumption and who resumed, the end, the stones marked dead, every legality finding with its rule, \
+and a verdict table under SST literal, SST precedent (EGF 2002), Simplified Ing, the AGA variant \
+and AGA, each with the rule that decides it. Board diagrams show each stop and the end; --svg \
+writes them as SVG files. Readings that remove dead stones use the stones marked in the record \
+or claimed with --dead; with neither, they say that no claim is recorded.",
+        after_help = "Examples:\n  goref appeal zagreb.sgf\n  goref appeal zagreb.sgf --dead ec,ff --svg diagrams/\n  goref appeal game.sgf --move 120 --format json"
+    )]
+    Appeal(AppealArgs),
     /// List the rulesets (presets) and every setting, or show one.
     #[command(
         long_about = "List goref's rulesets. Each preset is a set of orthogonal settings (repetition \
@@ -46,6 +78,201 @@ pub enum Format {
     Json,
     /// One JSON object per line.
     Jsonl,
+}
+
+/// How to choose the rules, and settings that replace the preset's.
+#[derive(Args, Debug, Clone)]
+pub struct RuleArgs {
+    /// Ruleset: `auto` (from the record's RU), or a preset or alias (see `goref rules`).
+    #[arg(long, default_value = "auto", value_parser = parse_rules_name)]
+    pub rules: String,
+    /// Override the repetition rule.
+    #[arg(long = "ko", value_name = "RULE", help_heading = "Rule overrides")]
+    pub ko: Option<goref::rules::Repetition>,
+    /// Override the suicide rule.
+    #[arg(
+        long,
+        value_name = "forbidden|multi-stone",
+        help_heading = "Rule overrides"
+    )]
+    pub suicide: Option<goref::rules::Suicide>,
+    /// Override who gets seki and dame points.
+    #[arg(long, value_name = "nobody|shared", help_heading = "Rule overrides")]
+    pub seki_points: Option<goref::rules::SekiPoints>,
+    /// Override the tie rule.
+    #[arg(
+        long,
+        value_name = "draw|black|white-in-handicap-else-black",
+        help_heading = "Rule overrides"
+    )]
+    pub tie: Option<goref::rules::Tie>,
+    /// Override the handicap compensation.
+    #[arg(long, value_name = "0|n|n-1", help_heading = "Rule overrides")]
+    pub handicap_compensation: Option<goref::rules::HandicapCompensation>,
+    /// Override the ending (two-stage or four-pass).
+    #[arg(
+        long,
+        value_name = "two-stage|four-pass",
+        help_heading = "Rule overrides"
+    )]
+    pub ending: Option<goref::rules::Ending>,
+    /// Override whether White must pass last.
+    #[arg(long, value_name = "BOOL", help_heading = "Rule overrides")]
+    pub white_passes_last: Option<bool>,
+    /// Komi for every game: replaces the record's KM and the rules' default.
+    #[arg(long, allow_hyphen_values = true, help_heading = "Rule overrides")]
+    pub komi: Option<f64>,
+}
+
+fn parse_rules_name(name: &str) -> Result<String, String> {
+    if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
+        Ok(name.to_string())
+    } else {
+        let names: Vec<&str> = goref::rules::PRESETS.iter().map(|p| p.name).collect();
+        Err(format!(
+            "unknown rules; use auto or one of: {}",
+            names.join(", ")
+        ))
+    }
+}
+
+/// Penalty points and the Ing overtime clock.
+#[derive(Args, Debug, Clone)]
+pub struct PenaltyArgs {
+    /// Penalty points per colour, e.g. `B=2,W=4`; replaces what the clock says.
+    #[arg(long, value_name = "B=N,W=N")]
+    pub penalty: Option<goref::score::Penalties>,
+    /// Derive penalty points from TM and BL/WL (Ing overtime) even when OT does not name it.
+    #[arg(long)]
+    pub ing_overtime: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Files, directories and `-` (standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    #[command(flatten)]
+    pub penalties: PenaltyArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report to FILE (atomically: a temporary file renamed when complete).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// Check every variation, not only the main line.
+    #[arg(long)]
+    pub variations: bool,
+    /// Exit with status 1 when a finding reaches this severity.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Change a code's severity, e.g. `komi-differs=warning` (repeatable).
+    #[arg(long, value_name = "CODE=LEVEL", value_parser = parse_severity_override)]
+    pub severity: Vec<(goref::findings::Code, goref::findings::Severity)>,
+    /// Add the final position to each report.
+    #[arg(long)]
+    pub with_board: bool,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// File endings to check in directories (repeatable or comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "sgf")]
+    pub ext: Vec<String>,
+    /// Also check hidden files and directories.
+    #[arg(long)]
+    pub hidden: bool,
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Do not print the run's summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Write the run's summary as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<std::path::PathBuf>,
+    /// Write the paths of files with no finding at --fail-on to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub ok_list: Option<std::path::PathBuf>,
+    /// Write the paths of files with a finding at --fail-on to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub fail_list: Option<std::path::PathBuf>,
+}
+
+/// The severity at which `goref check` fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+impl FailOn {
+    pub fn threshold(self) -> Option<goref::findings::Severity> {
+        use goref::findings::Severity;
+        match self {
+            FailOn::Error => Some(Severity::Error),
+            FailOn::Warning => Some(Severity::Warning),
+            FailOn::Info => Some(Severity::Info),
+            FailOn::Never => None,
+        }
+    }
+}
+
+fn parse_severity_override(
+    text: &str,
+) -> Result<(goref::findings::Code, goref::findings::Severity), String> {
+    let (code, level) = text.split_once('=').ok_or("expected CODE=LEVEL")?;
+    let code = goref::findings::Code::from_name(code.trim())
+        .ok_or_else(|| format!("unknown finding code `{code}`"))?;
+    Ok((code, level.parse()?))
+}
+
+#[derive(Args, Debug)]
+pub struct ScoreArgs {
+    /// The record.
+    pub file: std::path::PathBuf,
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Stones agreed or claimed dead, as SGF letters or vertices: `ee,bf` or `E3,B2`.
+    #[arg(long, value_name = "POINTS")]
+    pub dead: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    #[command(flatten)]
+    pub penalties: PenaltyArgs,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct AppealArgs {
+    /// The record.
+    pub file: std::path::PathBuf,
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Also show the position after this move.
+    #[arg(long = "move", value_name = "M")]
+    pub move_number: Option<u32>,
+    /// Stones a party claims dead, as SGF letters or vertices: `ec,ff` or `E5,F2`.
+    #[arg(long, value_name = "POINTS")]
+    pub dead: Option<String>,
+    /// Komi for every reading (replaces the record's KM and each ruleset's default).
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<f64>,
+    #[command(flatten)]
+    pub penalties: PenaltyArgs,
+    /// Write the diagrams as SVG files into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]

@@ -1,7 +1,7 @@
 //! `goref explain CODE` and `goref explain --list`.
 
 use super::args::{ExplainArgs, Format};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use goref::findings::{self, Code};
 use std::process::ExitCode;
 
@@ -18,7 +18,9 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
     }
     let name = args.code.as_deref().unwrap_or_default();
     let code = Code::from_name(name.trim()).ok_or_else(|| {
-        anyhow!("unknown finding code `{name}`; `goref explain --list` lists them")
+        super::UsageError(format!(
+            "unknown finding code `{name}`; `goref explain --list` lists them"
+        ))
     })?;
     let info = code.info();
     match args.format {

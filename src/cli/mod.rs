@@ -2,6 +2,8 @@
 //! generated from those definitions.
 
 mod args;
+mod check_cmd;
+mod common;
 mod explain_cmd;
 mod rules_cmd;
 
@@ -12,9 +14,19 @@ use std::process::ExitCode;
 /// Exit status for usage errors and paths that do not exist (clap uses 2 as well).
 pub const EXIT_USAGE: u8 = 2;
 
+/// Exit status for a run that could not finish (an output could not be written, ...).
+pub const EXIT_FAILURE: u8 = 1;
+
+/// A mistake in the command line: exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
+        Command::Check(a) => check_cmd::run(&a),
+        Command::Score(_) | Command::Appeal(_) => todo!(),
         Command::Rules(a) => rules_cmd::run(&a),
         Command::Explain(a) => explain_cmd::run(&a),
     };
@@ -22,7 +34,11 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             eprintln!("goref: {err:#}");
-            ExitCode::from(EXIT_USAGE)
+            if err.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(EXIT_USAGE)
+            } else {
+                ExitCode::from(EXIT_FAILURE)
+            }
         }
     }
 }

@@ -1,21 +1,21 @@
 //! `goref rules [NAME]`.
 
 use super::args::{Format, RulesArgs};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use goref::rules::{self, PRESETS};
 use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
     let chosen: Vec<&rules::Preset> = match &args.name {
         Some(name) => vec![rules::preset(name).ok_or_else(|| {
-            anyhow!(
+            super::UsageError(format!(
                 "unknown rules `{name}`; known presets: {}",
                 PRESETS
                     .iter()
                     .map(|p| p.name)
                     .collect::<Vec<_>>()
                     .join(", ")
-            )
+            ))
         })?],
         None => PRESETS.iter().collect(),
     };

@@ -192,14 +192,18 @@ impl Engine {
 
     /// Approximate heap bytes held by the repetition history.
     pub fn history_bytes(&self) -> usize {
-        self.history.heap_bytes()
-            + self.forbidden.capacity() * 16
-            + self.double_ko.capacity() * 24
+        self.history.heap_bytes() + self.forbidden.capacity() * 16 + self.double_ko.capacity() * 24
     }
 
     /// Setup (AE, then AB, then AW). The resulting position joins the history with
     /// `to_move` to play: in the root it is the initial position (related move 0).
-    pub fn setup(&mut self, add_black: &[Point], add_white: &[Point], clear: &[Point], to_move: Color) {
+    pub fn setup(
+        &mut self,
+        add_black: &[Point],
+        add_white: &[Point],
+        clear: &[Point],
+        to_move: Color,
+    ) {
         for &p in clear {
             self.board.clear_point(p);
         }
