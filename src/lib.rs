@@ -23,5 +23,6 @@ pub mod report;
 pub mod result;
 pub mod rules;
 pub mod score;
+pub mod scorecard;
 pub mod sgf;
 pub mod timing;

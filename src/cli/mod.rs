@@ -6,6 +6,7 @@ mod check_cmd;
 mod common;
 mod explain_cmd;
 mod rules_cmd;
+mod score_cmd;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -26,7 +27,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Check(a) => check_cmd::run(&a),
-        Command::Score(_) | Command::Appeal(_) => todo!(),
+        Command::Score(a) => score_cmd::run(&a),
+        Command::Appeal(_) => todo!(),
         Command::Rules(a) => rules_cmd::run(&a),
         Command::Explain(a) => explain_cmd::run(&a),
     };

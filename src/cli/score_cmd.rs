@@ -1,0 +1,50 @@
+//! `goref score FILE`.
+
+use super::args::{Format, ScoreArgs};
+use super::UsageError;
+use anyhow::{Context, Result};
+use goref::reader::{self, ReadOptions};
+use goref::referee;
+use goref::score;
+use goref::scorecard::ScoreCard;
+use std::process::ExitCode;
+
+pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
+    let name = args.file.display().to_string();
+    let bytes =
+        std::fs::read(&args.file).map_err(|e| UsageError(format!("cannot read {name}: {e}")))?;
+    let read = reader::read(&bytes, &ReadOptions::default());
+    let count = read.games.len();
+    let record = args
+        .game
+        .checked_sub(1)
+        .and_then(|i| read.games.get(i))
+        .ok_or_else(|| {
+            UsageError(format!(
+                "{name} has {count} game(s); --game {} does not exist",
+                args.game
+            ))
+        })?;
+    let mut options = args.rules.referee_options(&args.penalties);
+    if let Some(text) = &args.dead {
+        // The claimed stones must stand on the counted position.
+        let counted = referee::referee(record, &options).scored_position;
+        let dead =
+            score::parse_dead(text, &counted).map_err(|e| UsageError(format!("--dead: {e}")))?;
+        options.dead = Some(dead);
+    }
+    let refereed = referee::referee(record, &options);
+    let card = ScoreCard::new(&name, record, &refereed).ok_or_else(|| {
+        UsageError(format!(
+            "{name}: the game cannot be scored (the board could not be replayed)"
+        ))
+    })?;
+    match args.format {
+        Format::Text => print!("{}", card.to_text()),
+        _ => println!(
+            "{}",
+            serde_json::to_string_pretty(&card).context("serialising the score")?
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}

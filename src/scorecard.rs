@@ -1,0 +1,231 @@
+//! `goref score`: the count of one game, laid out the way a tournament director reads
+//! it aloud — area per colour, dead stones, neutral points, komi, handicap
+//! compensation, penalties, the Ing fill-in story and the RE to write.
+
+use crate::diagram::{self, Marks, TextOptions};
+use crate::ending::EndKind;
+use crate::point::Color;
+use crate::record::{GameRecord, ValueSource};
+use crate::referee::{Refereed, ResultCheck};
+use crate::rules::format_number;
+use crate::score::{Penalties, Score};
+use crate::timing::TimeReport;
+use serde::Serialize;
+
+/// One side's count.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideCount {
+    pub area: u32,
+    pub stones: u32,
+    pub territory: u32,
+    /// This side's own stones removed as dead.
+    pub dead_removed: u32,
+}
+
+/// The whole count, for text and JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreCard {
+    pub file: String,
+    pub game: usize,
+    pub black_player: Option<String>,
+    pub white_player: Option<String>,
+    pub rules: String,
+    pub rules_reason: String,
+    /// Which position is counted and why.
+    pub position: String,
+    pub dead: Vec<String>,
+    pub dead_source: Option<&'static str>,
+    pub black: SideCount,
+    pub white: SideCount,
+    pub neutral: u32,
+    /// How neutral points are treated under these rules.
+    pub neutral_rule: &'static str,
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub komi: f64,
+    pub komi_source: ValueSource,
+    pub handicap: u32,
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub handicap_bonus: f64,
+    pub penalties: Penalties,
+    pub time: Option<TimeReport>,
+    /// Black's margin after everything (positive: Black ahead).
+    #[serde(serialize_with = "crate::score::serialize_points")]
+    pub black_margin: f64,
+    pub fill_in: Option<String>,
+    pub fill_in_skipped: Option<String>,
+    /// The RE goref would write.
+    pub re: String,
+    pub result: ResultCheck,
+    /// Rows of the counted position from the top, with marks (see the legend in text).
+    pub board: Vec<String>,
+}
+
+impl ScoreCard {
+    /// Builds the card, or None when the game could not be scored.
+    pub fn new(file: &str, record: &GameRecord, r: &Refereed) -> Option<ScoreCard> {
+        let s: &Score = r.score.as_ref()?;
+        let side = |c: Color| {
+            let a = s.area.side(c);
+            SideCount {
+                area: a.area,
+                stones: a.stones,
+                territory: a.territory,
+                dead_removed: a.dead_removed,
+            }
+        };
+        let marks = Marks::default().with_area(&s.area);
+        let text = diagram::render_text(&r.scored_position, &marks, &TextOptions::default());
+        Some(ScoreCard {
+            file: file.to_string(),
+            game: record.game_index,
+            black_player: record.info.black.clone(),
+            white_player: record.info.white.clone(),
+            rules: r.selection.rules.name.clone(),
+            rules_reason: r.selection.reason.clone(),
+            position: position_text(r),
+            dead: r.dead.iter().map(|p| p.vertex(record.height)).collect(),
+            dead_source: r.dead_source,
+            black: side(Color::Black),
+            white: side(Color::White),
+            neutral: s.neutral,
+            neutral_rule: match r.selection.rules.seki_points {
+                crate::rules::SekiPoints::Nobody => "count for nobody",
+                crate::rules::SekiPoints::Shared => "are shared in pairs by fill-in",
+            },
+            komi: s.komi,
+            komi_source: s.komi_source,
+            handicap: s.handicap,
+            handicap_bonus: s.handicap_bonus,
+            penalties: s.penalties,
+            time: r.time.clone(),
+            black_margin: s.black_margin,
+            fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
+            fill_in_skipped: s.fill_in_skipped.clone(),
+            re: s.re.clone(),
+            result: r.result.clone(),
+            board: text.lines().map(str::to_string).collect(),
+        })
+    }
+
+    /// The text a director reads aloud.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let players = format!(
+            "{} (Black) vs {} (White)",
+            self.black_player.as_deref().unwrap_or("?"),
+            self.white_player.as_deref().unwrap_or("?")
+        );
+        out.push_str(&format!(
+            "Score of {} game {}: {}\n",
+            self.file,
+            self.game + 1,
+            players
+        ));
+        out.push_str(&format!("Rules: {} ({})\n", self.rules, self.rules_reason));
+        out.push_str(&format!("Position counted: {}\n", self.position));
+        out.push_str(&match (self.dead.is_empty(), self.dead_source) {
+            (true, _) => "Dead stones removed: none\n".to_string(),
+            (false, src) => format!(
+                "Dead stones removed: {} ({})\n",
+                self.dead.join(" "),
+                match src {
+                    Some("command-line") => "claimed with --dead",
+                    _ => "marked TB/TW in the record",
+                }
+            ),
+        });
+        for (name, side) in [("Black", &self.black), ("White", &self.white)] {
+            out.push_str(&format!(
+                "{name:<6} area {:>4} = {} stones + {} points of territory{}\n",
+                side.area,
+                side.stones,
+                side.territory,
+                if side.dead_removed > 0 {
+                    format!(" ({} dead {name} stones removed)", side.dead_removed)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        out.push_str(&format!(
+            "Neutral points: {} ({})\n",
+            self.neutral, self.neutral_rule
+        ));
+        out.push_str(&format!(
+            "Komi: {} ({})\n",
+            format_number(self.komi),
+            source_text(self.komi_source)
+        ));
+        if self.handicap >= 2 {
+            out.push_str(&format!(
+                "Handicap: {} stones, compensation {} points to White\n",
+                self.handicap,
+                format_number(self.handicap_bonus)
+            ));
+        }
+        out.push_str(&format!(
+            "Penalties: Black {}, White {}\n",
+            self.penalties.black, self.penalties.white
+        ));
+        out.push_str(&format!(
+            "Margin: {} - {} - {}{} - {} + {} = {} for Black\n",
+            self.black.area,
+            self.white.area,
+            format_number(self.komi),
+            if self.handicap_bonus > 0.0 {
+                format!(" - {}", format_number(self.handicap_bonus))
+            } else {
+                String::new()
+            },
+            self.penalties.black,
+            self.penalties.white,
+            format_number(self.black_margin)
+        ));
+        match (&self.fill_in, &self.fill_in_skipped) {
+            (Some(story), _) => out.push_str(&format!("Fill-in: {story}\n")),
+            (None, Some(why)) => out.push_str(&format!("Fill-in: not counted ({why})\n")),
+            _ => {}
+        }
+        out.push_str(&format!("Result to write: RE[{}]\n", self.re));
+        out.push_str(&format!(
+            "Recorded: {} — {} ({})\n",
+            self.result
+                .recorded
+                .as_deref()
+                .map_or("no RE".to_string(), |r| format!("RE[{r}]")),
+            self.result.status.as_str(),
+            self.result.reason
+        ));
+        out.push('\n');
+        for row in &self.board {
+            out.push_str(row);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn source_text(source: ValueSource) -> &'static str {
+    match source {
+        ValueSource::CommandLine => "--komi",
+        ValueSource::Record => "the record's KM",
+        ValueSource::Rules => "the rules' default",
+    }
+}
+
+fn position_text(r: &Refereed) -> String {
+    match r.ending.end {
+        Some(end) => {
+            let how = match end.kind {
+                EndKind::AgreementStop => "the stop where the players could agree on dead stones",
+                EndKind::SecondStop => "the second stop, where every stone on the board counts",
+                EndKind::FourPasses => "four consecutive passes",
+            };
+            format!("after move {} ({how})", end.move_number)
+        }
+        None => format!(
+            "after the last move ({}); the record does not reach the end of the game",
+            r.moves
+        ),
+    }
+}
