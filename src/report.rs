@@ -266,8 +266,12 @@ pub fn to_text(report: &GameReport) -> String {
         ));
     }
     if let Some(s) = &report.score {
+        let label = match report.result.as_ref().and_then(|r| r.computed.as_ref()) {
+            Some(_) => "score   ",
+            None => "as is   ",
+        };
         out.push_str(&format!(
-            "  score    Black {} White {} neutral {}, komi {}{}{}\n",
+            "  {label} Black {} White {} neutral {}, komi {}{}{}\n",
             s.black,
             s.white,
             s.neutral,
