@@ -43,6 +43,8 @@ pub struct RefereeOptions {
     /// Keep the position at each stop and at these move numbers (for `goref appeal`).
     pub snapshot_moves: Vec<u32>,
     pub keep_stop_positions: bool,
+    /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).
+    pub count_as_is: bool,
 }
 
 /// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
@@ -624,6 +626,12 @@ fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: 
         r.result.reason = "the game could not be replayed".into();
         return;
     }
+    if !counting_needed(record, opts, r) {
+        // Nothing to compare a count with (a resignation before the end, no RE):
+        // the result check says why, and the board is not counted.
+        r.result = judge_result(record, rules, r, false);
+        return;
+    }
     let position = r.scored_position.clone();
     let end = r.ending.end;
     // Dead stones: claimed on the command line, else marked in the record.
@@ -667,6 +675,15 @@ fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: 
     r.literal_score = with_dead.as_ref().and(literal.clone());
     r.score = computed;
     r.result = judge_result(record, rules, r, decisive);
+}
+
+/// Whether the board must be counted: the game ran to its end, RE gives a count to
+/// compare with, dead stones were claimed, or the caller always wants the count.
+fn counting_needed(record: &GameRecord, opts: &RefereeOptions, r: &Refereed) -> bool {
+    let re_is_count = record.info.result.as_deref().map(parse_re).is_some_and(|p| {
+        matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw
+    });
+    r.ending.end.is_some() || re_is_count || opts.dead.is_some() || opts.count_as_is
 }
 
 /// Compares the computed result with RE.

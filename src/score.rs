@@ -242,24 +242,29 @@ pub fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointList
     };
     count.black.dead_removed = removed[0];
     count.white.dead_removed = removed[1];
-    let mut seen = vec![false; board.cells.len()];
+    let mut flood = Flood {
+        seen: vec![false; board.cells.len()],
+        stack: Vec::new(),
+        region: Vec::new(),
+    };
     for i in 0..board.cells.len() {
         match board.cells[i] {
             Some(Color::Black) => count.black.stones += 1,
             Some(Color::White) => count.white.stones += 1,
-            None if !seen[i] => {
-                let (region, owner) = empty_region(&board, i, &mut seen);
+            None if !flood.seen[i] => {
+                let owner = flood.empty_region(&board, i);
+                let size = flood.region.len() as u32;
                 match owner {
                     Some(c) => {
-                        for &j in &region {
+                        for &j in &flood.region {
                             count.territory[j] = Some(c);
                         }
                         match c {
-                            Color::Black => count.black.territory += region.len() as u32,
-                            Color::White => count.white.territory += region.len() as u32,
+                            Color::Black => count.black.territory += size,
+                            Color::White => count.white.territory += size,
                         }
                     }
-                    None => count.neutral += region.len() as u32,
+                    None => count.neutral += size,
                 }
             }
             None => {}
@@ -270,33 +275,51 @@ pub fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointList
     Ok(count)
 }
 
-/// Flood-fills the empty region containing cell `start`; returns its cells and the
-/// only colour bordering it (None when it borders both colours or none).
-fn empty_region(board: &Position, start: usize, seen: &mut [bool]) -> (Vec<usize>, Option<Color>) {
-    let mut region = Vec::new();
-    let mut borders = [false; 2];
-    let mut stack = vec![start];
-    seen[start] = true;
-    while let Some(i) = stack.pop() {
-        region.push(i);
-        for n in board.neighbours(board.point(i)) {
-            let j = board.index(n);
-            match board.cells[j] {
-                Some(c) => borders[c.index()] = true,
-                None if !seen[j] => {
-                    seen[j] = true;
-                    stack.push(j);
+/// Buffers for flood-filling empty regions, reused across regions so that counting a
+/// board allocates a constant number of times (the batch counts thousands of boards).
+struct Flood {
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    region: Vec<usize>,
+}
+
+impl Flood {
+    /// Flood-fills the empty region containing cell `start` into `self.region`; returns
+    /// the only colour bordering it (None when it borders both colours or none).
+    fn empty_region(&mut self, board: &Position, start: usize) -> Option<Color> {
+        let width = board.width as usize;
+        let len = board.cells.len();
+        let mut borders = [false; 2];
+        self.region.clear();
+        self.stack.clear();
+        self.stack.push(start);
+        self.seen[start] = true;
+        while let Some(i) = self.stack.pop() {
+            self.region.push(i);
+            let x = i % width;
+            let neighbours = [
+                (x > 0).then(|| i - 1),
+                (x + 1 < width).then(|| i + 1),
+                i.checked_sub(width),
+                (i + width < len).then(|| i + width),
+            ];
+            for j in neighbours.into_iter().flatten() {
+                match board.cells[j] {
+                    Some(c) => borders[c.index()] = true,
+                    None if !self.seen[j] => {
+                        self.seen[j] = true;
+                        self.stack.push(j);
+                    }
+                    None => {}
                 }
-                None => {}
             }
         }
+        match borders {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        }
     }
-    let owner = match borders {
-        [true, false] => Some(Color::Black),
-        [false, true] => Some(Color::White),
-        _ => None,
-    };
-    (region, owner)
 }
 
 // ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
             ))
         })?;
     let mut options = args.rules.referee_options(&args.penalties);
+    options.count_as_is = true;
     if let Some(text) = &args.dead {
         // The claimed stones must stand on the counted position.
         let counted = referee::referee(record, &options).scored_position;
