@@ -14,7 +14,9 @@ fn corpus() -> Vec<Vec<u8>> {
     let mut files: Vec<PathBuf> = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -36,9 +38,15 @@ fn bench(c: &mut Criterion) {
     }
     let opts = ReadOptions::default();
     let games: usize = files.iter().map(|b| read(b, &opts).games.len()).sum();
-    let texts: Vec<String> = files.iter().map(|b| goref::decode::decode(b).text).collect();
+    let texts: Vec<String> = files
+        .iter()
+        .map(|b| goref::decode::decode(b).text)
+        .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
-    println!("corpus: {} files, {games} games, {bytes} bytes", files.len());
+    println!(
+        "corpus: {} files, {games} games, {bytes} bytes",
+        files.len()
+    );
 
     let mut g = c.benchmark_group("reading");
     g.sample_size(10)

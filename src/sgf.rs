@@ -586,7 +586,10 @@ impl<'t> Parser<'t> {
     /// A value holding `;B[` or `;W[` most likely lost its `]` and swallowed moves:
     /// the grammar cannot tell, so it is read as text and reported.
     fn check_swallowed(&mut self, at: usize, v: Value, written: &str) {
-        let raw = self.bytes.get(v.start as usize..v.end as usize).unwrap_or(&[]);
+        let raw = self
+            .bytes
+            .get(v.start as usize..v.end as usize)
+            .unwrap_or(&[]);
         if raw.len() < 4 || !raw.contains(&b'[') {
             return;
         }

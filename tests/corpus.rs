@@ -31,15 +31,14 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     // Iterative walk: no recursion, sorted for stable output.
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p
-                .extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-            {
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
                 out.push(p);
             }
         }
@@ -72,7 +71,10 @@ fn every_corpus_file_reads_like_the_oracle() {
     let corpus = shared().join("corpus");
     let oracle_path = shared().join("tools/oracle-dev.jsonl");
     if !corpus.is_dir() || !oracle_path.is_file() {
-        println!("skipped: {} not present (development corpus only)", corpus.display());
+        println!(
+            "skipped: {} not present (development corpus only)",
+            corpus.display()
+        );
         return;
     }
     let oracle = load_oracle(&oracle_path);
@@ -91,14 +93,20 @@ fn every_corpus_file_reads_like_the_oracle() {
             path.strip_prefix(&corpus).unwrap().to_string_lossy()
         );
         if fr.games.is_empty() {
-            assert!(!fr.file_findings.is_empty(), "{key}: no game and no finding");
+            assert!(
+                !fr.file_findings.is_empty(),
+                "{key}: no game and no finding"
+            );
         }
         let Some(o) = oracle.get(&key) else { continue };
         let ours_games = fr.games.len() as u64;
         let ours_moves = fr.games.first().map(|g| g.moves().count() as u64);
         let same = o.games == Some(ours_games) && o.moves == ours_moves;
         if exceptions.contains_key(key.as_str()) {
-            assert!(!same, "{key} is listed as an exception but now agrees: remove it");
+            assert!(
+                !same,
+                "{key} is listed as an exception but now agrees: remove it"
+            );
             continue;
         }
         if o.games.is_none() && o.moves.is_none() {
@@ -119,5 +127,10 @@ fn every_corpus_file_reads_like_the_oracle() {
         }
     }
     println!("compared {compared} files with the oracle");
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }

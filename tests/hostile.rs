@@ -65,7 +65,13 @@ fn a_hundred_thousand_deep_nested_variations() {
     let s = deep_nesting(100_000, false);
     let fr = main_line(s.as_bytes());
     assert_eq!(fr.games[0].moves().count(), 100_000);
-    let fr = timed(s.as_bytes(), &ReadOptions { variations: true, ..ReadOptions::default() });
+    let fr = timed(
+        s.as_bytes(),
+        &ReadOptions {
+            variations: true,
+            ..ReadOptions::default()
+        },
+    );
     assert_eq!(fr.games.len(), 1);
 }
 
@@ -74,7 +80,13 @@ fn deep_and_wide_variations_hit_the_cap_with_a_finding() {
     // 20,000 levels, a side line at each: 20,001 leaves, ~200 million nodes over
     // all lines if nothing capped it.
     let s = deep_nesting(20_000, true);
-    let fr = timed(s.as_bytes(), &ReadOptions { variations: true, ..ReadOptions::default() });
+    let fr = timed(
+        s.as_bytes(),
+        &ReadOptions {
+            variations: true,
+            ..ReadOptions::default()
+        },
+    );
     assert!(fr.games.len() <= goref::reader::DEFAULT_MAX_LINES);
     let f = fr.games[0]
         .findings
@@ -97,7 +109,13 @@ fn ten_thousand_sibling_variations() {
     let fr = main_line(s.as_bytes());
     assert_eq!(fr.games.len(), 1);
     assert_eq!(fr.games[0].moves().count(), 2);
-    let fr = timed(s.as_bytes(), &ReadOptions { variations: true, ..ReadOptions::default() });
+    let fr = timed(
+        s.as_bytes(),
+        &ReadOptions {
+            variations: true,
+            ..ReadOptions::default()
+        },
+    );
     assert_eq!(fr.games.len(), 10_000);
     assert_eq!(fr.games[9_999].variation, vec![9_999]);
 }
@@ -152,7 +170,16 @@ fn binary_garbage_and_nul_bytes() {
 
 #[test]
 fn unterminated_values_and_trees() {
-    for text in ["(;SZ[9];B[ee];W[cc", "(;SZ[9];B[ee];W[cc]C[", "(;SZ[9", "(", "(;", "[", "\\", "(;B[\\"] {
+    for text in [
+        "(;SZ[9];B[ee];W[cc",
+        "(;SZ[9];B[ee];W[cc]C[",
+        "(;SZ[9",
+        "(",
+        "(;",
+        "[",
+        "\\",
+        "(;B[\\",
+    ] {
         let fr = main_line(text.as_bytes());
         let codes = all_findings(&fr);
         assert!(codes.contains(&Code::SyntaxError), "{text}: {codes:?}");
@@ -165,7 +192,10 @@ fn unusable_board_sizes() {
         let fr = main_line(format!("(;SZ[{sz}];B[aa])").as_bytes());
         let g = &fr.games[0];
         assert!(!g.playable, "SZ[{sz}]");
-        assert!(g.findings.iter().any(|f| f.code == Code::BoardSize && f.severity == Severity::Error));
+        assert!(g
+            .findings
+            .iter()
+            .any(|f| f.code == Code::BoardSize && f.severity == Severity::Error));
     }
 }
 
@@ -192,7 +222,10 @@ fn utf16_without_bom() {
 #[test]
 fn cr_only_line_endings() {
     let fr = main_line(b"(;SZ[9]\r;B[ee]\r;W[cc]\r\r;B[gg])");
-    let m: Vec<_> = fr.games[0].moves().map(|m| (m.pos.line, m.pos.column)).collect();
+    let m: Vec<_> = fr.games[0]
+        .moves()
+        .map(|m| (m.pos.line, m.pos.column))
+        .collect();
     assert_eq!(m, vec![(2, 3), (3, 3), (5, 3)]);
 }
 
@@ -201,6 +234,9 @@ fn a_file_with_no_game_still_has_findings() {
     for bytes in [&b""[..], b"hello", b"\xEF\xBB\xBF", b"))))"] {
         let fr = main_line(bytes);
         assert!(fr.games.is_empty());
-        assert!(fr.file_findings.iter().any(|f| f.code == Code::SyntaxError && f.severity == Severity::Error));
+        assert!(fr
+            .file_findings
+            .iter()
+            .any(|f| f.code == Code::SyntaxError && f.severity == Severity::Error));
     }
 }

@@ -68,13 +68,19 @@ fn empty_komi_is_reported() {
 #[test]
 fn handicap_mismatch_and_t15_encodings() {
     let g = game("handicap-mismatch.sgf");
-    assert!(only(&g, Code::HandicapMismatch).message.contains("HA[3] but 2"));
+    assert!(only(&g, Code::HandicapMismatch)
+        .message
+        .contains("HA[3] but 2"));
     // T15: both encodings give handicap 2 and no mismatch.
     let a = game("t15-handicap-setup.sgf");
     let b = game("t15-handicap-ing.sgf");
     for g in [&a, &b] {
         assert_eq!(g.handicap, Some(2));
-        assert!(with_code(g, Code::HandicapMismatch).is_empty(), "{:?}", g.findings);
+        assert!(
+            with_code(g, Code::HandicapMismatch).is_empty(),
+            "{:?}",
+            g.findings
+        );
     }
     assert_eq!(a.handicap_moves, 0);
     assert_eq!(b.handicap_moves, 2);
@@ -97,7 +103,9 @@ fn setup_after_moves_is_info_and_keeps_its_place() {
     let f = only(&g, Code::SetupInGame);
     assert_eq!(f.severity, Severity::Info);
     assert_eq!((f.line, f.column), (Some(2), Some(2)));
-    assert!(matches!(&g.events[2], Event::Setup(s) if !s.in_root && s.add_white == vec![Point::new(6, 6)]));
+    assert!(
+        matches!(&g.events[2], Event::Setup(s) if !s.in_root && s.add_white == vec![Point::new(6, 6)])
+    );
     assert_eq!(moves(&g)[2].0, 3, "setup is not a move");
 }
 
@@ -134,9 +142,16 @@ fn node_with_two_moves_plays_both_in_written_order() {
 fn t16_tt_is_a_pass_only_up_to_19x19() {
     assert_eq!(moves(&game("t16-tt-19.sgf"))[0].2, Move::Pass);
     assert_eq!(moves(&game("t16-tt-9.sgf"))[0].2, Move::Pass);
-    assert_eq!(moves(&game("t16-tt-21.sgf"))[0].2, Move::Play(Point::new(19, 19)));
+    assert_eq!(
+        moves(&game("t16-tt-21.sgf"))[0].2,
+        Move::Play(Point::new(19, 19))
+    );
     for name in ["t16-tt-19.sgf", "t16-tt-9.sgf", "t16-tt-21.sgf"] {
-        assert_eq!(moves(&game(name))[1].2, Move::Pass, "B[] / W[] is a pass on any board");
+        assert_eq!(
+            moves(&game(name))[1].2,
+            Move::Pass,
+            "B[] / W[] is a pass on any board"
+        );
     }
 }
 
@@ -158,7 +173,9 @@ fn board_sizes() {
 #[test]
 fn compressed_point_lists_are_expanded() {
     let g = game("compressed-points.sgf");
-    let Event::Setup(s) = &g.events[0] else { panic!("setup first") };
+    let Event::Setup(s) = &g.events[0] else {
+        panic!("setup first")
+    };
     assert!(s.in_root);
     assert_eq!(s.add_black.len(), 9);
     assert_eq!(s.add_white.len(), 3);
@@ -170,7 +187,10 @@ fn compressed_point_lists_are_expanded() {
 fn ff3_identifiers_are_read_with_a_warning() {
     let g = game("ff3-identifiers.sgf");
     assert_eq!((g.width, g.height), (9, 9));
-    assert_eq!(moves(&g), vec![(1, Color::Black, pt("ee")), (2, Color::White, pt("cc"))]);
+    assert_eq!(
+        moves(&g),
+        vec![(1, Color::Black, pt("ee")), (2, Color::White, pt("cc"))]
+    );
     assert!(with_code(&g, Code::SyntaxError)
         .iter()
         .all(|f| f.severity == Severity::Warning && f.message.contains("lower-case")));
@@ -255,7 +275,9 @@ fn unreadable_move_is_a_pass_with_bad_value() {
 fn duplicate_property_is_reported_and_lists_merged() {
     let g = game("duplicate-property.sgf");
     assert!(only(&g, Code::SyntaxError).message.contains("twice"));
-    let Event::Setup(s) = &g.events[0] else { panic!() };
+    let Event::Setup(s) = &g.events[0] else {
+        panic!()
+    };
     assert_eq!(s.add_black.len(), 2);
 }
 
@@ -265,8 +287,15 @@ fn variations_option_gives_every_line() {
     assert_eq!(main.variation, Vec::<usize>::new());
     assert_eq!(main.moves().count(), 3);
     let fr = read(
-        &std::fs::read(format!("{}/testdata/quirks/variations.sgf", env!("CARGO_MANIFEST_DIR"))).unwrap(),
-        &ReadOptions { variations: true, ..ReadOptions::default() },
+        &std::fs::read(format!(
+            "{}/testdata/quirks/variations.sgf",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+        &ReadOptions {
+            variations: true,
+            ..ReadOptions::default()
+        },
     );
     assert_eq!(fr.games.len(), 2);
     assert_eq!(fr.games[0].variation, Vec::<usize>::new());
