@@ -139,7 +139,7 @@ fn decode_ascii_compatible(bytes: &[u8]) -> Decoded {
         }
         // 7-bit charsets with escape sequences (ISO-2022-JP) are valid UTF-8 too.
         (Some(e), Some(s)) if s.is_ascii() => declared_legacy(bytes, e, &declared, &mut findings),
-        (Some(e), Some(s)) => {
+        (Some(_), Some(s)) => {
             // Non-ASCII text that is valid UTF-8 is almost never another charset.
             findings.push(Finding::new(
                 Code::Charset,
@@ -148,7 +148,6 @@ fn decode_ascii_compatible(bytes: &[u8]) -> Decoded {
                     declared.as_deref().unwrap_or_default()
                 ),
             ));
-            let _ = e;
             (s.to_owned(), UTF_8.name())
         }
         (Some(e), None) if e == UTF_8 => declared_utf8_but_invalid(bytes, &mut findings),
@@ -282,10 +281,7 @@ fn is_single_byte(enc: &'static Encoding) -> bool {
 }
 
 fn is_cjk_multibyte(enc: &'static Encoding) -> bool {
-    [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP]
-        .iter()
-        .any(|&e| e == enc)
-        || enc.name() == "gb18030"
+    [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP].contains(&enc) || enc.name() == "gb18030"
 }
 
 /// (valid multi-byte sequences, invalid sequences) of a byte string read as UTF-8.

@@ -146,8 +146,7 @@ fn read_all_lines(
     let mut choice: Vec<usize> = Vec::new();
     let mut lines = 0usize;
     let mut budget = opts.max_variation_nodes;
-    loop {
-        let Some(&last) = path.last() else { break };
+    while let Some(&last) = path.last() {
         let first_child = tree.node(last).map_or(NONE, |n| n.first_child);
         if first_child != NONE {
             path.push(first_child);
@@ -238,6 +237,7 @@ fn build(
     g.game_index = index;
     g.variation = variation;
     check_game_type(tree, loc, root, &mut g);
+    g.events.reserve(line.len());
     let mut info = InfoProps::default();
     let mut number = 0u32;
     let last = line.last().copied().unwrap_or(NONE);
@@ -310,10 +310,38 @@ fn check_game_type(tree: &Sgf, loc: &Locator, root: u32, g: &mut GameRecord) {
     }
 }
 
+/// The moves of one node without a heap allocation for the usual one (or two).
+#[derive(Default)]
+struct FewMoves<'a> {
+    inline: [Option<(Color, &'a Property)>; 2],
+    more: Vec<(Color, &'a Property)>,
+}
+
+impl<'a> FewMoves<'a> {
+    fn push(&mut self, m: (Color, &'a Property)) {
+        match self.inline.iter_mut().find(|s| s.is_none()) {
+            Some(slot) => *slot = Some(m),
+            None => self.more.push(m),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.inline.iter().flatten().count() + self.more.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (Color, &'a Property)> + '_ {
+        self.inline
+            .iter()
+            .flatten()
+            .copied()
+            .chain(self.more.iter().copied())
+    }
+}
+
 /// Per-node state gathered before events are emitted.
 #[derive(Default)]
 struct NodeMoves<'a> {
-    moves: Vec<(Color, &'a Property)>,
+    moves: FewMoves<'a>,
     setup: Option<Setup>,
     forced: bool,
     time_left: [Option<f64>; 2],
@@ -428,7 +456,7 @@ fn emit_node(
             .at(pos),
         );
     }
-    for (color, p) in nm.moves {
+    for (color, p) in nm.moves.iter() {
         *number += 1;
         let value = tree.values_of(p).first().copied();
         let raw = value.map_or("", |v| tree.raw(v));
