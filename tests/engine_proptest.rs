@@ -33,10 +33,13 @@ struct Naive {
     h: usize,
     /// 0 empty, 1 black, 2 white; row-major.
     cells: Vec<u8>,
-    /// (board, player to move, move number, colour of the play that created it).
-    hist: Vec<(Vec<u8>, u8, u32, Option<u8>)>,
+    hist: Vec<Past>,
     prisoners: [u32; 2],
 }
+
+/// An earlier position: (board, player to move, move number, colour of the play
+/// that created it).
+type Past = (Vec<u8>, u8, u32, Option<u8>);
 
 #[derive(Debug, PartialEq)]
 struct Step {
@@ -108,7 +111,7 @@ impl Naive {
 
     fn record(&mut self, to_move: Color, number: u32, by: Option<Color>) -> Step {
         let board = self.cells.clone();
-        let first = |f: &dyn Fn(&(Vec<u8>, u8, u32, Option<u8>)) -> bool| {
+        let first = |f: &dyn Fn(&Past) -> bool| {
             self.hist.iter().find(|e| e.0 == board && f(e)).map(|e| e.2)
         };
         let step = Step {
@@ -118,7 +121,8 @@ impl Naive {
             ssk: first(&|e| e.1 == stone(to_move)),
             nssk: by.and_then(|c| first(&|e| e.3 == Some(stone(c)))),
         };
-        self.hist.push((board, stone(to_move), number, by.map(stone)));
+        self.hist
+            .push((board, stone(to_move), number, by.map(stone)));
         step
     }
 
@@ -229,8 +233,15 @@ fn game(seed: u64, zobrist: Option<fn(Point, Color) -> u64>, max_moves: u64, tal
         }
     };
     if rng.below(4) == 0 {
-        let (b, wh) = (random_points(&mut rng, w, h, 6), random_points(&mut rng, w, h, 6));
-        color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+        let (b, wh) = (
+            random_points(&mut rng, w, h, 6),
+            random_points(&mut rng, w, h, 6),
+        );
+        color = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         engine.setup(&b, &wh, &[], color);
         place(&mut naive, &b, &wh, &[]);
         naive.record(color, 0, None);
@@ -331,11 +342,20 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
     for g in 0..300 {
         game(1_000_000 + g, Some(|_, _| 0), 120, &mut tally);
     }
-    assert!(tally.psk > 50, "true repetitions are still found: {}", tally.psk);
+    assert!(
+        tally.psk > 50,
+        "true repetitions are still found: {}",
+        tally.psk
+    );
     // Two hash values only: collisions between some boards, not all.
     let mut tally = Tally::default();
     for g in 0..200 {
-        game(2_000_000 + g, Some(|p, _| (p.x as u64 & 1) << 40), 120, &mut tally);
+        game(
+            2_000_000 + g,
+            Some(|p, _| (p.x as u64 & 1) << 40),
+            120,
+            &mut tally,
+        );
     }
     assert!(tally.psk > 30);
 }

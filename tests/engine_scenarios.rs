@@ -58,10 +58,24 @@ fn parse(sgf: &str) -> Record {
             "SZ" => r.size = values[0].parse().unwrap(),
             "AB" => r.black.extend(values.iter().map(|v| pt(v))),
             "AW" => r.white.extend(values.iter().map(|v| pt(v))),
-            "PL" => r.to_move = if values[0] == "W" { Color::White } else { Color::Black },
+            "PL" => {
+                r.to_move = if values[0] == "W" {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
             "B" | "W" => {
-                let c = if ident == "B" { Color::Black } else { Color::White };
-                let mv = if values[0].is_empty() { Move::Pass } else { Move::Play(pt(&values[0])) };
+                let c = if ident == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let mv = if values[0].is_empty() {
+                    Move::Pass
+                } else {
+                    Move::Play(pt(&values[0]))
+                };
                 r.moves.push((c, mv));
             }
             _ => {}
@@ -97,7 +111,8 @@ fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<goref::engi
 
 const T01_SETUP: &str = "(;GM[1]FF[4]SZ[5]KM[8]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W]";
 const T04_SETUP: &str = "(;GM[1]FF[4]SZ[9]KM[8]AB[ca][da][cb][cc][dc][cd][dd][ce][ee][cf][df][cg][dg][ch][ci][di]AW[ea][fa][db][fb][ec][fc][ed][fd][fe][ef][ff][eg][fg][dh][fh][ei][fi]PL[W]";
-const T09_SETUP: &str = "(;GM[1]FF[4]SZ[5]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B]";
+const T09_SETUP: &str =
+    "(;GM[1]FF[4]SZ[5]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B]";
 
 fn rec(setup: &str, moves: &str) -> String {
     format!("{setup}{moves})")
@@ -146,7 +161,10 @@ fn t01_basic_ko_immediate_retake() {
     assert_eq!(v.certainty, Certainty::Core);
     assert!(v.message.contains("replays"), "{}", v.message);
     assert_eq!(f[2].hot_take.as_ref().unwrap().kind, HotKind::Single);
-    assert_eq!(f[2].hot_take.as_ref().unwrap().stone, Point::from_sgf("cb").unwrap());
+    assert_eq!(
+        f[2].hot_take.as_ref().unwrap().stone,
+        Point::from_sgf("cb").unwrap()
+    );
     assert_eq!(f[2].captured, vec![Point::from_sgf("cb").unwrap()]);
     assert_eq!(judge(&nssk(), &f[2]).map(|v| v.related_move), Some(Some(1)));
     let a = also(&f[2]);
@@ -160,7 +178,15 @@ fn t01_basic_ko_immediate_retake() {
 #[test]
 fn t02_retake_after_an_exchange_is_legal_everywhere() {
     let f = replay(&rec(T01_SETUP, ";W[ee];B[cb];W[ed];B[dd];W[bb]"));
-    check(&f, &[(SIR, vec![]), (SST, vec![]), (SSK, vec![]), (SIMPLE, vec![])]);
+    check(
+        &f,
+        &[
+            (SIR, vec![]),
+            (SST, vec![]),
+            (SSK, vec![]),
+            (SIMPLE, vec![]),
+        ],
+    );
 }
 
 #[test]
@@ -179,7 +205,10 @@ fn t03_retake_after_two_passes() {
     let v = judge(&nssk(), &f[4]).unwrap();
     assert_eq!((v.code, v.related_move), (SituationalSuperko, Some(1)));
     assert!(v.message.contains("natural"), "{}", v.message);
-    assert_eq!(verdict(&f, "japanese", 5).unwrap().code.info().severity, goref::findings::Severity::Warning);
+    assert_eq!(
+        verdict(&f, "japanese", 5).unwrap().code.info().severity,
+        goref::findings::Severity::Warning
+    );
 }
 
 #[test]
@@ -188,20 +217,38 @@ fn t03b_pass_loop_is_recycling_under_sst() {
     check(
         &f,
         &[
-            (SIR, vec![(5, PositionalSuperko, Some(1)), (8, PositionalSuperko, Some(2))]),
+            (
+                SIR,
+                vec![
+                    (5, PositionalSuperko, Some(1)),
+                    (8, PositionalSuperko, Some(2)),
+                ],
+            ),
             (SST, vec![(8, KoRecycling, Some(2))]),
-            (SSK, vec![(5, SituationalSuperko, Some(1)), (8, SituationalSuperko, Some(2))]),
+            (
+                SSK,
+                vec![
+                    (5, SituationalSuperko, Some(1)),
+                    (8, SituationalSuperko, Some(2)),
+                ],
+            ),
             (SIMPLE, vec![(5, Cycle, Some(1)), (8, Cycle, Some(2))]),
         ],
     );
     let v = verdict(&f, "sst-ing", 8).unwrap();
     assert_eq!(v.certainty, Certainty::Interpretation);
-    assert_eq!(f[7].recycling.as_ref().unwrap().kind, RecyclingKind::FullBoard);
+    assert_eq!(
+        f[7].recycling.as_ref().unwrap().kind,
+        RecyclingKind::FullBoard
+    );
 }
 
 #[test]
 fn t04_triple_ko_twin_hot_stones() {
-    let f = replay(&rec(T04_SETUP, ";W[ia];B[eb];W[de];B[eh];W[db];B[ee];W[dh]"));
+    let f = replay(&rec(
+        T04_SETUP,
+        ";W[ia];B[eb];W[de];B[eh];W[db];B[ee];W[dh]",
+    ));
     // SST: move 3 is the wrong take of Black's twin hot stone ee. The record goes on
     // as played, so every later take in the triple ko is flagged as well (the referee
     // marks those as tainted).
@@ -216,15 +263,29 @@ fn t04_triple_ko_twin_hot_stones() {
         ],
     );
     let take = f[2].hot_take.as_ref().unwrap();
-    assert_eq!((take.kind, take.stone), (HotKind::Twin, Point::from_sgf("ee").unwrap()));
-    assert_eq!(verdict(&f, "sst-ing", 3).unwrap().certainty, Certainty::Interpretation);
+    assert_eq!(
+        (take.kind, take.stone),
+        (HotKind::Twin, Point::from_sgf("ee").unwrap())
+    );
+    assert_eq!(
+        verdict(&f, "sst-ing", 3).unwrap().certainty,
+        Certainty::Interpretation
+    );
     assert_eq!(judge(&nssk(), &f[6]).map(|v| v.related_move), Some(Some(1)));
 }
 
 #[test]
 fn t04_alt_triple_ko_after_a_threat_exchange() {
     let f = replay(&rec(T04_SETUP, ";W[ia];B[eb];W[gb];B[gc];W[de]"));
-    check(&f, &[(SIR, vec![]), (SST, vec![]), (SSK, vec![]), (SIMPLE, vec![])]);
+    check(
+        &f,
+        &[
+            (SIR, vec![]),
+            (SST, vec![]),
+            (SSK, vec![]),
+            (SIMPLE, vec![]),
+        ],
+    );
 }
 
 #[test]
@@ -250,13 +311,22 @@ fn t06_sending_two_returning_one() {
     check(
         &f,
         &[
-            (SIR, vec![(3, PositionalSuperko, Some(0)), (5, PositionalSuperko, Some(1))]),
+            (
+                SIR,
+                vec![
+                    (3, PositionalSuperko, Some(0)),
+                    (5, PositionalSuperko, Some(1)),
+                ],
+            ),
             (SST, vec![(5, KoRecycling, Some(1))]),
             (SSK, vec![(5, SituationalSuperko, Some(1))]),
             (SIMPLE, vec![(3, Cycle, Some(0)), (5, Cycle, Some(1))]),
         ],
     );
-    assert!(verdict(&f, "simplified-ing", 3).unwrap().message.contains("initial position"));
+    assert!(verdict(&f, "simplified-ing", 3)
+        .unwrap()
+        .message
+        .contains("initial position"));
     // NSSK: the start was set up, not created by a play; move 5 recreates Black's move 1.
     assert_eq!(judge(&nssk(), &f[2]), None);
     assert_eq!(judge(&nssk(), &f[4]).map(|v| v.related_move), Some(Some(1)));
@@ -276,7 +346,10 @@ fn t07_eternal_life_double_hot_stones() {
         ],
     );
     assert_eq!(f[3].hot_take.as_ref().unwrap().kind, HotKind::Double);
-    assert_eq!(verdict(&f, "sst-ing", 4).unwrap().certainty, Certainty::Interpretation);
+    assert_eq!(
+        verdict(&f, "sst-ing", 4).unwrap().certainty,
+        Certainty::Interpretation
+    );
     assert_eq!(judge(&nssk(), &f[4]).map(|v| v.related_move), Some(Some(1)));
 }
 
@@ -293,7 +366,10 @@ fn t08_double_ko_local_cycle() {
             (SIMPLE, vec![]),
         ],
     );
-    assert_eq!(f[13].recycling.as_ref().unwrap().kind, RecyclingKind::DoubleKo);
+    assert_eq!(
+        f[13].recycling.as_ref().unwrap().kind,
+        RecyclingKind::DoubleKo
+    );
     assert!(f.iter().all(|x| x.psk.is_none()), "the board never repeats");
 }
 
@@ -328,7 +404,10 @@ fn t10_single_stone_suicide_is_illegal_everywhere() {
     // SSK alone would not catch it: the same board, but the other player to move.
     assert_eq!(f[0].ssk, None);
     assert_eq!(f[0].psk, Some(0));
-    assert!(verdict(&f, "sst-ing", 1).unwrap().message.contains("single stone"));
+    assert!(verdict(&f, "sst-ing", 1)
+        .unwrap()
+        .message
+        .contains("single stone"));
 }
 
 #[test]
@@ -372,7 +451,10 @@ fn a_second_cycle_by_another_route_needs_a_referee() {
     assert_eq!(flagged(&f, "sst-ing"), vec![(7, NeedsReferee, Some(4))]);
     assert_eq!(
         flagged(&f, "simplified-ing"),
-        vec![(3, PositionalSuperko, Some(0)), (7, PositionalSuperko, Some(0))]
+        vec![
+            (3, PositionalSuperko, Some(0)),
+            (7, PositionalSuperko, Some(0))
+        ]
     );
     let v = verdict(&f, "sst-ing", 7).unwrap();
     assert_eq!(v.code.info().severity, goref::findings::Severity::Warning);

@@ -138,14 +138,26 @@ fn collect_adjacent_mouths(board: &Board, h: usize, mouths: &mut Vec<Mouth>) {
                     if color_of(board.cell(t)).is_some() && board.string_size(t) == 1 {
                         if let Some(l) = mouth_liberty(board, t) {
                             if l == n {
-                                push_mouth(mouths, Mouth { stone: t, liberty: l });
+                                push_mouth(
+                                    mouths,
+                                    Mouth {
+                                        stone: t,
+                                        liberty: l,
+                                    },
+                                );
                             }
                         }
                     }
                 }
             } else if color_of(c).is_some() && board.string_size(n) == 1 {
                 if let Some(l) = mouth_liberty(board, n) {
-                    push_mouth(mouths, Mouth { stone: n, liberty: l });
+                    push_mouth(
+                        mouths,
+                        Mouth {
+                            stone: n,
+                            liberty: l,
+                        },
+                    );
                 }
             }
         }
