@@ -75,13 +75,26 @@ pub struct Zobrist {
 
 impl Zobrist {
     /// The standard fixed-seed table. A point's keys depend only on its coordinates,
-    /// so they are the same on every board size (the table is "sized for 52x52").
+    /// so they are the same on every board size; they are computed once for 52x52
+    /// and copied from there.
     pub fn new(width: u8, height: u8) -> Zobrist {
-        const SEED: u64 = 0x676F_7265_665F_7A6F; // "goref_zo"
-        Zobrist::from_fn(width, height, |p, c| {
-            let slot = (p.y as u64 * MAX_SIDE as u64 + p.x as u64) * 2 + c.index() as u64;
-            splitmix64(SEED ^ splitmix64(slot))
-        })
+        static KEYS: std::sync::OnceLock<Vec<[u64; 2]>> = std::sync::OnceLock::new();
+        let all = KEYS.get_or_init(|| {
+            const SEED: u64 = 0x676F_7265_665F_7A6F; // "goref_zo"
+            (0..MAX_SIDE as u64 * MAX_SIDE as u64)
+                .map(|slot| [0, 1].map(|c| splitmix64(SEED ^ splitmix64(slot * 2 + c))))
+                .collect()
+        });
+        let mut keys = Vec::with_capacity(width as usize * height as usize);
+        for y in 0..height.min(MAX_SIDE) as usize {
+            let row = y * MAX_SIDE as usize;
+            keys.extend_from_slice(&all[row..row + width.min(MAX_SIDE) as usize]);
+        }
+        Zobrist {
+            width,
+            height,
+            keys,
+        }
     }
 
     /// A table from any key function. Tests use this to force every position onto one

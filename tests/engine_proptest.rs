@@ -33,10 +33,13 @@ struct Naive {
     h: usize,
     /// 0 empty, 1 black, 2 white; row-major.
     cells: Vec<u8>,
-    /// (board, player to move, move number, colour of the play that created it).
-    hist: Vec<(Vec<u8>, u8, u32, Option<u8>)>,
+    hist: Vec<Past>,
     prisoners: [u32; 2],
 }
+
+/// An earlier position: (board, player to move, move number, colour of the play
+/// that created it).
+type Past = (Vec<u8>, u8, u32, Option<u8>);
 
 #[derive(Debug, PartialEq)]
 struct Step {
@@ -108,7 +111,7 @@ impl Naive {
 
     fn record(&mut self, to_move: Color, number: u32, by: Option<Color>) -> Step {
         let board = self.cells.clone();
-        let first = |f: &dyn Fn(&(Vec<u8>, u8, u32, Option<u8>)) -> bool| {
+        let first = |f: &dyn Fn(&Past) -> bool| {
             self.hist.iter().find(|e| e.0 == board && f(e)).map(|e| e.2)
         };
         let step = Step {

@@ -10,8 +10,10 @@
 //!   compared word for word with the board, so a collision can never produce a false
 //!   verdict; colliding boards simply get separate entries.
 //! * A board is stored once however often it recurs, so memory is
-//!   (distinct boards) x (snapshot + ~48 bytes) + 16 bytes a slot: about 140 bytes a
-//!   move on 19x19 and 730 on 52x52 even when every position is new.
+//!   (distinct boards) x (snapshot + ~56 bytes with the table) + 16 bytes a slot:
+//!   about 170 bytes a move on 19x19 and 760 on 52x52 even when every position is
+//!   new (a million such moves: ~170 MB and ~730 MB). Snapshots live in fixed-size
+//!   chunks, so growth never copies or doubles them.
 //! * Each entry keeps the earliest move of every kind of occurrence (any, per player to
 //!   move, per colour that created it by a play), which is exactly what positional,
 //!   situational and natural situational superko need: O(1) amortised per move, no
@@ -26,8 +28,8 @@ pub(crate) const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub(crate) struct Entry {
     pub hash: u64,
-    /// Offset of the snapshot in the arena.
-    pub snap: usize,
+    /// Number of the snapshot in the arena.
+    pub snap: u32,
     /// Earliest move number at which this board stood (any player to move).
     pub first: u32,
     /// Earliest move number with Black / White to move.
@@ -60,12 +62,65 @@ pub(crate) struct Slot {
 /// The history store.
 #[derive(Clone, Debug)]
 pub(crate) struct History {
-    words: usize,
     entries: Vec<Entry>,
     table: Vec<u32>,
     shift: u32,
-    arena: Vec<u64>,
+    arena: Arena,
     slots: Vec<Slot>,
+}
+
+/// Snapshots in fixed-size chunks: memory follows what is used, and growing never
+/// copies (a doubling `Vec` would hold old and new buffers at once).
+#[derive(Clone, Debug)]
+struct Arena {
+    words: usize,
+    per_chunk: usize,
+    chunks: Vec<Vec<u64>>,
+    len: u32,
+}
+
+/// Words a chunk holds at most (512 KiB).
+const CHUNK_WORDS: usize = 1 << 16;
+
+impl Arena {
+    fn new(words: usize) -> Arena {
+        Arena {
+            words,
+            per_chunk: (CHUNK_WORDS / words.max(1)).max(1),
+            chunks: Vec::new(),
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, bits: &[u64]) -> u32 {
+        let n = self.len;
+        if n as usize % self.per_chunk == 0 {
+            // The first chunk grows as needed (most games are short); later ones are
+            // allocated whole.
+            let chunk = if self.chunks.is_empty() {
+                Vec::new()
+            } else {
+                Vec::with_capacity(self.per_chunk * self.words)
+            };
+            self.chunks.push(chunk);
+        }
+        if let Some(chunk) = self.chunks.last_mut() {
+            chunk.extend_from_slice(bits);
+        }
+        self.len += 1;
+        n
+    }
+
+    fn get(&self, n: u32) -> Option<&[u64]> {
+        let (c, k) = (n as usize / self.per_chunk, n as usize % self.per_chunk);
+        self.chunks
+            .get(c)?
+            .get(k * self.words..(k + 1) * self.words)
+    }
+
+    fn bytes(&self) -> usize {
+        self.chunks.iter().map(|c| c.capacity() * 8).sum()
+    }
 }
 
 /// Fibonacci hashing: spreads even a poor (injected) key set over the table.
@@ -78,11 +133,10 @@ impl History {
     pub fn new(words: usize) -> History {
         let bits = 10;
         History {
-            words,
             entries: Vec::new(),
             table: vec![NONE; 1 << bits],
             shift: 64 - bits,
-            arena: Vec::new(),
+            arena: Arena::new(words),
             slots: Vec::new(),
         }
     }
@@ -130,8 +184,7 @@ impl History {
             let e = self.table[i];
             if e == NONE {
                 let id = self.entries.len() as u32;
-                let snap = self.arena.len();
-                self.arena.extend_from_slice(bits);
+                let snap = self.arena.push(bits);
                 self.entries.push(Entry {
                     hash,
                     snap,
@@ -147,7 +200,7 @@ impl History {
                 return (id, false);
             }
             let ent = &self.entries[e as usize];
-            if ent.hash == hash && self.arena.get(ent.snap..ent.snap + self.words) == Some(bits) {
+            if ent.hash == hash && self.arena.get(ent.snap) == Some(bits) {
                 return (e, true);
             }
             i = (i + 1) & mask;
@@ -202,7 +255,7 @@ impl History {
     pub fn heap_bytes(&self) -> usize {
         self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.table.capacity() * 4
-            + self.arena.capacity() * 8
+            + self.arena.bytes()
             + self.slots.capacity() * std::mem::size_of::<Slot>()
     }
 }

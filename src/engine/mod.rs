@@ -326,7 +326,7 @@ impl Engine {
         }
         let mut best: Option<(u16, HotKind)> = None;
         for &(s, kind) in &self.hot.stones {
-            if caps.contains(&s) && best.is_none_or(|(_, k)| k != HotKind::Single) {
+            if caps.contains(&s) && !matches!(best, Some((_, HotKind::Single))) {
                 best = Some((s, kind));
             }
         }
@@ -438,5 +438,131 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rules, PRESETS};
+
+    fn pt(s: &str) -> Point {
+        Point::from_sgf(s).unwrap()
+    }
+
+    /// xorshift64*: deterministic and dependency-free.
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state >> 12;
+        *state ^= *state << 25;
+        *state ^= *state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    #[test]
+    fn every_size_from_1x1_to_52x52_and_rectangles() {
+        for (w, h) in [(1, 1), (2, 2), (25, 25), (52, 52), (3, 52), (52, 3), (1, 2)] {
+            let mut e = Engine::new(w, h).unwrap();
+            let corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)];
+            let mut n = 0;
+            let mut color = Color::Black;
+            let mut state = 0x1234_5678_u64 ^ (w as u64) << 8 ^ h as u64;
+            for &(x, y) in corners.iter().chain([(w / 2, 0), (0, h / 2)].iter()) {
+                n += 1;
+                e.play(color, Move::Play(Point::new(x, y)), n);
+                color = color.opponent();
+            }
+            for _ in 0..3000 {
+                n += 1;
+                let p = Point::new(
+                    (rng(&mut state) % (w as u64 + 1)) as u8,
+                    (rng(&mut state) % (h as u64 + 1)) as u8,
+                );
+                let f = e.play(color, Move::Play(p), n);
+                assert_eq!(f.off_board, !e.board().contains(p));
+                for r in PRESETS {
+                    let _ = judge(&r.rules(), &f);
+                }
+                color = color.opponent();
+            }
+            e.board().check_invariants();
+            let pos = e.position();
+            assert_eq!((pos.width, pos.height), (w, h));
+        }
+        // 1x1: every play is a single-stone suicide, and recreates the empty board.
+        let mut e = Engine::new(1, 1).unwrap();
+        let f = e.play(Color::Black, Move::Play(pt("aa")), 1);
+        assert!(f.single_stone_suicide());
+        assert_eq!(f.psk, Some(0));
+        assert_eq!(
+            judge(&Rules::named("aga").unwrap(), &f).unwrap().code,
+            crate::findings::Code::Suicide
+        );
+        assert!(Engine::new(0, 3).is_err() && Engine::new(53, 3).is_err());
+    }
+
+    #[test]
+    fn mid_game_setup_joins_the_history() {
+        let mut e = Engine::new(5, 5).unwrap();
+        e.play(Color::Black, Move::Play(pt("cc")), 1);
+        e.play(Color::White, Move::Play(pt("dd")), 2);
+        e.setup(&[], &[], &[pt("dd")], Color::White);
+        // The board after the setup equals the board after move 1.
+        let f = e.play(Color::White, Move::Play(pt("aa")), 3);
+        assert_eq!(f.psk, None);
+        let mut e = Engine::new(5, 5).unwrap();
+        e.play(Color::Black, Move::Play(pt("cc")), 1);
+        e.setup(&[pt("dd")], &[], &[], Color::White);
+        e.play(Color::White, Move::Pass, 2);
+        e.setup(&[], &[], &[pt("dd")], Color::Black);
+        // Playing dd again recreates the setup position labelled with move 1.
+        let f = e.play(Color::Black, Move::Play(pt("dd")), 3);
+        assert_eq!((f.psk, f.ssk, f.nssk), (Some(1), Some(1), None));
+    }
+
+    /// A hostile record: a million moves. Both a cycling ko fight with passes (few
+    /// distinct boards) and random play on 19x19 (almost every board new) stay far
+    /// below 1 GB.
+    #[test]
+    fn a_million_moves_stay_bounded() {
+        let mut e = Engine::new(5, 5).unwrap();
+        e.setup(
+            &[pt("aa"), pt("ba"), pt("ab"), pt("bc")],
+            &[pt("ca"), pt("bb"), pt("db"), pt("cc")],
+            &[],
+            Color::Black,
+        );
+        let cycle = [
+            (Color::Black, Move::Play(pt("cb"))),
+            (Color::White, Move::Pass),
+            (Color::Black, Move::Pass),
+            (Color::White, Move::Play(pt("bb"))),
+            (Color::Black, Move::Pass),
+            (Color::White, Move::Pass),
+        ];
+        let mut flagged = 0;
+        let sst = Rules::named("sst-ing").unwrap();
+        for n in 0..1_000_000u32 {
+            let (c, mv) = cycle[n as usize % cycle.len()];
+            let f = e.play(c, mv, n + 1);
+            flagged += judge(&sst, &f).is_some() as u32;
+        }
+        assert!(flagged > 300_000, "recycling every cycle: {flagged}");
+        assert!(e.history_bytes() < 64 << 20, "{}", e.history_bytes());
+
+        let mut e = Engine::new(19, 19).unwrap();
+        let mut state = 42u64;
+        let mut color = Color::Black;
+        for n in 1..=1_000_000u32 {
+            let r = rng(&mut state);
+            let p = Point::new((r % 19) as u8, ((r >> 8) % 19) as u8);
+            let mv = if e.board().get(p).is_some() {
+                Move::Pass
+            } else {
+                Move::Play(p)
+            };
+            e.play(color, mv, n);
+            color = color.opponent();
+        }
+        assert!(e.history_bytes() < 400 << 20, "{}", e.history_bytes());
     }
 }
