@@ -6,7 +6,7 @@
 
 use crate::ending::{self, EndKind, EndingReport, Turn};
 use crate::engine::{self, Engine};
-use crate::findings::{Code, Finding};
+use crate::findings::{Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::record::{Event, GameRecord};
@@ -250,6 +250,7 @@ fn replay(
     }
     let mut to_move = first_to_move(record);
     let mut scored: Option<Position> = None;
+    let mut first_illegal: Option<u32> = None;
     let stop_moves: Vec<u32> = out.ending.stops.iter().map(|s| s.passes[1]).collect();
     if opts.snapshot_moves.contains(&0) {
         // Position before the first move: taken after root setup below.
@@ -275,7 +276,18 @@ fn replay(
                     out.last_move = Some(p);
                 }
                 if let Some(verdict) = engine::judge(rules, &facts) {
-                    findings.push(verdict_finding(record, m, &facts, verdict));
+                    let mut finding = verdict_finding(record, m, &facts, verdict);
+                    match first_illegal {
+                        // Spec §1.8 item 5: after an illegal move the replay goes on as
+                        // played, so later verdicts judge a position the rules would not
+                        // have produced.
+                        Some(earlier) => finding.message.push_str(&format!(
+                            " (This follows the illegal move {earlier}: the position is the one played, not the one the rules would have produced.)"
+                        )),
+                        None if finding.severity == Severity::Error => first_illegal = Some(m.number),
+                        None => {}
+                    }
+                    findings.push(finding);
                 }
                 to_move = m.color.opponent();
                 let keep = opts.snapshot_moves.contains(&m.number)
@@ -680,9 +692,12 @@ fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: 
 /// Whether the board must be counted: the game ran to its end, RE gives a count to
 /// compare with, dead stones were claimed, or the caller always wants the count.
 fn counting_needed(record: &GameRecord, opts: &RefereeOptions, r: &Refereed) -> bool {
-    let re_is_count = record.info.result.as_deref().map(parse_re).is_some_and(|p| {
-        matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw
-    });
+    let re_is_count = record
+        .info
+        .result
+        .as_deref()
+        .map(parse_re)
+        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw);
     r.ending.end.is_some() || re_is_count || opts.dead.is_some() || opts.count_as_is
 }
 

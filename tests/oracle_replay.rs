@@ -1,0 +1,157 @@
+//! Differential test of the replay against the independent sgfmill oracle
+//! (`../shared/tools/oracle-dev.jsonl`): for every corpus file the oracle reads, goref
+//! must agree on captures by each colour, on the first move played on an occupied
+//! point, and on the first move that recreates an earlier position (positional
+//! superko). Also: Ing fill-in counting equals the area margin on every game.
+//! Skipped, with a message, when `../shared` is absent (a user's checkout has none).
+
+use goref::findings::Code;
+use goref::reader::{read, ReadOptions};
+use goref::referee::{referee, RefereeOptions, RulesChoice};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
+fn oracle_lines() -> Option<Vec<Value>> {
+    let path = shared().join("tools/oracle-dev.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "skipped: {} is absent (it exists only in the development checkout)",
+            path.display()
+        );
+        return None;
+    };
+    Some(
+        text.lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect(),
+    )
+}
+
+/// Positional superko, suicide allowed: the oracle's replay rules (spec-free, as played).
+fn psk_options() -> RefereeOptions {
+    RefereeOptions {
+        rules: RulesChoice::Named("tromp-taylor".into()),
+        count_as_is: true,
+        ..RefereeOptions::default()
+    }
+}
+
+fn first_move_with(findings: &[goref::findings::Finding], code: Code) -> Option<u64> {
+    findings
+        .iter()
+        .filter(|f| f.code == code)
+        .filter_map(|f| f.move_number)
+        .map(u64::from)
+        .min()
+}
+
+#[test]
+fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
+    let Some(lines) = oracle_lines() else { return };
+    let (mut compared, mut repeats, mut occupied) = (0, 0, 0);
+    let mut disagreements = Vec::new();
+    for o in &lines {
+        if o.get("error").is_some() {
+            continue;
+        }
+        let file = o["file"].as_str().unwrap();
+        let bytes = std::fs::read(shared().join(file)).unwrap();
+        let read = read(&bytes, &ReadOptions::default());
+        let Some(game) = read.games.first() else {
+            disagreements.push(format!("{file}: no game read"));
+            continue;
+        };
+        let r = referee(game, &psk_options());
+        let illegal_kinds = &o["illegal_counts"];
+        // The oracle skips moves on occupied or off-board points where goref replaces
+        // the stone or passes, and it does not count suicided stones as captures:
+        // after any of these the two replays legitimately part ways.
+        let same_semantics = illegal_kinds.get("occupied").is_none()
+            && illegal_kinds.get("bad_point").is_none()
+            && o["suicide_stones"].as_u64() == Some(0);
+        if same_semantics {
+            let theirs = (o["captures"]["b"].as_u64(), o["captures"]["w"].as_u64());
+            let ours = (Some(r.captures[0] as u64), Some(r.captures[1] as u64));
+            if theirs != ours {
+                disagreements.push(format!(
+                    "{file}: captures oracle {theirs:?}, goref {ours:?}"
+                ));
+            }
+            let theirs = o["first_repeat_move"].as_u64();
+            let ours = first_move_with(&r.findings, Code::PositionalSuperko);
+            if theirs != ours {
+                disagreements.push(format!(
+                    "{file}: first repetition oracle {theirs:?}, goref {ours:?}"
+                ));
+            }
+            repeats += usize::from(theirs.is_some());
+            compared += 1;
+        }
+        if o["first_illegal"]["kind"] == "occupied" {
+            let theirs = o["first_illegal"]["move"].as_u64();
+            let ours = first_move_with(&r.findings, Code::OccupiedPoint);
+            if theirs != ours {
+                disagreements.push(format!(
+                    "{file}: first occupied point oracle {theirs:?}, goref {ours:?}"
+                ));
+            }
+            occupied += 1;
+        }
+    }
+    eprintln!(
+        "compared {compared} files ({repeats} with repetitions), {occupied} with occupied points"
+    );
+    assert!(compared > 3500, "only {compared} files compared");
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+}
+
+#[test]
+fn fill_in_counting_equals_the_area_margin_on_every_corpus_game() {
+    let Some(lines) = oracle_lines() else { return };
+    let mut checked = 0;
+    for o in &lines {
+        let Some(file) = o["file"].as_str() else {
+            continue;
+        };
+        let Ok(bytes) = std::fs::read(shared().join(file)) else {
+            continue;
+        };
+        for game in read(&bytes, &ReadOptions::default())
+            .games
+            .iter()
+            .filter(|g| g.playable)
+        {
+            // Ing komi 8 (4 compensation stones) and seki points shared, as an Ing
+            // arbiter counts; every stone on the board as it stands.
+            let options = RefereeOptions {
+                rules: RulesChoice::Named("sst-ing".into()),
+                komi: Some(8.0),
+                count_as_is: true,
+                ..RefereeOptions::default()
+            };
+            let r = referee(game, &options);
+            let score = r.score.expect("a playable game is counted");
+            let fill = score
+                .fill_in
+                .as_ref()
+                .unwrap_or_else(|| panic!("{file}: no fill-in: {:?}", score.fill_in_skipped));
+            assert_eq!(fill.black_margin as f64, score.black_margin, "{file}");
+            assert_eq!(
+                fill.winner_unfilled + fill.loser_leftover,
+                fill.margin,
+                "{file}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 4000, "only {checked} games checked");
+}
