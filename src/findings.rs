@@ -433,52 +433,6 @@ impl Finding {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_kebab_case_and_round_trip() {
-        let mut seen = std::collections::HashSet::new();
-        for info in REGISTRY {
-            assert!(seen.insert(info.name), "duplicate {}", info.name);
-            assert!(info
-                .name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-'));
-            assert_eq!(Code::from_name(info.name), Some(info.code));
-            assert_eq!(info.code.as_str(), info.name);
-            assert!(!info.summary.is_empty() && !info.advice.is_empty());
-        }
-    }
-
-    #[test]
-    fn severities_order_and_parse() {
-        assert!(Severity::Info < Severity::Warning && Severity::Warning < Severity::Error);
-        assert_eq!("warn".parse::<Severity>(), Ok(Severity::Warning));
-        assert!("fatal".parse::<Severity>().is_err());
-    }
-
-    #[test]
-    fn finding_serialises_with_report_field_names() {
-        let f = Finding::new(Code::KoRetake, "retake")
-            .on_move(3, Color::White, Point::from_sgf("bb"), 5)
-            .at(Pos {
-                line: 1,
-                column: 60,
-                offset: 59,
-            });
-        let json = serde_json::to_value(&f).unwrap();
-        assert_eq!(json["code"], "ko-retake");
-        assert_eq!(json["severity"], "error");
-        assert_eq!(json["move"], 3);
-        assert_eq!(json["color"], "W");
-        assert_eq!(json["point"], "bb");
-        assert_eq!(json["vertex"], "B4");
-        assert_eq!(json["line"], 1);
-    }
-}
-
 /// `goref explain CODE`: what a finding means, the rule behind it, an example record
 /// and what a director can do.
 pub fn explain(info: &CodeInfo) -> String {
@@ -548,4 +502,50 @@ pub fn markdown() -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_kebab_case_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for info in REGISTRY {
+            assert!(seen.insert(info.name), "duplicate {}", info.name);
+            assert!(info
+                .name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert_eq!(Code::from_name(info.name), Some(info.code));
+            assert_eq!(info.code.as_str(), info.name);
+            assert!(!info.summary.is_empty() && !info.advice.is_empty());
+        }
+    }
+
+    #[test]
+    fn severities_order_and_parse() {
+        assert!(Severity::Info < Severity::Warning && Severity::Warning < Severity::Error);
+        assert_eq!("warn".parse::<Severity>(), Ok(Severity::Warning));
+        assert!("fatal".parse::<Severity>().is_err());
+    }
+
+    #[test]
+    fn finding_serialises_with_report_field_names() {
+        let f = Finding::new(Code::KoRetake, "retake")
+            .on_move(3, Color::White, Point::from_sgf("bb"), 5)
+            .at(Pos {
+                line: 1,
+                column: 60,
+                offset: 59,
+            });
+        let json = serde_json::to_value(&f).unwrap();
+        assert_eq!(json["code"], "ko-retake");
+        assert_eq!(json["severity"], "error");
+        assert_eq!(json["move"], 3);
+        assert_eq!(json["color"], "W");
+        assert_eq!(json["point"], "bb");
+        assert_eq!(json["vertex"], "B4");
+        assert_eq!(json["line"], 1);
+    }
 }

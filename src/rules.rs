@@ -451,80 +451,6 @@ display_as_kebab!(
     Ending
 );
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn presets_match_issue_3() {
-        let sir = Rules::named("egf").unwrap();
-        assert_eq!(sir.name, "simplified-ing");
-        assert_eq!(sir.repetition, Repetition::PositionalSuperko);
-        assert_eq!(sir.suicide, Suicide::MultiStone);
-        assert_eq!(sir.tie, Tie::Draw);
-        assert_eq!((sir.default_komi, sir.handicap_komi), (8.0, 0.0));
-        assert_eq!(sir.ending, Ending::TwoStage);
-
-        let sst = Rules::named("GOE").unwrap();
-        assert_eq!(sst.name, "sst-ing");
-        assert_eq!(sst.repetition, Repetition::SstHotStones);
-        assert_eq!(sst.seki_points, SekiPoints::Shared);
-        assert_eq!(sst.tie, Tie::Black);
-        assert_eq!(sst.ending, Ending::FourPass);
-
-        let aga_ing = Rules::named("aga-ing").unwrap();
-        assert_eq!(aga_ing.handicap_compensation, HandicapCompensation::N);
-        assert_eq!(aga_ing.tie, Tie::WhiteInHandicapElseBlack);
-        assert_eq!(aga_ing.repetition, Repetition::SstHotStones);
-
-        let aga = Rules::named("AGA").unwrap();
-        assert_eq!(aga.repetition, Repetition::SituationalSuperko);
-        assert_eq!(aga.suicide, Suicide::Forbidden);
-        assert_eq!(aga.handicap_compensation, HandicapCompensation::NMinusOne);
-        assert_eq!(aga.komi_for(0), 7.5);
-        assert_eq!(aga.komi_for(3), 0.5);
-        assert!(aga.white_passes_last);
-
-        assert_eq!(Rules::named("Tromp_Taylor").unwrap().name, "tromp-taylor");
-        assert_eq!(Rules::named("korean").unwrap().scoring, Scoring::Territory);
-        assert_eq!(Rules::named("nz").unwrap().default_komi, 7.0);
-        assert!(matches!(
-            Rules::named("klingon"),
-            Err(RulesError::UnknownPreset(..))
-        ));
-    }
-
-    #[test]
-    fn every_alias_is_unique_across_presets() {
-        let mut seen = std::collections::HashSet::new();
-        for p in PRESETS {
-            assert!(seen.insert(normalise(p.name)));
-            for a in p.aliases {
-                assert!(seen.insert(normalise(a)), "alias {a} used twice");
-            }
-        }
-    }
-
-    #[test]
-    fn settings_parse_and_print_the_same_spelling() {
-        for text in [
-            "simple-ko",
-            "positional-superko",
-            "situational-superko",
-            "natural-situational-superko",
-            "sst-hot-stones",
-        ] {
-            assert_eq!(text.parse::<Repetition>().unwrap().to_string(), text);
-        }
-        assert_eq!(
-            "n-1".parse::<HandicapCompensation>().unwrap().to_string(),
-            "n-1"
-        );
-        assert_eq!(HandicapCompensation::NMinusOne.points(4), 3.0);
-        assert_eq!(HandicapCompensation::N.points(1), 0.0);
-        assert!("sometimes".parse::<Suicide>().is_err());
-    }
-}
 
 /// Settings given on the command line that replace a preset's values. `None` keeps the
 /// preset's value.
@@ -654,43 +580,6 @@ pub fn preset_json(p: &Preset) -> serde_json::Value {
     value
 }
 
-#[cfg(test)]
-mod override_tests {
-    use super::*;
-
-    #[test]
-    fn overrides_change_only_what_they_name_and_say_so() {
-        let mut rules = Rules::named("aga").unwrap();
-        let o = Overrides {
-            repetition: Some(Repetition::NaturalSituationalSuperko),
-            suicide: Some(Suicide::Forbidden),
-            ..Overrides::default()
-        };
-        let changed = o.apply(&mut rules);
-        assert_eq!(changed, vec!["repetition=natural-situational-superko"]);
-        assert_eq!(rules.repetition, Repetition::NaturalSituationalSuperko);
-        assert_eq!(rules.name, "aga");
-        assert!(Overrides::default().is_empty());
-    }
-
-    #[test]
-    fn numbers_print_without_noise() {
-        assert_eq!(format_number(8.0), "8");
-        assert_eq!(format_number(7.5), "7.5");
-        assert_eq!(format_number(-0.5), "-0.5");
-        assert_eq!(format_number(3.75), "3.75");
-    }
-
-    #[test]
-    fn description_lists_every_setting_with_its_source() {
-        let text = describe(preset("sst").unwrap(), true);
-        for (name, _) in SETTING_SOURCES {
-            assert!(text.contains(name), "{name} missing");
-        }
-        assert!(text.contains("sst-hot-stones"));
-        assert!(text.contains("§1.8"));
-    }
-}
 
 /// How the rules of a game were chosen, for the report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -794,6 +683,119 @@ fn nearest_preset(key: &str) -> (&'static str, &'static str) {
         .find(|(word, _, _)| key.contains(word))
         .map(|(_, name, why)| (*name, *why))
         .unwrap_or(("simplified-ing", "nothing in it names a known ruleset"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_match_issue_3() {
+        let sir = Rules::named("egf").unwrap();
+        assert_eq!(sir.name, "simplified-ing");
+        assert_eq!(sir.repetition, Repetition::PositionalSuperko);
+        assert_eq!(sir.suicide, Suicide::MultiStone);
+        assert_eq!(sir.tie, Tie::Draw);
+        assert_eq!((sir.default_komi, sir.handicap_komi), (8.0, 0.0));
+        assert_eq!(sir.ending, Ending::TwoStage);
+
+        let sst = Rules::named("GOE").unwrap();
+        assert_eq!(sst.name, "sst-ing");
+        assert_eq!(sst.repetition, Repetition::SstHotStones);
+        assert_eq!(sst.seki_points, SekiPoints::Shared);
+        assert_eq!(sst.tie, Tie::Black);
+        assert_eq!(sst.ending, Ending::FourPass);
+
+        let aga_ing = Rules::named("aga-ing").unwrap();
+        assert_eq!(aga_ing.handicap_compensation, HandicapCompensation::N);
+        assert_eq!(aga_ing.tie, Tie::WhiteInHandicapElseBlack);
+        assert_eq!(aga_ing.repetition, Repetition::SstHotStones);
+
+        let aga = Rules::named("AGA").unwrap();
+        assert_eq!(aga.repetition, Repetition::SituationalSuperko);
+        assert_eq!(aga.suicide, Suicide::Forbidden);
+        assert_eq!(aga.handicap_compensation, HandicapCompensation::NMinusOne);
+        assert_eq!(aga.komi_for(0), 7.5);
+        assert_eq!(aga.komi_for(3), 0.5);
+        assert!(aga.white_passes_last);
+
+        assert_eq!(Rules::named("Tromp_Taylor").unwrap().name, "tromp-taylor");
+        assert_eq!(Rules::named("korean").unwrap().scoring, Scoring::Territory);
+        assert_eq!(Rules::named("nz").unwrap().default_komi, 7.0);
+        assert!(matches!(
+            Rules::named("klingon"),
+            Err(RulesError::UnknownPreset(..))
+        ));
+    }
+
+    #[test]
+    fn every_alias_is_unique_across_presets() {
+        let mut seen = std::collections::HashSet::new();
+        for p in PRESETS {
+            assert!(seen.insert(normalise(p.name)));
+            for a in p.aliases {
+                assert!(seen.insert(normalise(a)), "alias {a} used twice");
+            }
+        }
+    }
+
+    #[test]
+    fn settings_parse_and_print_the_same_spelling() {
+        for text in [
+            "simple-ko",
+            "positional-superko",
+            "situational-superko",
+            "natural-situational-superko",
+            "sst-hot-stones",
+        ] {
+            assert_eq!(text.parse::<Repetition>().unwrap().to_string(), text);
+        }
+        assert_eq!(
+            "n-1".parse::<HandicapCompensation>().unwrap().to_string(),
+            "n-1"
+        );
+        assert_eq!(HandicapCompensation::NMinusOne.points(4), 3.0);
+        assert_eq!(HandicapCompensation::N.points(1), 0.0);
+        assert!("sometimes".parse::<Suicide>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod override_tests {
+    use super::*;
+
+    #[test]
+    fn overrides_change_only_what_they_name_and_say_so() {
+        let mut rules = Rules::named("aga").unwrap();
+        let o = Overrides {
+            repetition: Some(Repetition::NaturalSituationalSuperko),
+            suicide: Some(Suicide::Forbidden),
+            ..Overrides::default()
+        };
+        let changed = o.apply(&mut rules);
+        assert_eq!(changed, vec!["repetition=natural-situational-superko"]);
+        assert_eq!(rules.repetition, Repetition::NaturalSituationalSuperko);
+        assert_eq!(rules.name, "aga");
+        assert!(Overrides::default().is_empty());
+    }
+
+    #[test]
+    fn numbers_print_without_noise() {
+        assert_eq!(format_number(8.0), "8");
+        assert_eq!(format_number(7.5), "7.5");
+        assert_eq!(format_number(-0.5), "-0.5");
+        assert_eq!(format_number(3.75), "3.75");
+    }
+
+    #[test]
+    fn description_lists_every_setting_with_its_source() {
+        let text = describe(preset("sst").unwrap(), true);
+        for (name, _) in SETTING_SOURCES {
+            assert!(text.contains(name), "{name} missing");
+        }
+        assert!(text.contains("sst-hot-stones"));
+        assert!(text.contains("§1.8"));
+    }
 }
 
 #[cfg(test)]
