@@ -6,6 +6,7 @@
 //! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
 
 pub mod batch;
+pub mod appeal;
 pub mod board;
 pub mod check;
 pub mod decode;
