@@ -19,7 +19,7 @@ use crate::findings::{Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::record::{GameRecord, ValueSource};
-use crate::referee::{self, Refereed, RefereeOptions, RulesChoice};
+use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
 use crate::result::parse_re;
 use crate::rules::{self, Ending};
 use crate::score::{
@@ -329,10 +329,22 @@ impl Diagram {
         diagram::render_text(&self.position, &self.marks, &TextOptions::default())
     }
 
+    /// A short title that fits above a small board ("End, move 7").
+    pub fn title(&self) -> String {
+        match self.kind {
+            DiagramKind::Stop => {
+                let n = self.name.split('-').nth(1).unwrap_or("?");
+                format!("Stop {n}, move {}", self.after_move)
+            }
+            DiagramKind::Move => format!("Move {}", self.after_move),
+            DiagramKind::End => format!("End, move {}", self.after_move),
+        }
+    }
+
     /// A self-contained SVG: dead stones crossed, territory shaded, offending moves circled.
     pub fn svg(&self) -> String {
         let opts = SvgOptions {
-            title: Some(self.caption.clone()),
+            title: Some(self.title()),
             ..SvgOptions::default()
         };
         diagram::render_svg(&self.position, &self.marks, &opts)
@@ -1081,7 +1093,10 @@ fn diagrams(
     let Some(r) = runs.values().next() else {
         return Vec::new();
     };
-    let snaps = referee::referee(record, &referee_options(opts, &r.selection.rules.name, wanted));
+    let snaps = referee::referee(
+        record,
+        &referee_options(opts, &r.selection.rules.name, wanted),
+    );
     let position_at = |m: u32| -> (Position, Option<Point>) {
         match snaps.snapshots.iter().find(|s| s.after_move == m) {
             Some(s) => (s.position.clone(), s.last_move),
@@ -1122,7 +1137,11 @@ fn diagrams(
         let counted = end_count(appeal, *m);
         let mut caption = format!("End (after move {m}): {who}");
         if let Some(r) = counted {
-            caption.push_str(&format!("; counted as {}: {}", r.name, r.re.as_deref().unwrap_or("-")));
+            caption.push_str(&format!(
+                "; counted as {}: {}",
+                r.name,
+                r.re.as_deref().unwrap_or("-")
+            ));
         }
         out.push(make_diagram(
             format!("end-move-{m}"),

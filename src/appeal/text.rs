@@ -57,9 +57,10 @@ fn game(out: &mut String, g: &GameSummary) {
         Some(ru) => format!("RU[{ru}]: {} ({})", g.rules, g.rules_reason),
         None => format!("none recorded: {} ({})", g.rules, g.rules_reason),
     };
-    let komi = g
-        .komi
-        .map_or_else(|| "none recorded".to_string(), |k| format!("KM[{}]", points_text(k)));
+    let komi = g.komi.map_or_else(
+        || "none recorded".to_string(),
+        |k| format!("KM[{}]", points_text(k)),
+    );
     let result = g
         .result
         .as_ref()
@@ -195,7 +196,11 @@ fn dead(out: &mut String, d: &DeadStones) {
     if let Some(claimed) = &d.claimed {
         let _ = writeln!(out, "  Claimed with --dead: {}.", stones(claimed));
     }
-    let _ = writeln!(out, "  Marked in the record (TB/TW): {}.", stones(&d.marked));
+    let _ = writeln!(
+        out,
+        "  Marked in the record (TB/TW): {}.",
+        stones(&d.marked)
+    );
     let using = match d.source {
         Some(DeadSource::CommandLine) => "the stones claimed with --dead",
         Some(DeadSource::Record) => "the stones marked in the record",
@@ -306,7 +311,11 @@ fn verdict(out: &mut String, appeal: &Appeal) {
         }
         if let Some(agrees) = r.agrees_with_record {
             let re = appeal.game.result.as_deref().unwrap_or(NONE);
-            let word = if agrees { "agrees with" } else { "differs from" };
+            let word = if agrees {
+                "agrees with"
+            } else {
+                "differs from"
+            };
             let _ = writeln!(out, "    The record's RE[{re}] {word} this reading.");
         }
     }

@@ -46,7 +46,9 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
 /// Mistakes in `--dead` and `--move` are usage errors (exit 2).
 fn usage_or_failure(e: AppealError) -> anyhow::Error {
     match e {
-        AppealError::Dead(_) | AppealError::MoveOutOfRange { .. } => UsageError(e.to_string()).into(),
+        AppealError::Dead(_) | AppealError::MoveOutOfRange { .. } => {
+            UsageError(e.to_string()).into()
+        }
         AppealError::Unplayable => anyhow::Error::new(e),
     }
 }
