@@ -412,3 +412,37 @@ fn odd_records_never_panic() {
         }
     }
 }
+
+#[test]
+fn penalties_come_off_the_penalised_side_in_every_reading() {
+    let a = run(
+        T11,
+        &AppealOptions {
+            penalties: Some(Penalties { black: 2, white: 0 }),
+            dead: Some("ec,ff".into()),
+            ..AppealOptions::default()
+        },
+    );
+    // 16 - 7 - 8 - 2 = -1 and 14 - 35 - 8 - 2 = -31.
+    assert_eq!(count(&a, ReadingKind::SstLiteral).3, Some("W+1"));
+    assert_eq!(count(&a, ReadingKind::SstPrecedent).3, Some("W+31"));
+    let r = reading(&a, ReadingKind::Aga);
+    assert_eq!(r.penalties, Penalties { black: 2, white: 0 });
+    assert!(to_text(&a).contains("B 2"));
+}
+
+#[test]
+fn the_verdict_table_in_docs_is_what_goref_prints() {
+    let text = to_text(&run(T11, &dead("ec,ff")));
+    let docs = include_str!("../../docs/appeal.md");
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "Verdict")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(table.len(), 6);
+    for line in table {
+        assert!(docs.contains(line), "docs/appeal.md lacks:\n{line}");
+    }
+}

@@ -38,7 +38,8 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     }
     match args.format {
         Format::Text => print!("{}", appeal::to_text(&appeal)),
-        Format::Json | Format::Jsonl => println!("{}", serde_json::to_string_pretty(&appeal)?),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&appeal)?),
+        Format::Jsonl => println!("{}", serde_json::to_string(&appeal)?),
     }
     Ok(ExitCode::SUCCESS)
 }
