@@ -5,6 +5,7 @@
 //! bytes → [`decode`] → text → [`sgf`] → SGF tree → [`reader`] → [`record::GameRecord`]
 //! → [`referee`] (with [`board`] and [`rules`]) → [`findings`] + [`score`] → [`report`].
 
+pub mod appeal;
 pub mod batch;
 pub mod board;
 pub mod check;

@@ -1,6 +1,7 @@
 //! Command-line interface: each flag is defined once (in `args`), and `--help` is
 //! generated from those definitions.
 
+mod appeal_cmd;
 mod args;
 mod check_cmd;
 mod common;
@@ -28,7 +29,7 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Check(a) => check_cmd::run(&a),
         Command::Score(a) => score_cmd::run(&a),
-        Command::Appeal(_) => todo!(),
+        Command::Appeal(a) => appeal_cmd::run(&a),
         Command::Rules(a) => rules_cmd::run(&a),
         Command::Explain(a) => explain_cmd::run(&a),
     };

@@ -1,0 +1,220 @@
+//! `goref appeal` end to end: text, JSON, SVG files, `--move`, usage errors, and the
+//! README's diagram.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/appeal")
+        .join(name)
+}
+
+fn goref() -> Command {
+    Command::cargo_bin("goref").expect("binary")
+}
+
+#[test]
+fn text_lays_out_t11_with_every_reading() {
+    goref()
+        .args(["appeal", "--dead", "ec,ff"])
+        .arg(fixture("t11.sgf"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "SST literal               sst-ing            16      7       26",
+        ))
+        .stdout(predicate::str::contains("W+29"))
+        .stdout(predicate::str::contains(
+            "EGF Appeals Committee 2002: passes 3–4 (moves 6–7) are void",
+        ))
+        .stdout(predicate::str::contains("owes White a final pass"))
+        .stdout(predicate::str::contains("End (after move 7)"));
+}
+
+#[test]
+fn json_is_the_appeal_structured() {
+    let out = goref()
+        .args(["appeal", "--format", "json"])
+        .arg(fixture("t11.sgf"))
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let readings = v["readings"].as_array().expect("readings");
+    assert_eq!(readings.len(), 5);
+    assert_eq!(readings[0]["re"], "B+1");
+    assert_eq!(readings[1]["status"], "no-claim");
+    assert_eq!(readings[1]["re"], serde_json::Value::Null);
+    assert_eq!(readings[4]["rules"], "aga");
+    assert_eq!(v["game"]["recorded_rules"], "GOE");
+    assert!(v["file"].as_str().unwrap_or("").ends_with("t11.sgf"));
+}
+
+/// Stones by colour, dead marks, territory squares and circles of one SVG.
+struct SvgContent {
+    black: Vec<String>,
+    white: Vec<String>,
+    dead: Vec<String>,
+    territory_w: usize,
+    territory_b: usize,
+    offending: Vec<String>,
+    last_move: Vec<String>,
+}
+
+fn parse_svg(path: &Path) -> SvgContent {
+    let text = std::fs::read_to_string(path).expect("svg file");
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let mut c = SvgContent {
+        black: Vec::new(),
+        white: Vec::new(),
+        dead: Vec::new(),
+        territory_w: 0,
+        territory_b: 0,
+        offending: Vec::new(),
+        last_move: Vec::new(),
+    };
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        let point = n.attribute("data-point").unwrap_or("").to_string();
+        match n.attribute("class") {
+            Some("stone black") => c.black.push(point),
+            Some("stone white") => c.white.push(point),
+            Some("dead") => c.dead.push(point),
+            Some("territory-w") => c.territory_w += 1,
+            Some("territory-b") => c.territory_b += 1,
+            Some("offending") => c.offending.push(point),
+            Some("last-move") => c.last_move.push(point),
+            _ => {}
+        }
+    }
+    c
+}
+
+#[test]
+fn svg_files_hold_the_stones_and_marks_of_each_diagram() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("new/diagrams");
+    goref()
+        .args(["appeal", "--dead", "E5,F2", "--move", "3", "--svg"])
+        .arg(&out)
+        .arg(fixture("t11.sgf"))
+        .assert()
+        .success();
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .expect("dir created")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["end-move-7.svg", "move-3.svg", "stop-1-move-5.svg"]);
+
+    let end = parse_svg(&out.join("end-move-7.svg"));
+    assert_eq!(end.black.len(), 11); // 9 set up + ac + ae
+    assert_eq!(end.white.len(), 7); // ad was captured
+    assert!(!end.white.contains(&"ad".to_string()));
+    assert_eq!(end.dead, ["ec", "ff"]);
+    // White's territory: columns d-g (28 points, the two dead stones included);
+    // Black's: column a without its two stones.
+    assert_eq!((end.territory_w, end.territory_b), (28, 5));
+    assert_eq!(end.last_move, ["ae"]);
+
+    let m3 = parse_svg(&out.join("move-3.svg"));
+    assert_eq!(m3.black.len(), 11);
+    assert!(m3.dead.is_empty() && m3.territory_w == 0);
+}
+
+#[test]
+fn svg_circles_the_offending_move() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    goref()
+        .args(["appeal", "--svg"])
+        .arg(dir.path())
+        .arg(fixture("t03.sgf"))
+        .assert()
+        .success();
+    let end = parse_svg(&dir.path().join("end-move-5.svg"));
+    assert_eq!(end.offending, ["bb"]);
+    assert!(end.white.contains(&"bb".to_string()));
+    assert!(!end.black.contains(&"cb".to_string()), "cb was captured");
+    let stop = parse_svg(&dir.path().join("stop-1-move-4.svg"));
+    assert!(
+        stop.offending.is_empty(),
+        "move 5 is not played yet at the stop"
+    );
+}
+
+#[test]
+fn move_shows_the_position_after_that_move() {
+    goref()
+        .args(["appeal", "--move", "1"])
+        .arg(fixture("t11.sgf"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("After move 1"))
+        .stdout(predicate::str::contains("5(X)X O"));
+}
+
+#[test]
+fn a_dead_point_without_a_stone_is_a_usage_error() {
+    goref()
+        .args(["appeal", "--dead", "ec,dd"])
+        .arg(fixture("t11.sgf"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("`dd` (D4) is empty"));
+}
+
+#[test]
+fn out_of_range_move_and_game_are_usage_errors() {
+    goref()
+        .args(["appeal", "--move", "120"])
+        .arg(fixture("t11.sgf"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--move 120"));
+    goref()
+        .args(["appeal", "--game", "2"])
+        .arg(fixture("t11.sgf"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--game 2"));
+    goref()
+        .args(["appeal", "no-such-file.sgf"])
+        .assert()
+        .code(2);
+}
+
+/// docs/images/appeal-t11.svg is what `goref appeal --dead ec,ff --svg` draws at the
+/// end of T11. Set GOREF_BLESS=1 to rewrite it.
+#[test]
+fn readme_diagram_is_generated() {
+    let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
+    let (games, _) = goref::reader::read_text(&sgf, &goref::reader::ReadOptions::default());
+    let record = games.first().expect("game");
+    let appeal = goref::appeal::appeal(
+        record,
+        &goref::appeal::AppealOptions {
+            dead: Some("ec,ff".into()),
+            ..Default::default()
+        },
+    )
+    .expect("appeal");
+    let end = appeal
+        .diagrams
+        .iter()
+        .find(|d| d.name == "end-move-7")
+        .expect("end diagram");
+    let expected = end.svg();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/appeal-t11.svg");
+    if std::env::var_os("GOREF_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, &expected).expect("write");
+        return;
+    }
+    let actual = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        actual == expected,
+        "docs/images/appeal-t11.svg is out of date; run `GOREF_BLESS=1 cargo test --test appeal`"
+    );
+}
