@@ -22,12 +22,13 @@ pub struct CheckOptions {
 /// readable game gets one report holding its findings.
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
     let read = reader::read(bytes, &opts.read);
+    let charset = read.charset;
     let mut reports: Vec<GameReport> = read
         .games
-        .iter()
+        .into_iter()
         .map(|record| {
-            let refereed = referee::referee(record, &opts.referee);
-            GameReport::new(file, &read.charset, record, &refereed, opts.with_board)
+            let refereed = referee::referee(&record, &opts.referee);
+            GameReport::new(file, &charset, record, refereed, opts.with_board)
         })
         .collect();
     match reports.first_mut() {
@@ -40,7 +41,7 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
         }
         None => reports.push(GameReport::file_only(
             file,
-            Some(&read.charset),
+            Some(&charset),
             read.file_findings,
         )),
     }

@@ -248,6 +248,7 @@ fn replay(
     if !record.playable {
         return out;
     }
+    engine.reserve(record.events.len());
     let mut to_move = first_to_move(record);
     let mut scored: Option<Position> = None;
     let mut first_illegal: Option<u32> = None;

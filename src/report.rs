@@ -131,36 +131,40 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The report of one refereed game.
+    /// The report of one refereed game. Takes the record and the referee's result by
+    /// value: the batch builds one report per game and moves their contents in rather
+    /// than copying them.
     pub fn new(
         file: &str,
         charset: &Charset,
-        record: &GameRecord,
-        r: &Refereed,
+        record: GameRecord,
+        r: Refereed,
         with_board: bool,
     ) -> GameReport {
-        let i = &record.info;
+        let score = r.score.as_ref().map(|s| ScoreReport::new(s, &r));
+        let final_board = with_board.then(|| board_rows(&r.final_position));
+        let i = record.info;
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
             game: Some(record.game_index),
-            variation: (!record.variation.is_empty()).then(|| record.variation.clone()),
+            variation: (!record.variation.is_empty()).then_some(record.variation),
             info: Some(Info {
-                black: i.black.clone(),
-                white: i.white.clone(),
-                black_rank: i.black_rank.clone(),
-                white_rank: i.white_rank.clone(),
-                event: i.event.clone(),
-                round: i.round.clone(),
-                date: i.date.clone(),
-                place: i.place.clone(),
-                recorded_rules: i.recorded_rules.clone(),
+                black: i.black,
+                white: i.white,
+                black_rank: i.black_rank,
+                white_rank: i.white_rank,
+                event: i.event,
+                round: i.round,
+                date: i.date,
+                place: i.place,
+                recorded_rules: i.recorded_rules,
             }),
             charset: Some(charset.clone()),
             rules: Some(RulesReport {
-                source: r.selection.source.clone(),
-                reason: r.selection.reason.clone(),
-                settings: r.selection.rules.clone(),
+                source: r.selection.source,
+                reason: r.selection.reason,
+                settings: r.selection.rules,
             }),
             board: Some(Board {
                 width: record.width,
@@ -177,12 +181,12 @@ impl GameReport {
                 black: r.captures[0],
                 white: r.captures[1],
             },
-            findings: r.findings.clone(),
-            result: Some(r.result.clone()),
-            score: r.score.as_ref().map(|s| ScoreReport::new(s, r)),
-            ending: Some(r.ending.clone()),
-            time: r.time.clone(),
-            final_board: with_board.then(|| board_rows(&r.final_position)),
+            findings: r.findings,
+            result: Some(r.result),
+            score,
+            ending: Some(r.ending),
+            time: r.time,
+            final_board,
         }
     }
 

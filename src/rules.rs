@@ -451,7 +451,6 @@ display_as_kebab!(
     Ending
 );
 
-
 /// Settings given on the command line that replace a preset's values. `None` keeps the
 /// preset's value.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -579,7 +578,6 @@ pub fn preset_json(p: &Preset) -> serde_json::Value {
     }
     value
 }
-
 
 /// How the rules of a game were chosen, for the report.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -145,6 +145,11 @@ where
     install_panic_hook();
     // No idle threads (each with a large stack) for a handful of files.
     let threads = opts.effective_threads().clamp(1, items.len().max(1));
+    if threads == 1 {
+        // One worker: no thread, no channels, no hand-offs. The per-file cost of
+        // waking another thread is larger than checking a typical game.
+        return run_inline(items, opts, &work, &mut sink);
+    }
     let window = opts.effective_window().max(1);
     // Both channels hold at most `window` messages, so no send ever blocks.
     let (job_tx, job_rx) = bounded::<usize>(window);
@@ -308,6 +313,49 @@ impl<R> Dispatcher<'_, R> {
         self.cancel.store(true, Ordering::Relaxed);
         self.job_tx = None;
     }
+}
+
+/// The single-threaded run: each item is checked and delivered on the calling thread,
+/// with the same panic isolation and stop handling as the threaded run.
+fn run_inline<I, R, W, S, E>(
+    items: &[I],
+    opts: &RunOptions,
+    work: &W,
+    sink: &mut S,
+) -> Result<RunReport, RunError<E>>
+where
+    W: Fn(&I) -> R,
+    S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+{
+    let mode = if opts.quiet_panics { QUIET } else { LOUD };
+    let previous = WORKER_MODE.with(|m| m.replace(mode));
+    let mut report = RunReport {
+        status: RunStatus::Completed,
+        delivered: 0,
+        peak_in_flight: 0,
+    };
+    let mut outcome = Ok(());
+    for (idx, item) in items.iter().enumerate() {
+        if opts.stop.as_ref().is_some_and(StopFlag::is_set) {
+            report.status = RunStatus::Interrupted;
+            break;
+        }
+        report.peak_in_flight = 1;
+        match sink(idx, call_guarded(work, item)) {
+            Ok(ControlFlow::Continue(())) => report.delivered += 1,
+            Ok(ControlFlow::Break(())) => {
+                report.delivered += 1;
+                report.status = RunStatus::Stopped;
+                break;
+            }
+            Err(e) => {
+                outcome = Err(RunError::Sink(e));
+                break;
+            }
+        }
+    }
+    WORKER_MODE.with(|m| m.set(previous));
+    outcome.map(|()| report)
 }
 
 fn call_guarded<I, R, W: Fn(&I) -> R>(work: &W, item: &I) -> Outcome<R> {

@@ -94,7 +94,7 @@ impl Arena {
 
     fn push(&mut self, bits: &[u64]) -> u32 {
         let n = self.len;
-        if n as usize % self.per_chunk == 0 {
+        if n as usize / self.per_chunk >= self.chunks.len() {
             // The first chunk grows as needed (most games are short); later ones are
             // allocated whole.
             let chunk = if self.chunks.is_empty() {
@@ -109,6 +109,14 @@ impl Arena {
         }
         self.len += 1;
         n
+    }
+
+    /// Reserves the first chunk for `positions` snapshots (later chunks are whole).
+    fn reserve(&mut self, positions: usize) {
+        if self.chunks.is_empty() {
+            let n = positions.min(self.per_chunk);
+            self.chunks.push(Vec::with_capacity(n * self.words));
+        }
     }
 
     fn get(&self, n: u32) -> Option<&[u64]> {
@@ -143,6 +151,19 @@ impl History {
 
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
+    }
+
+    /// Makes room for `positions` more positions at once, so that replaying a record
+    /// whose length is known neither rehashes the table nor regrows the snapshots.
+    /// Capped: a hint is a hint, and hostile records must not reserve gigabytes.
+    pub fn reserve(&mut self, positions: usize) {
+        let positions = positions.min(1 << 16);
+        self.entries.reserve(positions);
+        self.slots.reserve(positions);
+        self.arena.reserve(positions);
+        while (self.entries.len() + positions) * 2 > self.table.len() {
+            self.grow();
+        }
     }
 
     pub fn entry(&self, e: u32) -> &Entry {

@@ -181,6 +181,11 @@ impl Engine {
     }
 
     /// The current position as a plain snapshot.
+    /// A hint: about `moves` moves and setups will follow (see [`History::reserve`]).
+    pub fn reserve(&mut self, moves: usize) {
+        self.history.reserve(moves + 1);
+    }
+
     pub fn position(&self) -> Position {
         self.board.to_position()
     }
