@@ -167,6 +167,9 @@ impl ScoreCard {
             "Penalties: Black {}, White {}\n",
             self.penalties.black, self.penalties.white
         ));
+        if let Some(t) = &self.time {
+            out.push_str(&time_text(t));
+        }
         out.push_str(&format!(
             "Margin: {} - {} - {}{} - {} + {} = {} for Black\n",
             self.black.area,
@@ -203,6 +206,38 @@ impl ScoreCard {
         }
         out
     }
+}
+
+/// The Ing overtime story: basic time, periods, and per side the time used, periods
+/// entered and points charged (spec §3.6).
+fn time_text(t: &TimeReport) -> String {
+    let mut out = format!(
+        "Time: basic time {} s, {} overtime period(s) of {} s, {} points each\n",
+        format_number(t.basic_time),
+        t.settings.periods,
+        format_number(t.period),
+        t.settings.points_per_period
+    );
+    for (name, side) in [("Black", &t.black), ("White", &t.white)] {
+        let used = side.time_used.map_or("no clock recorded".to_string(), |u| {
+            format!("used {} s", format_number(u))
+        });
+        let lost = if side.lost_on_time {
+            ", past the last period: loses on time"
+        } else {
+            ""
+        };
+        let reset = if side.clock_reset {
+            " (the clock went up during the game, so this is a lower bound)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "  {name}: {used}{reset}, {} period(s) entered, {} point(s){lost}\n",
+            side.periods, side.points
+        ));
+    }
+    out
 }
 
 fn source_text(source: ValueSource) -> &'static str {

@@ -1,0 +1,185 @@
+//! Spec scenarios T15–T19 (and T01, T03, T09, T10 through the whole pipeline) under
+//! every preset: the record goes through reading, the referee and the report, as a
+//! user's file would. T01–T10 at the engine level are in tests/engine_scenarios.rs.
+
+use goref::check::{check_bytes, CheckOptions};
+use goref::findings::Code;
+use goref::referee::{RefereeOptions, RulesChoice};
+use goref::report::GameReport;
+use goref::rules::PRESETS;
+
+fn check(sgf: &str, preset: &str) -> Vec<GameReport> {
+    let opts = CheckOptions {
+        referee: RefereeOptions {
+            rules: RulesChoice::Named(preset.into()),
+            count_as_is: true,
+            ..RefereeOptions::default()
+        },
+        ..CheckOptions::default()
+    };
+    check_bytes("scenario.sgf", sgf.as_bytes(), &opts)
+}
+
+/// (move, code) of every legality or alternation finding, in order.
+fn verdicts(report: &GameReport) -> Vec<(u32, Code)> {
+    report
+        .findings
+        .iter()
+        .filter(|f| {
+            f.move_number.is_some() && f.code != Code::WhiteOwesPass && f.code != Code::MoveInRoot
+        })
+        .map(|f| (f.move_number.unwrap_or(0), f.code))
+        .collect()
+}
+
+const T01: &str = "(;GM[1]FF[4]SZ[5]KM[8]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W]";
+
+#[test]
+fn t15_both_handicap_encodings_give_the_same_position_and_count() {
+    let setup = "(;GM[1]FF[4]SZ[9]HA[2]AB[cc][gg]PL[W];W[ec])";
+    let plays = "(;GM[1]FF[4]SZ[9]HA[2]PL[B];B[cc];W[];B[gg];W[ec])";
+    for p in PRESETS {
+        let a = &check(setup, p.name)[0];
+        let b = &check(plays, p.name)[0];
+        assert_eq!(a.handicap, 2, "{}", p.name);
+        assert_eq!(b.handicap, 2, "{}", p.name);
+        assert!(
+            verdicts(a).is_empty() && verdicts(b).is_empty(),
+            "{}",
+            p.name
+        );
+        // The lone White pass is not a stop.
+        assert!(b.ending.as_ref().unwrap().stops.is_empty());
+        let (sa, sb) = (a.score.as_ref().unwrap(), b.score.as_ref().unwrap());
+        assert_eq!((sa.black, sa.white), (sb.black, sb.white), "{}", p.name);
+        assert_eq!(sa.handicap_bonus, sb.handicap_bonus, "{}", p.name);
+        assert!(!a
+            .findings
+            .iter()
+            .chain(&b.findings)
+            .any(|f| f.code == Code::HandicapMismatch));
+    }
+}
+
+#[test]
+fn t16_pass_encoding() {
+    for p in PRESETS {
+        // tt is a pass on boards up to 19x19 ...
+        for size in [9, 19] {
+            let r = &check(&format!("(;GM[1]FF[4]SZ[{size}];B[tt];W[])"), p.name)[0];
+            assert_eq!(r.passes, 2, "{} {size}", p.name);
+        }
+        // ... and a real move at column 20, row 20 on larger boards.
+        let r = &check("(;GM[1]FF[4]SZ[21];B[tt];W[])", p.name)[0];
+        assert_eq!(r.passes, 1, "{}", p.name);
+        assert_eq!(r.score.as_ref().unwrap().black, 441, "{}", p.name);
+    }
+}
+
+#[test]
+fn t17_result_forms_are_read_and_non_standard_ones_flagged() {
+    for (re, standard) in [
+        ("B+R", true),
+        ("B+Resign", true),
+        ("W+3.5", true),
+        ("0", true),
+        ("Draw", true),
+        ("B+T", true),
+        ("W+Time", true),
+        ("B+F", true),
+        ("Void", true),
+        ("?", true),
+        ("Jigo", false),
+        ("B+0.5R", false),
+        ("Black resigns", false),
+    ] {
+        for p in PRESETS {
+            let r = &check(&format!("(;GM[1]FF[4]SZ[9]RE[{re}];B[ee])"), p.name)[0];
+            let flagged = r.findings.iter().any(|f| f.code == Code::ResultFormat);
+            assert_eq!(flagged, !standard, "RE[{re}] under {}", p.name);
+            assert_eq!(r.result.as_ref().unwrap().recorded.as_deref(), Some(re));
+        }
+    }
+}
+
+#[test]
+fn t18_a_move_marked_ko_is_executed_and_still_judged() {
+    let sgf = format!("{T01};W[ee];B[cb];W[bb]KO[])");
+    for p in PRESETS {
+        let r = &check(&sgf, p.name)[0];
+        let expected = match p.rules().repetition {
+            goref::rules::Repetition::SstHotStones => Code::HotStoneTake,
+            goref::rules::Repetition::SimpleKo => Code::KoRetake,
+            goref::rules::Repetition::PositionalSuperko => Code::PositionalSuperko,
+            _ => Code::SituationalSuperko,
+        };
+        assert_eq!(verdicts(r), vec![(3, expected)], "{}", p.name);
+        let f = r.findings.iter().find(|f| f.code == expected).unwrap();
+        assert!(f.message.contains("KO[]"), "{}: {}", p.name, f.message);
+        // Executed: Black took bb at move 2, White took cb back at move 3.
+        assert_eq!((r.captures.black, r.captures.white), (1, 1), "{}", p.name);
+    }
+}
+
+#[test]
+fn t19_alternation_error_after_a_stop_in_every_mode() {
+    let sgf = format!("{T01};W[ee];B[cb];W[];B[];B[dd])");
+    for p in PRESETS {
+        let r = &check(&sgf, p.name)[0];
+        assert!(
+            verdicts(r).contains(&(5, Code::Alternation)),
+            "{}: {:?}",
+            p.name,
+            verdicts(r)
+        );
+    }
+}
+
+#[test]
+fn t01_t03_t09_t10_through_the_whole_pipeline() {
+    let cases: &[(&str, &[(&str, &[(u32, Code)])])] = &[
+        (
+            ";W[ee];B[cb];W[bb])",
+            &[
+                ("sst-ing", &[(3, Code::HotStoneTake)]),
+                ("simplified-ing", &[(3, Code::PositionalSuperko)]),
+                ("aga", &[(3, Code::SituationalSuperko)]),
+            ],
+        ),
+        (
+            ";W[ee];B[cb];W[];B[];W[bb])",
+            &[
+                ("sst-ing", &[]),
+                ("simplified-ing", &[(5, Code::PositionalSuperko)]),
+                ("aga", &[(5, Code::SituationalSuperko)]),
+            ],
+        ),
+    ];
+    for (moves, expectations) in cases {
+        for (preset, expected) in expectations.iter() {
+            let r = &check(&format!("{T01}{moves}"), preset)[0];
+            assert_eq!(verdicts(r), expected.to_vec(), "{moves} under {preset}");
+        }
+    }
+    let t09 = "(;GM[1]FF[4]SZ[5]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B]";
+    for (preset, multi, single) in [
+        ("sst-ing", vec![], vec![(1, Code::Suicide)]),
+        ("simplified-ing", vec![], vec![(1, Code::Suicide)]),
+        (
+            "aga",
+            vec![(1, Code::MultiStoneSuicide)],
+            vec![(1, Code::Suicide)],
+        ),
+    ] {
+        assert_eq!(
+            verdicts(&check(&format!("{t09};B[ba])"), preset)[0]),
+            multi,
+            "T09 {preset}"
+        );
+        assert_eq!(
+            verdicts(&check(&format!("{t09};B[da])"), preset)[0]),
+            single,
+            "T10 {preset}"
+        );
+    }
+}
