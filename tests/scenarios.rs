@@ -32,6 +32,9 @@ fn verdicts(report: &GameReport) -> Vec<(u32, Code)> {
         .collect()
 }
 
+/// A preset and the verdicts it gives.
+type PresetVerdicts = (&'static str, &'static [(u32, Code)]);
+
 const T01: &str = "(;GM[1]FF[4]SZ[5]KM[8]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W]";
 
 #[test]
@@ -137,7 +140,7 @@ fn t19_alternation_error_after_a_stop_in_every_mode() {
 
 #[test]
 fn t01_t03_t09_t10_through_the_whole_pipeline() {
-    let cases: &[(&str, &[(&str, &[(u32, Code)])])] = &[
+    let cases: &[(&str, &[PresetVerdicts])] = &[
         (
             ";W[ee];B[cb];W[bb])",
             &[
