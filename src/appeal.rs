@@ -54,6 +54,8 @@ pub struct AppealOptions {
     pub ing_overtime: bool,
     /// `--move M`: also show the position after move M (0 = before the first move).
     pub move_number: Option<u32>,
+    /// `--ko`, `--tie`, …: settings applied to every reading's ruleset.
+    pub overrides: rules::Overrides,
 }
 
 /// Why an appeal could not be laid out. `Dead` and `MoveOutOfRange` are mistakes in
@@ -459,6 +461,7 @@ fn referee_options(opts: &AppealOptions, preset: &str, snapshots: Vec<u32>) -> R
         penalties: opts.penalties,
         ing_overtime: opts.ing_overtime,
         snapshot_moves: snapshots,
+        overrides: opts.overrides.clone(),
         ..RefereeOptions::default()
     }
 }

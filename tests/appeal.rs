@@ -218,3 +218,52 @@ fn readme_diagram_is_generated() {
         "docs/images/appeal-t11.svg is out of date; run `GOREF_BLESS=1 cargo test --test appeal`"
     );
 }
+
+#[test]
+fn rule_overrides_apply_to_every_reading() {
+    // Komi 9 makes T11 a tie; `--tie black` reads Simplified Ing with the EGF
+    // tournament rule (Black wins ties) instead of the core rule's jigo.
+    let out = goref_bin()
+        .args([
+            "appeal",
+            "testdata/appeal/t11.sgf",
+            "--komi",
+            "9",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let plain: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = goref_bin()
+        .args([
+            "appeal",
+            "testdata/appeal/t11.sgf",
+            "--komi",
+            "9",
+            "--tie",
+            "black",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let black_ties: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let re = |v: &serde_json::Value, name: &str| {
+        v["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .map(|r| r["re"].clone())
+            .unwrap()
+    };
+    assert_eq!(re(&plain, "Simplified Ing"), "0");
+    assert_eq!(re(&black_ties, "Simplified Ing"), "B+0");
+}
+
+fn goref_bin() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("goref").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}

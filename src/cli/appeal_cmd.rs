@@ -30,6 +30,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         penalties: args.penalties.penalty,
         ing_overtime: args.penalties.ing_overtime,
         move_number: args.move_number,
+        overrides: args.overrides.to_overrides(),
     };
     let mut appeal = appeal::appeal(record, &options).map_err(usage_or_failure)?;
     appeal.file = Some(args.file.display().to_string());

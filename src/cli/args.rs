@@ -86,6 +86,16 @@ pub struct RuleArgs {
     /// Ruleset: `auto` (from the record's RU), or a preset or alias (see `goref rules`).
     #[arg(long, default_value = "auto", value_parser = parse_rules_name)]
     pub rules: String,
+    #[command(flatten)]
+    pub overrides: OverrideArgs,
+    /// Komi for every game: replaces the record's KM and the rules' default.
+    #[arg(long, allow_hyphen_values = true, help_heading = "Rule overrides")]
+    pub komi: Option<f64>,
+}
+
+/// Settings that replace the chosen preset's (every subcommand that replays takes them).
+#[derive(Args, Debug, Clone)]
+pub struct OverrideArgs {
     /// Override the repetition rule.
     #[arg(long = "ko", value_name = "RULE", help_heading = "Rule overrides")]
     pub ko: Option<goref::rules::Repetition>,
@@ -119,9 +129,6 @@ pub struct RuleArgs {
     /// Override whether White must pass last.
     #[arg(long, value_name = "BOOL", help_heading = "Rule overrides")]
     pub white_passes_last: Option<bool>,
-    /// Komi for every game: replaces the record's KM and the rules' default.
-    #[arg(long, allow_hyphen_values = true, help_heading = "Rule overrides")]
-    pub komi: Option<f64>,
 }
 
 fn parse_rules_name(name: &str) -> Result<String, String> {
@@ -265,6 +272,10 @@ pub struct AppealArgs {
     /// Komi for every reading (replaces the record's KM and each ruleset's default).
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<f64>,
+    /// Settings applied to every reading's ruleset (e.g. `--tie black` to read
+    /// Simplified Ing with the EGF tournament rule that Black wins ties).
+    #[command(flatten)]
+    pub overrides: OverrideArgs,
     #[command(flatten)]
     pub penalties: PenaltyArgs,
     /// Write the diagrams as SVG files into DIR.
