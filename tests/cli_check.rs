@@ -736,3 +736,30 @@ fn text_report_snapshot() {
         .unwrap();
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
+
+#[test]
+fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
+    // The same record as result-mismatch.sgf without RU: goref does not know how it
+    // was counted, so it reports the difference without calling it an error.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-ru.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+5];B[cc];W[];B[];W[aa];B[];W[])",
+    )
+    .unwrap();
+    let r = &jsonl(&[path.to_str().unwrap()])[0];
+    assert_eq!(r["result"]["status"], "unverified");
+    assert!(r["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("does not state its rules"));
+    let codes: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(!codes.contains(&"result-mismatch"), "{codes:?}");
+    assert!(codes.contains(&"rules-assumed"));
+}
