@@ -282,10 +282,7 @@ fn is_single_byte(enc: &'static Encoding) -> bool {
 }
 
 fn is_cjk_multibyte(enc: &'static Encoding) -> bool {
-    [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP]
-        .iter()
-        .any(|&e| e == enc)
-        || enc.name() == "gb18030"
+    [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP].contains(&enc) || enc.name() == "gb18030"
 }
 
 /// (valid multi-byte sequences, invalid sequences) of a byte string read as UTF-8.

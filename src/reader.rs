@@ -146,8 +146,7 @@ fn read_all_lines(
     let mut choice: Vec<usize> = Vec::new();
     let mut lines = 0usize;
     let mut budget = opts.max_variation_nodes;
-    loop {
-        let Some(&last) = path.last() else { break };
+    while let Some(&last) = path.last() {
         let first_child = tree.node(last).map_or(NONE, |n| n.first_child);
         if first_child != NONE {
             path.push(first_child);

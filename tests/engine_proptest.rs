@@ -34,7 +34,7 @@ struct Naive {
     /// 0 empty, 1 black, 2 white; row-major.
     cells: Vec<u8>,
     /// (board, player to move, move number, colour of the play that created it).
-    hist: Vec<(Vec<u8>, u8, u32, Option<u8>)>,
+    hist: Vec<HistEntry>,
     prisoners: [u32; 2],
 }
 
@@ -108,7 +108,7 @@ impl Naive {
 
     fn record(&mut self, to_move: Color, number: u32, by: Option<Color>) -> Step {
         let board = self.cells.clone();
-        let first = |f: &dyn Fn(&(Vec<u8>, u8, u32, Option<u8>)) -> bool| {
+        let first = |f: &dyn Fn(&HistEntry) -> bool| {
             self.hist.iter().find(|e| e.0 == board && f(e)).map(|e| e.2)
         };
         let step = Step {
@@ -356,3 +356,6 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
     }
     assert!(tally.psk > 30);
 }
+
+/// One entry of `Naive::hist`.
+type HistEntry = (Vec<u8>, u8, u32, Option<u8>);

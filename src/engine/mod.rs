@@ -326,7 +326,7 @@ impl Engine {
         }
         let mut best: Option<(u16, HotKind)> = None;
         for &(s, kind) in &self.hot.stones {
-            if caps.contains(&s) && best.is_none_or(|(_, k)| k != HotKind::Single) {
+            if caps.contains(&s) && best.map_or(true, |(_, k)| k != HotKind::Single) {
                 best = Some((s, kind));
             }
         }
