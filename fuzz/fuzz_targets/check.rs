@@ -9,7 +9,13 @@ use goref::referee::{RefereeOptions, RulesChoice};
 use goref::report;
 use libfuzzer_sys::fuzz_target;
 
-const RULES: [Option<&str>; 5] = [None, Some("sst-ing"), Some("aga"), Some("japanese"), Some("tromp-taylor")];
+const RULES: [Option<&str>; 5] = [
+    None,
+    Some("sst-ing"),
+    Some("aga"),
+    Some("japanese"),
+    Some("tromp-taylor"),
+];
 
 fuzz_target!(|data: &[u8]| {
     // First byte: bit 0 = variations, bit 1 = with_board, bits 2.. = ruleset.
@@ -35,7 +41,10 @@ fuzz_target!(|data: &[u8]| {
         ..CheckOptions::default()
     };
     let reports = check_bytes("fuzz.sgf", bytes, &opts);
-    assert!(!reports.is_empty(), "check_bytes returns at least one report");
+    assert!(
+        !reports.is_empty(),
+        "check_bytes returns at least one report"
+    );
     for r in &reports {
         let line = report::to_json_line(r);
         assert!(!line.contains('\n'), "a JSONL line is one line");
