@@ -77,6 +77,21 @@ fn a_panicking_file_gets_an_internal_error_and_the_batch_finishes() {
         assert_eq!(r["game"], 0);
         assert!(!codes(r).contains(&"internal-error".to_owned()));
     }
+    // A panic fails the run even when no finding would.
+    goref()
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--no-progress",
+            "--fail-on",
+            "never",
+        ])
+        .args(["--severity", "internal-error=info"])
+        .arg(dir.path())
+        .env("GOREF_TEST_PANIC_ON", "b.sgf")
+        .assert()
+        .code(1);
     // Without the variable the same files pass.
     goref()
         .args(["check", "--format", "jsonl", "--no-progress"])

@@ -54,11 +54,13 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         |input| check_input(input, &options),
         |i, outcome| {
             let path = inputs[i].path();
+            // A panic is a goref bug: the file fails whatever --fail-on and --severity say.
+            let panicked = outcome.is_err();
             let checked = outcome.unwrap_or_else(|p| Checked {
                 reports: vec![check::internal_error(&display(path), &p.message)],
                 took: Duration::ZERO,
             });
-            let failed = fails(&checked.reports, threshold);
+            let failed = panicked || fails(&checked.reports, threshold);
             failed_any |= failed;
             account(&mut summary, path, &checked, failed);
             let errors = checked
