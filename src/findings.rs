@@ -433,6 +433,52 @@ impl Finding {
     }
 }
 
+/// At most this many findings of one code are listed per game; the rest are counted
+/// and summed up in one closing finding of that code, so that a hostile record (a
+/// million illegal moves) cannot produce a million findings. Above the parser's
+/// syntax-issue cap, so syntax findings are never cut here.
+pub const MAX_PER_CODE: usize = 500;
+
+/// Counts findings per code against [`MAX_PER_CODE`] (see [`FindingCap::admit`]).
+#[derive(Debug, Default)]
+pub struct FindingCap {
+    listed: BTreeMap<Code, usize>,
+    /// Per code: how many were not listed, and the worst severity among them.
+    dropped: BTreeMap<Code, (usize, Severity)>,
+}
+
+impl FindingCap {
+    /// True when a finding of this code is to be listed; false when it is over the cap
+    /// (it is then only counted). Ask before building an expensive finding.
+    pub fn admit(&mut self, code: Code, severity: Severity) -> bool {
+        let listed = self.listed.entry(code).or_insert(0);
+        if *listed < MAX_PER_CODE {
+            *listed += 1;
+            return true;
+        }
+        let d = self.dropped.entry(code).or_insert((0, severity));
+        d.0 += 1;
+        d.1 = d.1.max(severity);
+        false
+    }
+
+    /// Appends one finding per code that went over the cap, saying how many were not
+    /// listed.
+    pub fn finish(self, findings: &mut Vec<Finding>) {
+        for (code, (n, severity)) in self.dropped {
+            findings.push(
+                Finding::new(
+                    code,
+                    format!(
+                        "{n} more `{code}` finding(s) in this game are not listed (at most {MAX_PER_CODE} of one code are)"
+                    ),
+                )
+                .with_severity(severity),
+            );
+        }
+    }
+}
+
 /// `goref explain CODE`: what a finding means, the rule behind it, an example record
 /// and what a director can do.
 pub fn explain(info: &CodeInfo) -> String {

@@ -6,7 +6,7 @@
 
 use crate::ending::{self, EndKind, EndingReport, Turn};
 use crate::engine::{self, Engine};
-use crate::findings::{Code, Finding, Severity};
+use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::record::{Event, GameRecord};
@@ -152,15 +152,23 @@ pub fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
 pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     let selection = select_rules(record, opts);
     let rules = selection.rules.clone();
-    let mut findings = record.findings.clone();
+    // Findings that can come once per node or move go through the cap.
+    let mut cap = FindingCap::default();
+    let mut findings: Vec<Finding> = record
+        .findings
+        .iter()
+        .filter(|f| cap.admit(f.code, f.severity))
+        .cloned()
+        .collect();
     if selection.source == RulesSource::Assumed {
         findings.push(Finding::new(Code::RulesAssumed, selection.reason.clone()));
     }
-    let replay = replay(record, &rules, opts, &mut findings);
+    let replay = replay(record, &rules, opts, &mut findings, &mut cap);
     let handicap = handicap_stones(record, &replay.ending);
     let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
     komi_differs(record, &rules, handicap, &mut findings);
-    record_findings(record, &rules, &replay, &mut findings);
+    record_findings(record, &rules, &replay, &mut findings, &mut cap);
+    cap.finish(&mut findings);
 
     let (penalties, time) = penalties(record, opts, &mut findings);
     let mut refereed = Refereed {
@@ -211,6 +219,7 @@ fn replay(
     rules: &Rules,
     opts: &RefereeOptions,
     findings: &mut Vec<Finding>,
+    cap: &mut FindingCap,
 ) -> Replay {
     let turns: Vec<Turn> = record
         .moves()
@@ -277,18 +286,21 @@ fn replay(
                     out.last_move = Some(p);
                 }
                 if let Some(verdict) = engine::judge(rules, &facts) {
-                    let mut finding = verdict_finding(record, m, &facts, verdict);
-                    match first_illegal {
-                        // Spec §1.8 item 5: after an illegal move the replay goes on as
-                        // played, so later verdicts judge a position the rules would not
-                        // have produced.
-                        Some(earlier) => finding.message.push_str(&format!(
-                            " (This follows the illegal move {earlier}: the position is the one played, not the one the rules would have produced.)"
-                        )),
-                        None if finding.severity == Severity::Error => first_illegal = Some(m.number),
-                        None => {}
+                    // Admitted first: a listed verdict asks every preset (`also`).
+                    if cap.admit(verdict.code, verdict.code.default_severity()) {
+                        let mut finding = verdict_finding(record, m, &facts, verdict);
+                        match first_illegal {
+                            // Spec §1.8 item 5: after an illegal move the replay goes on
+                            // as played, so later verdicts judge a position the rules
+                            // would not have produced.
+                            Some(earlier) => finding.message.push_str(&format!(
+                                " (This follows the illegal move {earlier}: the position is the one played, not the one the rules would have produced.)"
+                            )),
+                            None if finding.severity == Severity::Error => first_illegal = Some(m.number),
+                            None => {}
+                        }
+                        findings.push(finding);
                     }
-                    findings.push(finding);
                 }
                 to_move = m.color.opponent();
                 let keep = opts.snapshot_moves.contains(&m.number)
@@ -406,10 +418,21 @@ fn record_findings(
     rules: &Rules,
     replay: &Replay,
     findings: &mut Vec<Finding>,
+    cap: &mut FindingCap,
 ) {
     let moves: Vec<&crate::record::MoveEvent> = record.moves().collect();
-    let find = |number: u32| moves.iter().find(|m| m.number == number).copied();
+    // Moves are numbered in order: a binary search, not a scan per lookup (a record
+    // of a million moves by one colour has a million alternation entries).
+    let find = |number: u32| {
+        moves
+            .binary_search_by_key(&number, |m| m.number)
+            .ok()
+            .map(|i| moves[i])
+    };
     for &n in &replay.ending.alternation {
+        if !cap.admit(Code::Alternation, Code::Alternation.default_severity()) {
+            continue;
+        }
         if let Some(m) = find(n) {
             findings.push(
                 Finding::new(

@@ -13,6 +13,7 @@
 
 use crate::findings::Severity;
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// "No node": the null index of the arenas.
 pub const NONE: u32 = u32::MAX;
@@ -262,7 +263,15 @@ struct Parser<'t> {
     junk: Option<(usize, bool)>,
     /// Identifiers already reported for lower-case letters (once per file each).
     lowercase_seen: Vec<Ident>,
+    /// The identifiers of node `idents_of`, kept only once that node has many
+    /// properties, so that the duplicate check stays linear (see [`DUP_SCAN_MAX`]).
+    idents: HashSet<Ident>,
+    idents_of: u32,
 }
+
+/// Up to this many properties in a node, a duplicate is looked for by a linear scan;
+/// beyond, by a set (a node with a million properties was quadratic: hours).
+const DUP_SCAN_MAX: usize = 16;
 
 impl<'t> Parser<'t> {
     fn new(text: &'t str) -> Parser<'t> {
@@ -283,6 +292,8 @@ impl<'t> Parser<'t> {
             last: Last::Close,
             junk: None,
             lowercase_seen: Vec::new(),
+            idents: HashSet::new(),
+            idents_of: NONE,
         }
     }
 
@@ -722,11 +733,17 @@ impl<'t> Parser<'t> {
             return;
         };
         let (ps, pe) = (node.props_start as usize, node.props_end as usize);
-        let dup = self
-            .out
-            .props
-            .get(ps..pe)
-            .is_some_and(|ps| ps.iter().any(|p| p.ident == ident));
+        let earlier = self.out.props.get(ps..pe).unwrap_or(&[]);
+        let dup = if earlier.len() < DUP_SCAN_MAX {
+            earlier.iter().any(|p| p.ident == ident)
+        } else {
+            if self.idents_of != self.current {
+                self.idents.clear();
+                self.idents.extend(earlier.iter().map(|p| p.ident));
+                self.idents_of = self.current;
+            }
+            !self.idents.insert(ident)
+        };
         if dup {
             let msg = format!(
                 "property `{}` appears twice in one node: lists are merged, single values take the first",

@@ -54,11 +54,13 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         |input| check_input(input, &options),
         |i, outcome| {
             let path = inputs[i].path();
+            // A panic is a goref bug: the file fails whatever --fail-on and --severity say.
+            let panicked = outcome.is_err();
             let checked = outcome.unwrap_or_else(|p| Checked {
                 reports: vec![check::internal_error(&display(path), &p.message)],
                 took: Duration::ZERO,
             });
-            let failed = fails(&checked.reports, threshold);
+            let failed = panicked || fails(&checked.reports, threshold);
             failed_any |= failed;
             account(&mut summary, path, &checked, failed);
             let errors = checked
@@ -130,6 +132,8 @@ fn display(path: &Path) -> String {
 
 fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     let started = Instant::now();
+    #[cfg(debug_assertions)]
+    test_panic_hook(input.path());
     let name = display(input.path());
     let reports = match input.read() {
         Ok(bytes) => check::check_bytes(&name, &bytes, options),
@@ -138,6 +142,22 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     Checked {
         reports,
         took: started.elapsed(),
+    }
+}
+
+/// Test hook, compiled into debug builds only (never into a release binary): when
+/// `GOREF_TEST_PANIC_ON` names this file (its final path component), its check panics,
+/// so that tests can prove a panic costs one file an `internal-error` finding and
+/// nothing else. See docs/fuzzing.md.
+#[cfg(debug_assertions)]
+fn test_panic_hook(path: &Path) {
+    if let Some(name) = std::env::var_os("GOREF_TEST_PANIC_ON") {
+        if path.file_name() == Some(name.as_os_str()) {
+            panic!(
+                "GOREF_TEST_PANIC_ON: deliberate panic on {}",
+                path.display()
+            );
+        }
     }
 }
 

@@ -1,0 +1,231 @@
+//! The real `goref check` binary under failure: a panicking file, atomic `-o`, and
+//! SIGINT/SIGTERM in the middle of a run.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+const CLEAN: &str = "(;GM[1]FF[4]SZ[9]KM[7.5]RU[AGA]RE[B+1.5]\
+;B[ea];W[fa];B[eb];W[fb];B[ec];W[fc];B[ed];W[fd];B[ee];W[fe];B[ef];W[ff];B[eg];W[fg];B[eh];W[fh];B[ei];W[fi]\
+;B[];W[])";
+
+fn goref() -> Command {
+    Command::cargo_bin("goref").unwrap()
+}
+
+/// Every line of a JSONL report, parsed; each must be a whole `goref.report/1` record.
+fn jsonl(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("not a whole JSON line ({e}): {line:?}"));
+            assert_eq!(v["schema"], "goref.report/1", "{line}");
+            v
+        })
+        .collect()
+}
+
+fn temp_files(dir: &Path) -> Vec<PathBuf> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
+        .collect()
+}
+
+#[test]
+fn a_panicking_file_gets_an_internal_error_and_the_batch_finishes() {
+    // The hook exists in debug builds only (the binary is built with the same profile
+    // as this test).
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    for name in ["a.sgf", "b.sgf", "c.sgf"] {
+        fs::write(dir.path().join(name), CLEAN).unwrap();
+    }
+    let out = goref()
+        .args(["check", "--format", "jsonl", "--no-progress", "-j", "2"])
+        .arg(dir.path())
+        .env("GOREF_TEST_PANIC_ON", "b.sgf")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let reports = jsonl(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(reports.len(), 3, "{reports:?}");
+    let file = |r: &serde_json::Value| r["file"].as_str().unwrap().to_owned();
+    let b = dir.path().join("b.sgf").display().to_string();
+    for (r, name) in reports.iter().zip(["a.sgf", "b.sgf", "c.sgf"]) {
+        assert_eq!(file(r), dir.path().join(name).display().to_string());
+    }
+    let codes = |r: &serde_json::Value| -> Vec<String> {
+        r["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(codes(&reports[1]), ["internal-error"]);
+    let message = reports[1]["findings"][0]["message"].as_str().unwrap();
+    assert!(message.contains(&b), "{message}");
+    assert!(message.contains("deliberate panic"), "{message}");
+    for r in [&reports[0], &reports[2]] {
+        assert_eq!(r["game"], 0);
+        assert!(!codes(r).contains(&"internal-error".to_owned()));
+    }
+    // A panic fails the run even when no finding would.
+    goref()
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--no-progress",
+            "--fail-on",
+            "never",
+        ])
+        .args(["--severity", "internal-error=info"])
+        .arg(dir.path())
+        .env("GOREF_TEST_PANIC_ON", "b.sgf")
+        .assert()
+        .code(1);
+    // Without the variable the same files pass.
+    goref()
+        .args(["check", "--format", "jsonl", "--no-progress"])
+        .arg(dir.path())
+        .env_remove("GOREF_TEST_PANIC_ON")
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn output_file_is_written_whole_and_no_temp_file_remains() {
+    let dir = TempDir::new().unwrap();
+    let inputs = dir.path().join("in");
+    fs::create_dir(&inputs).unwrap();
+    for i in 0..50 {
+        fs::write(inputs.join(format!("g{i:02}.sgf")), CLEAN).unwrap();
+    }
+    let out_dir = dir.path().join("out");
+    fs::create_dir(&out_dir).unwrap();
+    let target = out_dir.join("report.jsonl");
+    fs::write(&target, "old\n").unwrap();
+    goref()
+        .args(["check", "--format", "jsonl", "--no-progress", "-o"])
+        .arg(&target)
+        .arg(&inputs)
+        .assert()
+        .code(0)
+        .stdout("");
+    let reports = jsonl(&fs::read_to_string(&target).unwrap());
+    assert_eq!(reports.len(), 50);
+    assert!(reports[49]["file"].as_str().unwrap().ends_with("g49.sgf"));
+    assert!(
+        temp_files(&out_dir).is_empty(),
+        "{:?}",
+        temp_files(&out_dir)
+    );
+    assert_eq!(fs::read_dir(&out_dir).unwrap().count(), 1);
+}
+
+/// A game of 300 moves on 19×19 (some on occupied points), so that each file costs a
+/// little time.
+fn long_game(seed: usize) -> String {
+    let mut s = String::from("(;GM[1]FF[4]SZ[19]KM[6.5]RE[W+R]");
+    for i in 0..300 {
+        let p = (i * 7 + seed) % 361;
+        let c = if i % 2 == 0 { 'B' } else { 'W' };
+        s.push_str(&format!(
+            ";{c}[{}{}]",
+            (b'a' + (p % 19) as u8) as char,
+            (b'a' + (p / 19) as u8) as char
+        ));
+    }
+    s.push(')');
+    s
+}
+
+/// Starts `goref check -o` over a tree big enough to run for seconds, sends
+/// `signal` once report lines have reached the temporary output, and checks the
+/// output: whole JSONL lines only, fewer than the inputs, exit status 130.
+fn interrupted_run(signal: &str) {
+    const FILES: usize = 5_000;
+    let dir = TempDir::new().unwrap();
+    let inputs = dir.path().join("in");
+    for d in 0..20 {
+        let sub = inputs.join(format!("d{d:02}"));
+        fs::create_dir_all(&sub).unwrap();
+        for i in 0..FILES / 20 {
+            fs::write(sub.join(format!("g{i:04}.sgf")), long_game(d * 1000 + i)).unwrap();
+        }
+    }
+    let out_dir = dir.path().join("out");
+    fs::create_dir(&out_dir).unwrap();
+    let target = out_dir.join("out.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--no-progress",
+            "-j",
+            "1",
+            "-o",
+        ])
+        .arg(&target)
+        .arg(&inputs)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+
+    // Wait for the first lines in the temporary output (written in 64 KiB blocks).
+    let started = Instant::now();
+    loop {
+        let written = temp_files(&out_dir)
+            .iter()
+            .any(|p| fs::metadata(p).is_ok_and(|m| m.len() > 0));
+        if written {
+            break;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("goref ended before the signal: {status}");
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no output appeared"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+
+    let reports = jsonl(&fs::read_to_string(&target).unwrap());
+    assert!(!reports.is_empty());
+    assert!(reports.len() < FILES, "the run was stopped early");
+    assert!(
+        temp_files(&out_dir).is_empty(),
+        "{:?}",
+        temp_files(&out_dir)
+    );
+}
+
+#[test]
+fn sigint_leaves_whole_jsonl_lines_and_exit_130() {
+    interrupted_run("-INT");
+}
+
+#[test]
+fn sigterm_leaves_whole_jsonl_lines_and_exit_130() {
+    interrupted_run("-TERM");
+}
