@@ -141,7 +141,7 @@ pub fn binary_garbage() -> Vec<u8> {
 pub fn nul_bytes() -> Vec<u8> {
     let mut v = vec![0u8; 1000];
     v.extend_from_slice(b"(;GM[1]SZ[9]\0PB[a\0b]\0;B[\0ee]\0;W[cc\0]C[\0\0];B[gg])");
-    v.extend(std::iter::repeat(0u8).take(100_000));
+    v.extend(std::iter::repeat_n(0u8, 100_000));
     v
 }
 
