@@ -42,6 +42,20 @@ impl LineIndex {
         (line, self.starts.get(line).copied().unwrap_or(0))
     }
 
+    /// Like [`LineIndex::line_of`], starting from a line known to start at or before
+    /// `offset`: positions are mostly asked for in file order, a few lines apart, so a
+    /// short forward walk beats a binary search over every line of the file.
+    fn line_from(&self, hint: usize, offset: usize) -> (usize, usize) {
+        let mut line = hint;
+        for _ in 0..8 {
+            match self.starts.get(line + 1) {
+                Some(&next) if next <= offset => line += 1,
+                _ => return (line, self.starts.get(line).copied().unwrap_or(0)),
+            }
+        }
+        self.line_of(offset)
+    }
+
     /// The position of a byte offset (clamped to the text).
     pub fn pos(&self, text: &str, offset: usize) -> Pos {
         let offset = offset.min(text.len());
@@ -89,8 +103,12 @@ impl<'t> Locator<'t> {
     pub fn pos(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
         let index = self.index.get_or_init(|| LineIndex::new(self.text));
-        let (line, start) = index.line_of(offset);
         let (c_off, c_line, c_col) = self.cursor.get();
+        let (line, start) = if offset >= c_off {
+            index.line_from(c_line, offset)
+        } else {
+            index.line_of(offset)
+        };
         let bytes = self.text.as_bytes();
         let column = if c_line == line && c_off >= start && c_off <= offset {
             c_col + count_chars(&bytes[c_off..offset])
