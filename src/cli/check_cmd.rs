@@ -224,7 +224,7 @@ impl Sink {
     fn write(&mut self, reports: &[GameReport], path: &Path, failed: bool) -> Result<()> {
         for r in reports {
             match self.format {
-                Format::Jsonl => self.out.write_line(report::to_json_line(r).as_bytes())?,
+                Format::Jsonl => self.out.write_json(r)?,
                 Format::Json => {
                     let sep = if self.first { "[" } else { "," };
                     self.first = false;
