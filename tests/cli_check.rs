@@ -393,7 +393,7 @@ const FIXTURES: &[Expect] = &[
     ),
 ];
 
-/// Codes proven by other tests: io-error below, internal-error in tests/isolation.rs.
+/// Codes proven by other tests: io-error below, internal-error in tests/cli_robust.rs.
 const TESTED_ELSEWHERE: &[&str] = &["io-error", "internal-error"];
 
 #[test]
