@@ -96,7 +96,8 @@ pub struct RuleArgs {
 /// Settings that replace the chosen preset's (every subcommand that replays takes them).
 #[derive(Args, Debug, Clone)]
 pub struct OverrideArgs {
-    /// Override the repetition rule.
+    /// Override the repetition rule: simple-ko, positional-superko, situational-superko,
+    /// natural-situational-superko or sst-hot-stones.
     #[arg(long = "ko", value_name = "RULE", help_heading = "Rule overrides")]
     pub ko: Option<goref::rules::Repetition>,
     /// Override the suicide rule.
