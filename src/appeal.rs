@@ -131,16 +131,9 @@ impl ReadingKind {
 pub struct GameSummary {
     /// 1-based number of the game in its file.
     pub number: usize,
-    pub black: Option<String>,
-    pub white: Option<String>,
-    pub black_rank: Option<String>,
-    pub white_rank: Option<String>,
-    pub event: Option<String>,
-    pub round: Option<String>,
-    pub date: Option<String>,
-    pub place: Option<String>,
-    /// RU as written.
-    pub recorded_rules: Option<String>,
+    /// Players, event, date, place and RU, as in `goref check`'s report.
+    #[serde(flatten)]
+    pub info: crate::report::Info,
     /// The preset RU maps to, and why.
     pub rules: String,
     pub rules_reason: String,
@@ -471,15 +464,7 @@ fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
     let info = &record.info;
     GameSummary {
         number: record.game_index + 1,
-        black: info.black.clone(),
-        white: info.white.clone(),
-        black_rank: info.black_rank.clone(),
-        white_rank: info.white_rank.clone(),
-        event: info.event.clone(),
-        round: info.round.clone(),
-        date: info.date.clone(),
-        place: info.place.clone(),
-        recorded_rules: info.recorded_rules.clone(),
+        info: crate::report::Info::from(info.clone()),
         rules: selection.rules.name,
         rules_reason: selection.reason,
         komi: record.komi,

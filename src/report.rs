@@ -16,7 +16,9 @@ use std::collections::BTreeMap;
 
 pub const SCHEMA: &str = "goref.report/1";
 
-#[derive(Clone, Debug, Serialize)]
+/// The game information of a report: PB, PW, BR, WR, EV, RO, DT, PC and RU as decoded
+/// text, null when absent.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Info {
     pub black: Option<String>,
     pub white: Option<String>,
@@ -27,6 +29,22 @@ pub struct Info {
     pub date: Option<String>,
     pub place: Option<String>,
     pub recorded_rules: Option<String>,
+}
+
+impl From<crate::record::GameInfo> for Info {
+    fn from(i: crate::record::GameInfo) -> Info {
+        Info {
+            black: i.black,
+            white: i.white,
+            black_rank: i.black_rank,
+            white_rank: i.white_rank,
+            event: i.event,
+            round: i.round,
+            date: i.date,
+            place: i.place,
+            recorded_rules: i.recorded_rules,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -143,23 +161,12 @@ impl GameReport {
     ) -> GameReport {
         let score = r.score.as_ref().map(|s| ScoreReport::new(s, &r));
         let final_board = with_board.then(|| board_rows(&r.final_position));
-        let i = record.info;
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
             game: Some(record.game_index),
             variation: (!record.variation.is_empty()).then_some(record.variation),
-            info: Some(Info {
-                black: i.black,
-                white: i.white,
-                black_rank: i.black_rank,
-                white_rank: i.white_rank,
-                event: i.event,
-                round: i.round,
-                date: i.date,
-                place: i.place,
-                recorded_rules: i.recorded_rules,
-            }),
+            info: Some(Info::from(record.info)),
             charset: Some(charset.clone()),
             rules: Some(RulesReport {
                 source: r.selection.source,

@@ -46,14 +46,14 @@ fn player(name: &Option<String>, rank: &Option<String>) -> String {
 
 fn game(out: &mut String, g: &GameSummary) {
     out.push_str("Game\n");
-    let mut event = or_none(&g.event).to_string();
-    if let Some(round) = &g.round {
+    let mut event = or_none(&g.info.event).to_string();
+    if let Some(round) = &g.info.round {
         event.push_str(&format!(", round {round}"));
     }
-    if let Some(place) = &g.place {
+    if let Some(place) = &g.info.place {
         event.push_str(&format!(", {place}"));
     }
-    let rules = match &g.recorded_rules {
+    let rules = match &g.info.recorded_rules {
         Some(ru) => format!("RU[{ru}]: {} ({})", g.rules, g.rules_reason),
         None => format!("none recorded: {} ({})", g.rules, g.rules_reason),
     };
@@ -70,10 +70,10 @@ fn game(out: &mut String, g: &GameSummary) {
         board.push_str(&format!(", {} handicap stones", g.handicap));
     }
     let rows = [
-        ("Black", player(&g.black, &g.black_rank)),
-        ("White", player(&g.white, &g.white_rank)),
+        ("Black", player(&g.info.black, &g.info.black_rank)),
+        ("White", player(&g.info.white, &g.info.white_rank)),
         ("Event", event),
-        ("Date", or_none(&g.date).to_string()),
+        ("Date", or_none(&g.info.date).to_string()),
         ("Rules", rules),
         ("Komi", komi),
         ("Result", result),
