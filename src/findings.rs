@@ -149,7 +149,7 @@ codes! {
     NeedsReferee = "needs-referee", Warning,
         summary: "A repetition that goref's reading of the SST ko rules cannot classify.",
         rule: "R-SST escalation: a full-board cycle completed without any rule firing, or an unclassifiable ko shape (spec §1.8 rule 6).",
-        example: "(;SZ[5]RU[GOE]...)",
+        example: "(;SZ[5:7]RU[GOE]AB[ba][ab][ac][bg][af][ae]AW[da][bb][cb][db][dg][bf][cf][df]PL[B];B[ca];W[aa];B[ba];W[];B[cg];W[ag];B[bg])",
         advice: "A human referee must decide; the report shows the positions involved.";
     Cycle = "cycle", Warning,
         summary: "A whole-board position repeated under rules with only a simple ko rule.",
@@ -160,7 +160,7 @@ codes! {
     Alternation = "alternation", Error,
         summary: "The same colour moved twice in a row outside handicap placement.",
         rule: "Players alternate; after a stop the opponent of the last passer resumes (spec §2, §8.3, T19).",
-        example: "(;SZ[5];B[aa];W[];B[];W[cc])",
+        example: "(;SZ[5];B[aa];W[dd];B[];W[];W[cc])",
         advice: "A move or pass is probably missing from the record.";
     MoveAfterEnd = "move-after-end", Warning,
         summary: "Moves follow the point at which the rules end the game.",
@@ -190,12 +190,12 @@ codes! {
     ResultMismatch = "result-mismatch", Error,
         summary: "The recomputed winner differs from RE, and the record itself shows the final position.",
         rule: "Area scoring after the rules' end of game (spec §8.4).",
-        example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
+        example: "(;SZ[5]RU[EGF]KM[0.5]RE[B+5];B[cc];W[];B[];W[aa];B[];W[])",
         advice: "Check the final position and the dead stones; the report gives both counts.";
     MarginMismatch = "margin-mismatch", Warning,
         summary: "The winner agrees with RE but the margin differs.",
         rule: "Area scoring after the rules' end of game (spec §8.4).",
-        example: "(;SZ[5]KM[0.5]RE[B+2.5];B[cc];W[];B[])",
+        example: "(;SZ[5]RU[EGF]KM[0.5]RE[W+5];B[cc];W[];B[];W[aa];B[];W[])",
         advice: "Often a different komi or counting method; see komi and score in the report.";
     ResultMissing = "result-missing", Info,
         summary: "The record has no RE property.",
@@ -210,7 +210,7 @@ codes! {
     GameNotEnded = "game-not-ended", Info,
         summary: "The record stops before the rules' end of game and has no decisive result.",
         rule: "End of game per the rules (spec §2, §4, §5).",
-        example: "(;SZ[9];B[ee];W[cc])",
+        example: "(;SZ[9]RU[Chinese]KM[7.5]RE[W+3.5];B[ee];W[cc])",
         advice: "Nothing to compare; the as-is count is in the report.";
     DeadStonesUnmarked = "dead-stones-unmarked", Info,
         summary: "The count disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
@@ -220,7 +220,7 @@ codes! {
     DisputedEnding = "disputed-ending", Warning,
         summary: "Under SST four passes, the literal and precedent readings give different results.",
         rule: "SST terminology 19 versus Article 1; the 2002 Zagreb appeal (spec §2, §6).",
-        example: "(;SZ[7]KM[8]RU[GOE]AB[ba][bb][bc][ec][bd][be][bf][ff][bg]AW[ca][cb][cc][ad][cd][ce][cf][cg]PL[B];B[ac];W[];B[ae];W[];B[];W[];B[]TB[ec])",
+        example: "(;SZ[7]KM[8]RU[GOE]AB[ba][bb][bc][ec][bd][be][bf][ff][bg]AW[ca][cb][cc][ad][cd][ce][cf][cg]PL[B];B[ac];W[];B[ae];W[];B[];W[];B[]TW[ec][ff])",
         advice: "Run `goref appeal` to see both readings side by side.";
     WhiteOwesPass = "white-owes-pass", Info,
         summary: "Under AGA rules White must make the last pass, and the record ends with a Black pass.",
@@ -235,12 +235,12 @@ codes! {
     PenaltyPoints = "penalty-points", Info,
         summary: "A player entered Ing overtime periods and is charged penalty points.",
         rule: "EGF Ing overtime: 2 points for each period of BT/6 entered (spec §3.6).",
-        example: "(;SZ[19]TM[12600]RU[GOE];B[pd]BL[-100])",
+        example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each];B[pd]BL[-50];W[dd]WL[100])",
         advice: "The computed result includes the penalty; check the time record.";
     LostOnTime = "lost-on-time", Info,
         summary: "A player exceeded the last overtime period and loses on time.",
         rule: "EGF Ing overtime: exceeding the third period loses the game on time (spec §3.6).",
-        example: "(;SZ[19]TM[600]RU[GOE];B[pd]BL[-400])",
+        example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each]RE[W+T];B[pd]BL[-400];W[dd]WL[100])",
         advice: "The result is B+T or W+T whatever the board says.";
     // ---- reading findings ----
     SyntaxError = "syntax-error", Error,
@@ -256,7 +256,7 @@ codes! {
     Charset = "charset", Warning,
         summary: "The declared charset (CA) does not match the bytes, or bytes could not be decoded.",
         rule: "SGF FF[4] CA (peers §3.1, §3.5).",
-        example: "(;CA[UTF-8]PB[\\xC8\\xE2\\xE0\\xED])",
+        example: "(;CA[ISO-8859-1]SZ[9]PB[José];B[ee])",
         advice: "goref decodes with the charset named in the message; fix CA.";
     BadValue = "bad-value", Warning,
         summary: "A property value could not be read and was ignored.",

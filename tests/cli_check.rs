@@ -763,3 +763,33 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
     assert!(!codes.contains(&"result-mismatch"), "{codes:?}");
     assert!(codes.contains(&"rules-assumed"));
 }
+
+#[test]
+fn every_registry_example_produces_its_code() {
+    // The example `goref explain` shows for a code is a record that yields it.
+    let opts = goref::check::CheckOptions {
+        referee: goref::referee::RefereeOptions {
+            count_as_is: true,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut wrong = Vec::new();
+    for info in goref::findings::REGISTRY {
+        if info.example == "-" {
+            continue; // io-error and internal-error have no record to show.
+        }
+        let reports = goref::check::check_bytes("example.sgf", info.example.as_bytes(), &opts);
+        if !reports
+            .iter()
+            .flat_map(|r| &r.findings)
+            .any(|f| f.code == info.code)
+        {
+            wrong.push(info.name);
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "examples that do not produce their code: {wrong:?}"
+    );
+}
