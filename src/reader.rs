@@ -437,7 +437,7 @@ fn emit_node(
                 .at(setup.pos),
             );
         }
-        g.events.push(Event::Setup(setup));
+        g.events.push(Event::Setup(Box::new(setup)));
     }
     if nm.moves.len() > 1 {
         let pos = tree

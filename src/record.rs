@@ -38,7 +38,8 @@ pub enum ValueSource {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// Setup properties of one node (AB, AW, AE), applied in the order AE, AB, AW.
-    Setup(Setup),
+    /// Boxed: setup nodes are rare, and a small enum keeps the per-move push cheap.
+    Setup(Box<Setup>),
     /// A move node (B or W).
     Move(MoveEvent),
 }
