@@ -722,7 +722,12 @@ fn counting_needed(record: &GameRecord, opts: &RefereeOptions, r: &Refereed) -> 
         .as_deref()
         .map(parse_re)
         .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw);
-    r.ending.end.is_some() || re_is_count || opts.dead.is_some() || opts.count_as_is
+    if opts.dead.is_some() || opts.count_as_is {
+        return true;
+    }
+    // Territory rules: an area count cannot reproduce the margin (not-comparable).
+    let comparable = r.selection.rules.scoring != Scoring::Territory;
+    comparable && (r.ending.end.is_some() || re_is_count)
 }
 
 /// Compares the computed result with RE.
