@@ -6,28 +6,15 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use goref::reader::{read, read_text, ReadOptions};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 fn corpus() -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+    // goref's own directory walk: sorted, every `.sgf` below the corpus.
+    let files = goref::batch::collect_inputs(&[dir], &goref::batch::InputOptions::default())
+        .unwrap_or_default();
+    files.iter().filter_map(|input| input.read().ok()).collect()
 }
 
 fn bench(c: &mut Criterion) {

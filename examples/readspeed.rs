@@ -19,21 +19,12 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                files.push(std::fs::read(&p).unwrap_or_default());
-            }
-        }
-    }
+    let files: Vec<Vec<u8>> =
+        goref::batch::collect_inputs(&[dir], &goref::batch::InputOptions::default())
+            .unwrap_or_default()
+            .iter()
+            .map(|input| input.read().unwrap_or_default())
+            .collect();
     let opts = ReadOptions::default();
     let games: usize = files.iter().map(|b| read(b, &opts).games.len()).sum();
     let texts: Vec<String> = files

@@ -27,23 +27,13 @@ fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
 }
 
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    // Iterative walk: no recursion, sorted for stable output.
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
+/// The corpus's SGF files, found by goref's own directory walk (sorted, no recursion).
+fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    goref::batch::collect_inputs(&[dir], &goref::batch::InputOptions::default())
+        .expect("the corpus exists")
+        .into_iter()
+        .map(|input| input.path().to_path_buf())
+        .collect()
 }
 
 struct Oracle {
@@ -78,8 +68,7 @@ fn every_corpus_file_reads_like_the_oracle() {
         return;
     }
     let oracle = load_oracle(&oracle_path);
-    let mut files = Vec::new();
-    sgf_files(&corpus, &mut files);
+    let files = sgf_files(&corpus);
     assert!(files.len() > 4000, "corpus has {} files", files.len());
     let exceptions: HashMap<&str, &str> = EXCEPTIONS.iter().copied().collect();
     let opts = ReadOptions::default();
