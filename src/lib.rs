@@ -13,6 +13,7 @@ pub mod decode;
 pub mod diagram;
 pub mod ending;
 pub mod engine;
+pub mod estimate;
 pub mod findings;
 pub mod lines;
 pub mod point;
