@@ -24,7 +24,7 @@ pub enum StoneStatus {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StringEstimate {
     pub color: Color,
-    /// The stones, sorted by row then column.
+    /// The stones, sorted.
     pub stones: Vec<Point>,
     pub status: StoneStatus,
     /// How sure the estimate is, from 0.5 (a coin toss) to 1.0 (proven, e.g. pass-alive).
