@@ -167,7 +167,7 @@ codes! {
         rule: "SST: four passes end play and it cannot resume; SIR/AGA: the second stop ends the game (spec §2, §4, §5).",
         example: "(;SZ[5]RU[GOE];B[aa];W[];B[];W[];B[];W[bb])",
         advice: "Moves after the end do not count; goref scores the position at the end.";
-    ResignerMovedLast = "resigner-moved-last", Warning,
+    ResignerMovedLast = "resigner-moved-last", Info,
         summary: "The player the result says resigned (or lost on time) made the last move.",
         rule: "A resigning player does not move after resigning; sgfcheck makes the same check (peers §3.8).",
         example: "(;SZ[9]RE[B+R];B[ee];W[cc])",
@@ -182,7 +182,7 @@ codes! {
         rule: "Komi is a tournament parameter; Ing rules use 8 (spec §3.3, §5).",
         example: "(;SZ[9]RU[GOE]KM[6.5];B[ee])",
         advice: "goref scores with the record's KM unless --komi is given.";
-    KomiResultParity = "komi-result-parity", Warning,
+    KomiResultParity = "komi-result-parity", Info,
         summary: "The fraction of KM cannot produce the recorded margin under area scoring.",
         rule: "Area margins are whole numbers plus komi's fraction (sgfcheck's KM-vs-RE check, peers §3.8).",
         example: "(;SZ[9]KM[7.5]RE[B+3];B[ee])",
@@ -273,12 +273,12 @@ codes! {
         rule: "SGF FF[4]: the default Go board is 19x19.",
         example: "(;B[pd])",
         advice: "Nothing to do unless the game was played on another size.";
-    HandicapQuirk = "handicap-quirk", Warning,
+    HandicapQuirk = "handicap-quirk", Info,
         summary: "HA[0] or HA[1] was written for an even game (FF[4] wants HA >= 2).",
         rule: "SGF FF[4] HA (spec §7.1); sgf-parse rejects these values (peers §5).",
         example: "(;SZ[19]HA[0];B[pd])",
         advice: "Read as an even game.";
-    KomiScaled = "komi-scaled", Warning,
+    KomiScaled = "komi-scaled", Info,
         summary: "KM was written scaled (Fox writes komi times 100 or 50) and has been divided back.",
         rule: "Server quirk (corpus MANIFEST, peers §3.2: KataGo's Fox komi fix).",
         example: "(;SZ[19]KM[375];B[pd])",
@@ -288,7 +288,7 @@ codes! {
         rule: "SGF FF[4] KM is a real number (spec §7.1).",
         example: "(;SZ[19]KM[];B[pd])",
         advice: "Write the komi into the record.";
-    MoveInRoot = "move-in-root", Warning,
+    MoveInRoot = "move-in-root", Info,
         summary: "The root node holds a move; it is played as move 1.",
         rule: "SGF FF[4]: the root holds game information and setup; moves go in later nodes.",
         example: "(;SZ[9]B[ee];W[cc])",

@@ -694,7 +694,8 @@ impl<'t> Parser<'t> {
                 excerpt(written),
                 ident.as_str()
             );
-            self.issue(start, Severity::Warning, msg);
+            // Read with certainty (FF[3] allowed it): info, not a warning.
+            self.issue(start, Severity::Info, msg);
         }
         if !self.attach_point(start, ident) {
             self.out.values.truncate(values_start as usize);
