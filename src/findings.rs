@@ -328,6 +328,63 @@ impl Code {
     pub fn from_name(name: &str) -> Option<Code> {
         REGISTRY.iter().find(|i| i.name == name).map(|i| i.code)
     }
+
+    /// Looks a code up as a person types it: case and surrounding blanks ignored,
+    /// `_` or a space read as `-`.
+    pub fn lookup(text: &str) -> Option<Code> {
+        Code::from_name(&normalise_code(text))
+    }
+}
+
+fn normalise_code(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            '_' | ' ' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// The registered code closest to a misspelt one (edit distance at most a third of
+/// its length, and at least 2), for "did you mean" hints.
+pub fn did_you_mean(text: &str) -> Option<&'static str> {
+    let typed = normalise_code(text);
+    let limit = (typed.chars().count() / 3).max(2);
+    // Compared with the whole name and with its tails after a `-`, so that a part of a
+    // name (`superko`, even misspelt) finds it.
+    REGISTRY
+        .iter()
+        .filter_map(|i| {
+            let tails = std::iter::once(i.name).chain(
+                i.name
+                    .match_indices('-')
+                    .map(|(at, _)| &i.name[at + 1..])
+                    .filter(|t| t.len() >= 4),
+            );
+            tails.map(|t| edit_distance(&typed, t)).min().map(|d| (d, i.name))
+        })
+        .filter(|&(d, _)| d <= limit)
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 impl fmt::Display for Code {
@@ -567,6 +624,16 @@ mod tests {
             assert_eq!(info.code.as_str(), info.name);
             assert!(!info.summary.is_empty() && !info.advice.is_empty());
         }
+    }
+
+    #[test]
+    fn lookup_ignores_case_and_suggests_close_names() {
+        assert_eq!(Code::lookup(" Positional_Superko "), Some(Code::PositionalSuperko));
+        assert_eq!(did_you_mean("positional-superco"), Some("positional-superko"));
+        assert_eq!(did_you_mean("ko-retak"), Some("ko-retake"));
+        assert_eq!(did_you_mean("superko"), Some("positional-superko"));
+        assert_eq!(did_you_mean("zzzzzzzz"), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]

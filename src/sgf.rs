@@ -775,7 +775,11 @@ impl<'t> Parser<'t> {
             let msg = if self.bytes.is_empty() {
                 "the file is empty: no game tree".to_owned()
             } else {
-                "expected `(;`: no SGF game tree found in the file".to_owned()
+                // Not SGF at all (an image, a PDF, ...): one finding that says so, not
+                // one per piece of junk.
+                self.out.issues.clear();
+                self.out.issues_dropped = 0;
+                NOT_SGF.to_owned()
             };
             self.issue_in(0, None, Severity::Error, msg);
         }
@@ -791,6 +795,9 @@ impl<'t> Parser<'t> {
         }
     }
 }
+
+/// The message of the one finding a file with no game tree anywhere gets.
+pub const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";
 
 /// A short, printable excerpt of source text for messages.
 fn excerpt(text: &str) -> String {
