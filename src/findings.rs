@@ -589,7 +589,7 @@ pub fn registry_json() -> serde_json::Value {
 pub fn markdown() -> String {
     let mut out = String::from(
         "# Finding codes\n\nGenerated from the registry in `src/findings.rs` (`goref explain --list` prints the same).\n\
-         Severities are defaults; `goref check --severity CODE=LEVEL` changes one.\n\n\
+         Severities are defaults; `goref check --severity CODE=LEVEL` changes one, and `--ignore CODE` (or `--severity CODE=off`) silences it.\n\n\
          | code | default severity | summary |\n|---|---|---|\n",
     );
     for i in REGISTRY {
