@@ -66,15 +66,15 @@ or claimed with --dead; with neither, they say that no claim is recorded.",
     #[command(
         long_about = "List goref's rulesets. Each preset is a set of orthogonal settings (repetition \
 rule, suicide, scoring, seki points, tie rule, handicap compensation, komi, ending); `goref rules NAME` \
-shows one preset with the section of the rules specification each setting comes from. Names are \
+shows one preset with the rule text each setting comes from (docs/rules.md lists the sources). Names are \
 case-insensitive and accept aliases (egf, sir, goe, ing, sst, bga, ...).",
-        after_help = "Examples:\n  goref rules                     every preset, every setting\n  goref rules goe                 SST Ing, with the spec section of each setting\n  goref rules --format json       machine-readable"
+        after_help = "Examples:\n  goref rules                     every preset, every setting\n  goref rules goe                 SST Ing, with the source of each setting\n  goref rules --format json       machine-readable"
     )]
     Rules(RulesArgs),
     /// Explain a finding code: meaning, rule, example and advice.
     #[command(
-        long_about = "Explain what a finding code means, the rule behind it (a section of the rules \
-specification and its source), an example record that produces it, and what a tournament director \
+        long_about = "Explain what a finding code means, the rule behind it (a section of docs/rules.md \
+and the public rule text: Ing SST Laws 1991, EGF Simplified Ing, AGA Concise Rules, SGF FF[4]), an example record that produces it, and what a tournament director \
 can do about it. `--list` lists every code goref can emit with its default severity.",
         after_help = "Examples:\n  goref explain hot-stone-take\n  goref explain --list\n  goref explain --list --format json"
     )]
