@@ -362,7 +362,10 @@ pub fn did_you_mean(text: &str) -> Option<&'static str> {
                     .map(|(at, _)| &i.name[at + 1..])
                     .filter(|t| t.len() >= 4),
             );
-            tails.map(|t| edit_distance(&typed, t)).min().map(|d| (d, i.name))
+            tails
+                .map(|t| edit_distance(&typed, t))
+                .min()
+                .map(|d| (d, i.name))
         })
         .filter(|&(d, _)| d <= limit)
         .min()
@@ -628,8 +631,14 @@ mod tests {
 
     #[test]
     fn lookup_ignores_case_and_suggests_close_names() {
-        assert_eq!(Code::lookup(" Positional_Superko "), Some(Code::PositionalSuperko));
-        assert_eq!(did_you_mean("positional-superco"), Some("positional-superko"));
+        assert_eq!(
+            Code::lookup(" Positional_Superko "),
+            Some(Code::PositionalSuperko)
+        );
+        assert_eq!(
+            did_you_mean("positional-superco"),
+            Some("positional-superko")
+        );
         assert_eq!(did_you_mean("ko-retak"), Some("ko-retake"));
         assert_eq!(did_you_mean("superko"), Some("positional-superko"));
         assert_eq!(did_you_mean("zzzzzzzz"), None);

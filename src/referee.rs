@@ -405,8 +405,7 @@ fn soften_assumed_verdicts(findings: &mut [Finding], rules: &Rules) {
     }
     // The cap's closing "N more ... not listed" finding (no move) follows its code.
     for f in findings.iter_mut() {
-        if f.move_number.is_none() && f.severity == Severity::Error && softened.contains(&f.code)
-        {
+        if f.move_number.is_none() && f.severity == Severity::Error && softened.contains(&f.code) {
             f.severity = Severity::Warning;
         }
     }

@@ -118,9 +118,7 @@ impl ScoreCard {
         );
         out.push_str(&format!(
             "Score of {} game {}: {}\n",
-            self.file,
-            self.game,
-            players
+            self.file, self.game, players
         ));
         out.push_str(&format!("Rules: {} ({})\n", self.rules, self.rules_reason));
         out.push_str(&format!("Position counted: {}\n", self.position));

@@ -296,9 +296,7 @@ fn parse_severity_override(
     if level.trim().eq_ignore_ascii_case("off") {
         return Ok((code, None));
     }
-    let level = level
-        .parse()
-        .map_err(|e: String| format!("{e}, or off"))?;
+    let level = level.parse().map_err(|e: String| format!("{e}, or off"))?;
     Ok((code, Some(level)))
 }
 
@@ -308,7 +306,10 @@ pub fn parse_code(text: &str) -> Result<goref::findings::Code, String> {
         let hint = goref::findings::did_you_mean(text)
             .map(|c| format!("; did you mean `{c}`?"))
             .unwrap_or_default();
-        format!("unknown finding code `{}`{hint} (`goref explain --list` lists them)", text.trim())
+        format!(
+            "unknown finding code `{}`{hint} (`goref explain --list` lists them)",
+            text.trim()
+        )
     })
 }
 

@@ -321,8 +321,9 @@ impl Sink {
         for r in reports {
             let written = match self.format {
                 Format::Jsonl => match self.out.write_json(r) {
+                    Ok(()) => Ok(()),
                     Err(batch::OutputError::Io(e)) => Err(e),
-                    other => return other.map_err(Into::into),
+                    Err(e) => return Err(e.into()),
                 },
                 Format::Json => {
                     let sep = if self.first { "[" } else { "," };

@@ -2,10 +2,10 @@
 
 use super::args::{OverrideArgs, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
-use std::io::Read;
-use std::path::Path;
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
+use std::io::Read;
+use std::path::Path;
 
 impl RuleArgs {
     /// The referee options these arguments describe.
@@ -46,7 +46,9 @@ pub fn read_record(path: &Path) -> Result<Vec<u8>, UsageError> {
 pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
     let Some(k) = komi else { return Ok(()) };
     if !k.is_finite() {
-        return Err(UsageError(format!("--komi {k}: komi must be a finite number")));
+        return Err(UsageError(format!(
+            "--komi {k}: komi must be a finite number"
+        )));
     }
     if k.abs() > ABSURD_KOMI {
         let hint = [100.0, 50.0, 10.0]

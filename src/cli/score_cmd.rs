@@ -45,8 +45,9 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     })?;
     match args.format {
         Format::Text | Format::Full => out::print(&card.to_text())?,
-        Format::Json | Format::Jsonl => out::print_json(&card, args.format == Format::Jsonl)
-            .context("writing the score")?,
+        Format::Json | Format::Jsonl => {
+            out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
