@@ -446,7 +446,7 @@ fn explain_lists_every_code_with_its_severity() {
         .args(["explain", "hot-stone-take"])
         .assert()
         .success()
-        .stdout(predicates::str::contains("§1.8"));
+        .stdout(predicates::str::contains("Ing SST Laws 1991"));
     goref().args(["explain", "no-such-code"]).assert().code(2);
 }
 
