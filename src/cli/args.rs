@@ -36,10 +36,13 @@ pub enum Command {
 included), replayed under the rules the record names in RU (or --rules), and every illegal move, \
 record problem and result disagreement becomes a finding with a stable code, a severity, the move \
 number, the point and the line:column in the file. PATH may be files, directories (walked \
-recursively, sorted by path) and `-` for standard input. Exit status: 0 when no finding reaches \
---fail-on (error by default), 1 when one does, 2 for usage errors and paths that do not exist, \
-130 when interrupted.",
-        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n\nFinding codes: `goref explain --list`."
+recursively, sorted by path) and `-` for standard input; a path given twice is checked once. The \
+text shows one `path:line:col: severity code: message` line per finding at --show or above \
+(warning by default) under a header naming the game; --format full (or -v) shows every game in \
+full. Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
+usage errors, paths that do not exist or hold no file to check, and outputs that cannot be \
+written, 130 when interrupted.",
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
     /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
