@@ -217,6 +217,16 @@ codes! {
         rule: "Dead stones are removed by agreement at a stop (spec §4, §7.5).",
         example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
         advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";
+    DeadStonesUnclear = "dead-stones-unclear", Info,
+        summary: "The estimated count disagrees with RE, but the winner turns on a string whose status the estimate is not sure of.",
+        rule: "Dead stones nobody marked are estimated; an unclear string that decides the winner leaves the result unverified (docs/scoring.md).",
+        example: "-",
+        advice: "Look at the named string; mark the dead stones with TB/TW or pass --dead to verify.";
+    EstimatorFailed = "estimator-failed", Warning,
+        summary: "The external judge (--estimator gtp) did not answer: it could not start, was too slow, crashed or replied with something that is not GTP.",
+        rule: "GTP 2: final_status_list dead and seki (docs/scoring.md).",
+        example: "-",
+        advice: "Check --engine (the command and its options) and --engine-timeout; goref's own estimate was used for this game.";
     DisputedEnding = "disputed-ending", Warning,
         summary: "Under SST four passes, the literal and precedent readings give different results.",
         rule: "SST terminology 19 versus Article 1; the 2002 Zagreb appeal (spec §2, §6).",
