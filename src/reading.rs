@@ -103,6 +103,19 @@ pub fn method(_record: &GameRecord, rules: &Rules, komi: Komi) -> Method {
     }
 }
 
+/// Whether the players' agreement on dead stones counts at this end: at a stop where
+/// the record ends; after four passes only when they are not read literally (the 2002
+/// EGF precedent); never after a second stop. Without an end, only where the record
+/// stands for an agreement (`agreed_without_end`: RE is a count, or stones are claimed).
+pub fn removal_allowed(end: Option<EndKind>, literal_four_passes: bool, agreed_without_end: bool) -> bool {
+    match end {
+        Some(EndKind::AgreementStop) => true,
+        Some(EndKind::FourPasses) => !literal_four_passes,
+        Some(EndKind::SecondStop) => false,
+        None => agreed_without_end,
+    }
+}
+
 /// The dead stones of one reading and what they rest on.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeadStones {
@@ -447,8 +460,8 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
     // Where the players could agree on dead stones: at an agreement stop, after four
     // passes (the 2002 precedent), or where a record without passes gives a count or
     // stones are claimed (the agreement is the count itself).
-    let removal_allowed = matches!(end, Some(EndKind::AgreementStop | EndKind::FourPasses))
-        || (end.is_none() && (opts.dead.is_some() || re_is_count(record)));
+    let removal_allowed =
+        removal_allowed(end, false, opts.dead.is_some() || re_is_count(record));
     let rules = r.selection.rules.clone();
     let ctx = CountContext::of(record, &rules, r);
     let chosen = dead_stones(

@@ -32,7 +32,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         },
     )
     .map_err(|e| super::UsageError(e.to_string()))?;
-    let options = check_options(args);
+    let options = check_options(args)?;
     let stop = StopFlag::new();
     stop.install_signal_handlers()
         .context("installing signal handlers")?;
@@ -114,16 +114,19 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn check_options(args: &CheckArgs) -> CheckOptions {
-    CheckOptions {
+fn check_options(args: &CheckArgs) -> Result<CheckOptions, super::UsageError> {
+    Ok(CheckOptions {
         read: ReadOptions {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: args.rules.referee_options(&args.penalties),
+        referee: goref::referee::RefereeOptions {
+            estimator: args.estimator.to_estimator(None)?,
+            ..args.rules.referee_options(&args.penalties)
+        },
         with_board: args.with_board,
         severities: args.severity.iter().copied().collect(),
-    }
+    })
 }
 
 fn display(path: &Path) -> String {
