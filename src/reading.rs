@@ -698,3 +698,181 @@ fn compare(
     }
     r.findings.push(finding);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::ValueSource;
+
+    fn ctx(rules: &Rules, komi: f64, captures: [u32; 2], counting: Scoring) -> CountContext<'_> {
+        CountContext {
+            rules,
+            method: Method {
+                counting,
+                komi: Komi {
+                    value: komi,
+                    source: ValueSource::CommandLine,
+                },
+                reason: String::new(),
+            },
+            handicap: 0,
+            penalties: Penalties::default(),
+            lost_on_time: None,
+            captures,
+        }
+    }
+
+    fn japanese() -> Rules {
+        Rules::named("japanese").expect("preset")
+    }
+
+    /// Black walls off columns A–B, White columns E–G with a dead Black stone at F5.
+    fn walls() -> Position {
+        Position::from_diagram(&[
+            "..XO...", "..XO...", "..XO.X.", "..XO...", "..XO...", "..XO...", "..XO...",
+        ])
+    }
+
+    #[test]
+    fn japanese_counting_is_territory_plus_prisoners_against_a_hand_count() {
+        // By hand: Black territory 14, prisoners 3 (captured) = 17. White territory 21
+        // (20 empty points and the dead stone's point), prisoners 1 captured + 1 dead
+        // = 23. 17 - 23 - 6.5 = -12.5: W+12.5. By area: 21 - 28 - 6.5: W+13.5.
+        let rules = japanese();
+        let pos = walls();
+        let dead = vec![Point::new(5, 2)];
+        let s = count(&pos, &dead, &[], &ctx(&rules, 6.5, [3, 1], Scoring::Territory))
+            .expect("count");
+        let t = s.territory.expect("territory count");
+        assert_eq!((t.black.territory, t.black.prisoners), (14, 3));
+        assert_eq!((t.white.territory, t.white.prisoners), (21, 2));
+        assert_eq!((s.black, s.white), (17, 23));
+        assert_eq!(s.re, "W+12.5");
+        assert_eq!(s.counting, Scoring::Territory);
+        let other = s.other_count.expect("the area count differs");
+        assert_eq!((other.counting, other.re.as_str()), (Scoring::Area, "W+13.5"));
+    }
+
+    #[test]
+    fn area_counting_shows_the_territory_result_when_it_differs() {
+        let rules = Rules::named("chinese").expect("preset");
+        let pos = walls();
+        let dead = vec![Point::new(5, 2)];
+        let s = count(&pos, &dead, &[], &ctx(&rules, 6.5, [3, 1], Scoring::Area)).unwrap();
+        assert_eq!((s.black, s.white, s.re.as_str()), (21, 28, "W+13.5"));
+        assert_eq!(s.other_count.map(|o| o.re), Some("W+12.5".to_string()));
+        // Equal prisoners: both methods agree and nothing more is shown.
+        let s = count(&pos, &dead, &[], &ctx(&rules, 6.5, [2, 1], Scoring::Area)).unwrap();
+        assert_eq!(s.other_count, None);
+    }
+
+    #[test]
+    fn eyes_of_a_string_in_seki_are_nobodys_territory_under_japanese_rules() {
+        let rules = japanese();
+        let pos = Position::from_diagram(&[".XO..", "XXO..", "OOO..", ".....", "....."]);
+        let seki = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
+        let with_seki =
+            count(&pos, &[], &seki, &ctx(&rules, 0.0, [0, 0], Scoring::Territory)).unwrap();
+        let t = with_seki.territory.unwrap();
+        assert_eq!((t.black.territory, t.white.territory, t.seki_points), (0, 16, 1));
+        let without =
+            count(&pos, &[], &[], &ctx(&rules, 0.0, [0, 0], Scoring::Territory)).unwrap();
+        assert_eq!(without.territory.unwrap().black.territory, 1);
+    }
+
+    fn wall_estimate(pos: &Position, white_confidence: f32) -> Estimate {
+        let black: Vec<Point> = (0..5)
+            .flat_map(|y| [Point::new(0, y), Point::new(1, y)])
+            .collect();
+        let white: Vec<Point> = (0..5).map(|y| Point::new(2, y)).collect();
+        let mut sorted_black = black;
+        sorted_black.sort();
+        Estimate {
+            width: pos.width,
+            height: pos.height,
+            strings: vec![
+                StringEstimate {
+                    color: Color::Black,
+                    stones: sorted_black,
+                    status: StoneStatus::Alive,
+                    confidence: 1.0,
+                    proven: true,
+                },
+                StringEstimate {
+                    color: Color::White,
+                    stones: white,
+                    status: StoneStatus::Dead,
+                    confidence: white_confidence,
+                    proven: false,
+                },
+            ],
+            owner: vec![Some(Color::Black); 25],
+        }
+    }
+
+    #[test]
+    fn an_unclear_string_that_decides_the_winner_is_named() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let est = wall_estimate(&pos, 0.6);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        assert_eq!(s.re, "B+25");
+        let unclear = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE);
+        assert_eq!(unclear.len(), 1);
+        assert_eq!(unclear[0].color, Color::White);
+        assert_eq!(unclear[0].vertices, vec!["C5", "C4", "C3", "C2", "C1"]);
+        assert!(unclear[0].describe().starts_with("the White string at C5 C4"));
+        // The same string, sure: nothing to name.
+        let sure = wall_estimate(&pos, 0.95);
+        assert!(deciding_strings(&pos, &sure, &s, &c, MIN_CONFIDENCE).is_empty());
+    }
+
+    #[test]
+    fn an_unclear_string_that_does_not_decide_the_winner_is_not_named() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        // Komi -30: Black wins whether the White wall lives or dies.
+        let c = ctx(&rules, -30.0, [0, 0], Scoring::Area);
+        let est = wall_estimate(&pos, 0.6);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        assert!(deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE).is_empty());
+    }
+
+    #[test]
+    fn removal_follows_the_end_of_the_game() {
+        use EndKind::*;
+        assert!(removal_allowed(Some(AgreementStop), true, false));
+        assert!(removal_allowed(Some(FourPasses), false, false));
+        assert!(!removal_allowed(Some(FourPasses), true, true));
+        assert!(!removal_allowed(Some(SecondStop), false, true));
+        assert!(removal_allowed(None, false, true));
+        assert!(!removal_allowed(None, false, false));
+    }
+
+    fn record_with_marks(sgf: &str) -> GameRecord {
+        let (mut games, _) =
+            crate::reader::read_text(sgf, &crate::reader::ReadOptions::default());
+        games.remove(0)
+    }
+
+    #[test]
+    fn dead_stones_come_from_the_claim_then_the_marks_then_the_estimate() {
+        let rec = record_with_marks("(;SZ[5]AB[aa][ba]AW[ca][cb];B[];W[]TB[ca])");
+        let pos = Position::from_diagram(&["XXO..", ".....", ".....", ".....", "....."]);
+        let marked = dead_stones(&rec, &pos, None, &Estimator::Builtin, 0.0, true);
+        assert_eq!(marked.basis, Basis::Marked);
+        assert_eq!(marked.dead, vec![Point::new(2, 0)]);
+        let claim = [Point::new(0, 0)];
+        let claimed = dead_stones(&rec, &pos, Some(&claim), &Estimator::Builtin, 0.0, true);
+        assert_eq!((claimed.basis, claimed.dead.clone()), (Basis::Claimed, claim.to_vec()));
+        let unmarked = record_with_marks("(;SZ[5]AB[aa][ba]AW[ca];B[];W[])");
+        let est = dead_stones(&unmarked, &pos, None, &Estimator::Builtin, 0.0, true);
+        assert_eq!(est.basis, Basis::Estimated);
+        assert!(est.estimate.is_some());
+        let none = dead_stones(&unmarked, &pos, None, &Estimator::None, 0.0, true);
+        assert_eq!((none.basis, none.dead.len()), (Basis::AsIs, 0));
+        let not_allowed = dead_stones(&rec, &pos, Some(&claim), &Estimator::Builtin, 0.0, false);
+        assert_eq!(not_allowed.basis, Basis::AsIs);
+    }
+}
