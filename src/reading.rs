@@ -79,6 +79,8 @@ pub enum Estimator {
     None,
     /// An engine that speaks GTP and answers `final_status_list`.
     Gtp(EngineSpec),
+    /// An estimate the caller made for the scored position (a library user's own judge).
+    Given(Box<Estimate>),
 }
 
 /// A string whose status below this confidence may not decide the winner on its own.
@@ -166,6 +168,7 @@ pub fn dead_stones(
     let est = match estimator {
         Estimator::None => return DeadStones::default(),
         Estimator::Builtin => estimate::estimate(position),
+        Estimator::Given(e) => (**e).clone(),
         Estimator::Gtp(spec) => match gtp::estimate(spec, position, komi) {
             Ok(e) => e,
             Err(e) => {
@@ -848,6 +851,43 @@ mod tests {
         assert!(!removal_allowed(Some(SecondStop), false, true));
         assert!(removal_allowed(None, false, true));
         assert!(!removal_allowed(None, false, false));
+    }
+
+    #[test]
+    fn a_mismatch_that_turns_on_an_unclear_string_is_unverified_and_names_it() {
+        // RE says White wins; the estimate kills the White wall, but only at 0.6.
+        let sgf = "(;SZ[5]RU[Chinese]KM[0]RE[W+5]AB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]AW[ca][cb][cc][cd][ce];B[];W[])";
+        let rec = record_with_marks(sgf);
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let unsure = RefereeOptions {
+            estimator: Estimator::Given(Box::new(wall_estimate(&pos, 0.6))),
+            ..RefereeOptions::default()
+        };
+        let r = crate::referee::referee(&rec, &unsure);
+        assert_eq!(r.result.basis, Basis::Estimated);
+        assert_eq!(r.result.computed.as_deref(), Some("B+25"));
+        assert_eq!(r.result.status, ResultStatus::Unverified, "{}", r.result.reason);
+        assert_eq!(r.result.unclear.len(), 1);
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.code == Code::DeadStonesUnclear)
+            .expect("dead-stones-unclear");
+        assert!(f.message.contains("the White string at C5 C4 C3 C2 C1"), "{}", f.message);
+        assert!(!r.findings.iter().any(|f| f.code == Code::ResultMismatch));
+        // Sure of it: a mismatch, a warning because it rests on an estimate.
+        let sure = RefereeOptions {
+            estimator: Estimator::Given(Box::new(wall_estimate(&pos, 1.0))),
+            ..RefereeOptions::default()
+        };
+        let r = crate::referee::referee(&rec, &sure);
+        assert_eq!(r.result.status, ResultStatus::Mismatch);
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.code == Code::ResultMismatch)
+            .expect("result-mismatch");
+        assert_eq!(f.severity, Severity::Warning);
     }
 
     fn record_with_marks(sgf: &str) -> GameRecord {

@@ -394,7 +394,13 @@ const FIXTURES: &[Expect] = &[
 ];
 
 /// Codes proven by other tests: io-error below, internal-error in tests/cli_robust.rs.
-const TESTED_ELSEWHERE: &[&str] = &["io-error", "internal-error"];
+const TESTED_ELSEWHERE: &[&str] = &[
+    "io-error",
+    "internal-error",
+    // tests/reading.rs (a fake GTP engine) and src/reading.rs (a given estimate).
+    "estimator-failed",
+    "dead-stones-unclear",
+];
 
 #[test]
 fn every_fixture_yields_its_code_at_its_move_and_position() {
