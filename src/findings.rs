@@ -213,7 +213,7 @@ codes! {
         example: "(;SZ[9]RU[Chinese]KM[7.5]RE[W+3.5];B[ee];W[cc])",
         advice: "Nothing to compare; the as-is count is in the report.";
     DeadStonesUnmarked = "dead-stones-unmarked", Info,
-        summary: "The count disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
+        summary: "The count as it stands (--estimator none) disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
         rule: "Dead stones are removed by agreement at a stop (spec §4, §7.5).",
         example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
         advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";

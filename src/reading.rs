@@ -629,7 +629,7 @@ fn compare(
     let by = |s: &Score| format!("{} counting", s.counting.as_str());
     if agrees(recorded, score) {
         check.status = ResultStatus::Agrees;
-        check.reason = format!("the count gives {}, as recorded ({})", score.re, by(score));
+        check.reason = format!("the count gives {} by {}, as recorded", score.re, by(score));
         return;
     }
     if !decisive {
@@ -688,7 +688,7 @@ fn compare(
         (Code::ResultMismatch, "the winner differs")
     };
     check.reason = format!(
-        "the count gives {} ({}) against RE[{re}]: {what}",
+        "the count gives {} by {} against RE[{re}]: {what}",
         score.re,
         by(score)
     );

@@ -1,4 +1,4 @@
-//! The report: one object per game (schema `goref.report/1`) and its printers — JSON,
+//! The report: one object per game (schema `goref.report/2`) and its printers — JSON,
 //! JSON Lines and readable text. docs/report.md explains every field and
 //! docs/report.schema.json describes them; a test validates real output against it.
 

@@ -262,3 +262,16 @@ fn gnugo_judges_the_dead_stone() {
     assert_eq!(r["score"]["dead"], serde_json::json!(["fc"]));
     assert_eq!(r["result"]["status"], "agrees");
 }
+
+#[test]
+fn without_the_estimate_unmarked_dead_stones_leave_the_result_unverified() {
+    let file = "testdata/findings/dead-stones-unmarked.sgf";
+    let r = &check_json(&[file, "--estimator", "none"])[0];
+    assert_eq!(r["result"]["status"], "unverified");
+    assert_eq!(r["result"]["basis"], "as-is");
+    assert!(codes(r).contains(&("dead-stones-unmarked".into(), "info".into())));
+    // With the estimate (the default) the count rests on it instead.
+    let r = &check_json(&[file])[0];
+    assert_eq!(r["result"]["basis"], "estimated");
+    assert!(!codes(r).iter().any(|(c, _)| c == "dead-stones-unmarked"));
+}
