@@ -48,7 +48,9 @@ pub enum GtpError {
         command: String,
         source: std::io::Error,
     },
-    #[error("the GTP engine `{command}` did not answer `{sent}` within {seconds} s and was stopped")]
+    #[error(
+        "the GTP engine `{command}` did not answer `{sent}` within {seconds} s and was stopped"
+    )]
     Timeout {
         command: String,
         sent: String,
@@ -62,7 +64,9 @@ pub enum GtpError {
         sent: String,
         message: String,
     },
-    #[error("the GTP engine `{command}` answered `{sent}` with something that is not GTP: {reply:?}")]
+    #[error(
+        "the GTP engine `{command}` answered `{sent}` with something that is not GTP: {reply:?}"
+    )]
     Garbage {
         command: String,
         sent: String,
@@ -123,7 +127,10 @@ impl Engine {
             sent: command.to_string(),
         };
         let stdin = self.stdin.as_mut().ok_or_else(exited)?;
-        if writeln!(stdin, "{command}").and_then(|_| stdin.flush()).is_err() {
+        if writeln!(stdin, "{command}")
+            .and_then(|_| stdin.flush())
+            .is_err()
+        {
             return Err(exited());
         }
         self.read_answer(command)

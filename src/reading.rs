@@ -109,7 +109,11 @@ pub fn method(_record: &GameRecord, rules: &Rules, komi: Komi) -> Method {
 /// the record ends; after four passes only when they are not read literally (the 2002
 /// EGF precedent); never after a second stop. Without an end, only where the record
 /// stands for an agreement (`agreed_without_end`: RE is a count, or stones are claimed).
-pub fn removal_allowed(end: Option<EndKind>, literal_four_passes: bool, agreed_without_end: bool) -> bool {
+pub fn removal_allowed(
+    end: Option<EndKind>,
+    literal_four_passes: bool,
+    agreed_without_end: bool,
+) -> bool {
     match end {
         Some(EndKind::AgreementStop) => true,
         Some(EndKind::FourPasses) => !literal_four_passes,
@@ -339,12 +343,18 @@ pub fn deciding_strings(
     for s in est.unclear(min_confidence) {
         let (flipped_dead, flipped_seki): (Vec<Point>, Vec<Point>) = match s.status {
             StoneStatus::Dead => (
-                dead.iter().filter(|p| !s.stones.contains(p)).copied().collect(),
+                dead.iter()
+                    .filter(|p| !s.stones.contains(p))
+                    .copied()
+                    .collect(),
                 seki.clone(),
             ),
             StoneStatus::Alive | StoneStatus::Seki => (
                 dead.iter().chain(&s.stones).copied().collect(),
-                seki.iter().filter(|p| !s.stones.contains(p)).copied().collect(),
+                seki.iter()
+                    .filter(|p| !s.stones.contains(p))
+                    .copied()
+                    .collect(),
             ),
         };
         let Ok(flipped) = count(position, &flipped_dead, &flipped_seki, ctx) else {
@@ -463,8 +473,7 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
     // Where the players could agree on dead stones: at an agreement stop, after four
     // passes (the 2002 precedent), or where a record without passes gives a count or
     // stones are claimed (the agreement is the count itself).
-    let removal_allowed =
-        removal_allowed(end, false, opts.dead.is_some() || re_is_count(record));
+    let removal_allowed = removal_allowed(end, false, opts.dead.is_some() || re_is_count(record));
     let rules = r.selection.rules.clone();
     let ctx = CountContext::of(record, &rules, r);
     let chosen = dead_stones(
@@ -508,7 +517,10 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         },
     };
     r.dead = chosen.dead.clone();
-    r.dead_source = chosen.basis.dead_source().filter(|_| !chosen.dead.is_empty());
+    r.dead_source = chosen
+        .basis
+        .dead_source()
+        .filter(|_| !chosen.dead.is_empty());
     r.seki = chosen.seki.clone();
     r.estimate = chosen.estimate.clone();
     r.literal_score = match (&counted, &literal) {
@@ -593,8 +605,12 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
     if !by_score && !ended {
         check.status = ResultStatus::NotComparable;
         check.reason = match recorded.kind {
-            ResultKind::Resign => format!("RE[{re}] is a resignation and the game did not run to its end"),
-            ResultKind::Time => format!("RE[{re}] is a loss on time and the game did not run to its end"),
+            ResultKind::Resign => {
+                format!("RE[{re}] is a resignation and the game did not run to its end")
+            }
+            ResultKind::Time => {
+                format!("RE[{re}] is a loss on time and the game did not run to its end")
+            }
             _ => format!("RE[{re}] is not a count and the game did not run to its end"),
         };
         return check;
@@ -697,7 +713,9 @@ fn compare(
         // A mismatch that rests on goref's estimate is a question, not a verdict.
         let severity = finding.severity.min(Severity::Warning);
         finding = finding.with_severity(severity);
-        finding.message.push_str(" (dead stones estimated, not marked)");
+        finding
+            .message
+            .push_str(" (dead stones estimated, not marked)");
     }
     r.findings.push(finding);
 }
@@ -744,8 +762,13 @@ mod tests {
         let rules = japanese();
         let pos = walls();
         let dead = vec![Point::new(5, 2)];
-        let s = count(&pos, &dead, &[], &ctx(&rules, 6.5, [3, 1], Scoring::Territory))
-            .expect("count");
+        let s = count(
+            &pos,
+            &dead,
+            &[],
+            &ctx(&rules, 6.5, [3, 1], Scoring::Territory),
+        )
+        .expect("count");
         let t = s.territory.expect("territory count");
         assert_eq!((t.black.territory, t.black.prisoners), (14, 3));
         assert_eq!((t.white.territory, t.white.prisoners), (21, 2));
@@ -753,7 +776,10 @@ mod tests {
         assert_eq!(s.re, "W+12.5");
         assert_eq!(s.counting, Scoring::Territory);
         let other = s.other_count.expect("the area count differs");
-        assert_eq!((other.counting, other.re.as_str()), (Scoring::Area, "W+13.5"));
+        assert_eq!(
+            (other.counting, other.re.as_str()),
+            (Scoring::Area, "W+13.5")
+        );
     }
 
     #[test]
@@ -774,12 +800,25 @@ mod tests {
         let rules = japanese();
         let pos = Position::from_diagram(&[".XO..", "XXO..", "OOO..", ".....", "....."]);
         let seki = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
-        let with_seki =
-            count(&pos, &[], &seki, &ctx(&rules, 0.0, [0, 0], Scoring::Territory)).unwrap();
+        let with_seki = count(
+            &pos,
+            &[],
+            &seki,
+            &ctx(&rules, 0.0, [0, 0], Scoring::Territory),
+        )
+        .unwrap();
         let t = with_seki.territory.unwrap();
-        assert_eq!((t.black.territory, t.white.territory, t.seki_points), (0, 16, 1));
-        let without =
-            count(&pos, &[], &[], &ctx(&rules, 0.0, [0, 0], Scoring::Territory)).unwrap();
+        assert_eq!(
+            (t.black.territory, t.white.territory, t.seki_points),
+            (0, 16, 1)
+        );
+        let without = count(
+            &pos,
+            &[],
+            &[],
+            &ctx(&rules, 0.0, [0, 0], Scoring::Territory),
+        )
+        .unwrap();
         assert_eq!(without.territory.unwrap().black.territory, 1);
     }
 
@@ -825,7 +864,9 @@ mod tests {
         assert_eq!(unclear.len(), 1);
         assert_eq!(unclear[0].color, Color::White);
         assert_eq!(unclear[0].vertices, vec!["C5", "C4", "C3", "C2", "C1"]);
-        assert!(unclear[0].describe().starts_with("the White string at C5 C4"));
+        assert!(unclear[0]
+            .describe()
+            .starts_with("the White string at C5 C4"));
         // The same string, sure: nothing to name.
         let sure = wall_estimate(&pos, 0.95);
         assert!(deciding_strings(&pos, &sure, &s, &c, MIN_CONFIDENCE).is_empty());
@@ -866,14 +907,23 @@ mod tests {
         let r = crate::referee::referee(&rec, &unsure);
         assert_eq!(r.result.basis, Basis::Estimated);
         assert_eq!(r.result.computed.as_deref(), Some("B+25"));
-        assert_eq!(r.result.status, ResultStatus::Unverified, "{}", r.result.reason);
+        assert_eq!(
+            r.result.status,
+            ResultStatus::Unverified,
+            "{}",
+            r.result.reason
+        );
         assert_eq!(r.result.unclear.len(), 1);
         let f = r
             .findings
             .iter()
             .find(|f| f.code == Code::DeadStonesUnclear)
             .expect("dead-stones-unclear");
-        assert!(f.message.contains("the White string at C5 C4 C3 C2 C1"), "{}", f.message);
+        assert!(
+            f.message.contains("the White string at C5 C4 C3 C2 C1"),
+            "{}",
+            f.message
+        );
         assert!(!r.findings.iter().any(|f| f.code == Code::ResultMismatch));
         // Sure of it: a mismatch, a warning because it rests on an estimate.
         let sure = RefereeOptions {
@@ -891,8 +941,7 @@ mod tests {
     }
 
     fn record_with_marks(sgf: &str) -> GameRecord {
-        let (mut games, _) =
-            crate::reader::read_text(sgf, &crate::reader::ReadOptions::default());
+        let (mut games, _) = crate::reader::read_text(sgf, &crate::reader::ReadOptions::default());
         games.remove(0)
     }
 
@@ -905,7 +954,10 @@ mod tests {
         assert_eq!(marked.dead, vec![Point::new(2, 0)]);
         let claim = [Point::new(0, 0)];
         let claimed = dead_stones(&rec, &pos, Some(&claim), &Estimator::Builtin, 0.0, true);
-        assert_eq!((claimed.basis, claimed.dead.clone()), (Basis::Claimed, claim.to_vec()));
+        assert_eq!(
+            (claimed.basis, claimed.dead.clone()),
+            (Basis::Claimed, claim.to_vec())
+        );
         let unmarked = record_with_marks("(;SZ[5]AB[aa][ba]AW[ca];B[];W[])");
         let est = dead_stones(&unmarked, &pos, None, &Estimator::Builtin, 0.0, true);
         assert_eq!(est.basis, Basis::Estimated);

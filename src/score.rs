@@ -853,12 +853,10 @@ impl Score {
         let area_margin = self.black_margin;
         let area_re = self.re.clone();
         let p = settings.penalties;
-        let board_margin = tidy(
-            t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus,
-        );
+        let board_margin =
+            tidy(t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus);
         let black_margin = tidy(board_margin - p.black as f64 + p.white as f64);
-        let (winner, tiebreak) =
-            board_winner(black_margin, settings.rules.tie, settings.handicap);
+        let (winner, tiebreak) = board_winner(black_margin, settings.rules.tie, settings.handicap);
         let (winner, tiebreak, re) = match settings.lost_on_time {
             Some(loser) => (
                 Some(loser.opponent()),
@@ -878,13 +876,18 @@ impl Score {
         self.re = re;
         self.counting = Scoring::Territory;
         self.territory = Some(t);
-        self.other_count = (area_re != self.re).then(|| OtherCount {
-            counting: Scoring::Area,
-            black_margin: area_margin,
-            re: area_re,
-        });
+        self.other_count = if area_re != self.re {
+            Some(OtherCount {
+                counting: Scoring::Area,
+                black_margin: area_margin,
+                re: area_re,
+            })
+        } else {
+            None
+        };
         self.fill_in = None;
-        self.fill_in_skipped = Some("fill-in counting is an area count; these rules count territory".into());
+        self.fill_in_skipped =
+            Some("fill-in counting is an area count; these rules count territory".into());
         self.summary = summary(&self);
         self
     }
@@ -969,7 +972,12 @@ fn summary(s: &Score) -> String {
     let mut text = match &s.territory {
         Some(t) => format!(
             "Black {} (territory {} + prisoners {}), White {} (territory {} + prisoners {})",
-            s.black, t.black.territory, t.black.prisoners, s.white, t.white.territory, t.white.prisoners
+            s.black,
+            t.black.territory,
+            t.black.prisoners,
+            s.white,
+            t.white.territory,
+            t.white.prisoners
         ),
         None => format!("Black {}, White {}", s.black, s.white),
     };

@@ -5,8 +5,8 @@
 use crate::diagram::{self, Marks, TextOptions};
 use crate::ending::EndKind;
 use crate::point::Color;
-use crate::record::{GameRecord, ValueSource};
 use crate::reading::Basis;
+use crate::record::{GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
 use crate::rules::{format_number, Scoring};
 use crate::score::{OtherCount, Penalties, Score, TerritoryCount};
@@ -155,7 +155,11 @@ impl ScoreCard {
                 }
             ),
         });
-        out.push_str(&format!("Basis: {} ({})\n", self.basis.as_str(), self.basis.phrase()));
+        out.push_str(&format!(
+            "Basis: {} ({})\n",
+            self.basis.as_str(),
+            self.basis.phrase()
+        ));
         if !self.seki.is_empty() {
             out.push_str(&format!("Seki: {}\n", self.seki.join(" ")));
         }

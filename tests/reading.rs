@@ -68,12 +68,18 @@ fn japanese_records_are_counted_by_territory_and_agree_with_a_hand_count() {
     assert_eq!(r["result"]["counting"], "territory");
     assert_eq!(r["result"]["other_count"], "W+13.5 by area counting");
     let s = &r["score"];
-    assert_eq!((s["black"].as_u64(), s["white"].as_u64()), (Some(14), Some(22)));
+    assert_eq!(
+        (s["black"].as_u64(), s["white"].as_u64()),
+        (Some(14), Some(22))
+    );
     assert_eq!(s["territory"]["white"]["prisoners"], 1);
     assert_eq!(s["basis"], "marked");
     let t = text(&["check", "-q", MARKED]);
     assert!(t.contains("[marked, territory counting]: agrees"), "{t}");
-    assert!(t.contains("W+13.5 by area counting (the counts differ)"), "{t}");
+    assert!(
+        t.contains("W+13.5 by area counting (the counts differ)"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -88,7 +94,9 @@ fn a_japanese_resignation_says_it_is_a_resignation() {
 fn score_writes_no_counted_result_for_a_resigned_game() {
     let t = text(&["score", "testdata/reading/resigned.sgf"]);
     assert!(
-        t.contains("Result to write: none, the game did not reach its end (RE[B+R]); count as it stands: "),
+        t.contains(
+            "Result to write: none, the game did not reach its end (RE[B+R]); count as it stands: "
+        ),
         "{t}"
     );
     assert!(!t.contains("Result to write: RE["), "{t}");
@@ -140,7 +148,10 @@ fn estimated_marked_and_claimed_are_told_apart_in_json_and_text() {
     assert!(t.contains("Basis: claimed (claimed with --dead)"), "{t}");
 
     let marked = text(&["score", MARKED]);
-    assert!(marked.contains("Basis: marked (marked TB/TW in the record)"), "{marked}");
+    assert!(
+        marked.contains("Basis: marked (marked TB/TW in the record)"),
+        "{marked}"
+    );
 }
 
 #[test]
@@ -168,11 +179,10 @@ fn a_mismatch_that_rests_on_an_estimate_is_a_warning_and_on_marks_an_error() {
     // The same mismatch on the record's own marks is an error.
     let dir = tempfile::tempdir().unwrap();
     let wrong = dir.path().join("wrong-re.sgf");
-    let sgf = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MARKED),
-    )
-    .unwrap()
-    .replace("RE[W+14.5]", "RE[B+3.5]");
+    let sgf =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MARKED))
+            .unwrap()
+            .replace("RE[W+14.5]", "RE[B+3.5]");
     std::fs::write(&wrong, sgf).unwrap();
     let r = &check_json(&[wrong.to_str().unwrap()])[0];
     assert_eq!(r["result"]["basis"], "marked");
@@ -213,7 +223,9 @@ fn a_failing_engine_is_a_finding_and_the_batch_goes_on() {
         assert_eq!(reports[1]["result"]["status"], "agrees", "{mode}");
     }
     let missing = check_json(&[UNMARKED, "--engine", "/nonexistent/gtp-engine"]);
-    assert!(codes(&missing[0]).iter().any(|(c, _)| c == "estimator-failed"));
+    assert!(codes(&missing[0])
+        .iter()
+        .any(|(c, _)| c == "estimator-failed"));
 }
 
 #[test]
@@ -243,7 +255,10 @@ fn appeal_shows_the_estimated_dead_stones() {
         .expect("an end diagram");
     assert_eq!(end["dead"], serde_json::json!(["fc"]));
     let t = text(&["appeal", UNMARKED, "--engine", &engine]);
-    assert!(t.contains("Estimated dead by goref (nothing marked or claimed): "), "{t}");
+    assert!(
+        t.contains("Estimated dead by goref (nothing marked or claimed): "),
+        "{t}"
+    );
 }
 
 /// GNU Go (Debian package `gnugo`) as the judge. Ignored where it is not installed:
@@ -257,7 +272,10 @@ fn gnugo_judges_the_dead_stone() {
         .expect("gnugo is not installed: apt-get install -y gnugo");
     let engine = format!("{gnugo} --mode gtp");
     let r = &check_json(&[UNMARKED, "--engine", &engine])[0];
-    assert!(!codes(r).iter().any(|(c, _)| c == "estimator-failed"), "{r}");
+    assert!(
+        !codes(r).iter().any(|(c, _)| c == "estimator-failed"),
+        "{r}"
+    );
     assert_eq!(r["result"]["basis"], "estimated");
     assert_eq!(r["score"]["dead"], serde_json::json!(["fc"]));
     assert_eq!(r["result"]["status"], "agrees");

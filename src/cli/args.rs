@@ -110,14 +110,24 @@ pub struct EstimatorArgs {
     /// Who judges dead stones that are neither marked (TB/TW) nor claimed (--dead):
     /// `builtin` (goref's estimate), `gtp` (an engine, see --engine) or `none` (count the
     /// board as it stands). Default: builtin, or gtp when --engine is given.
-    #[arg(long, value_enum, value_name = "builtin|gtp|none", help_heading = "Dead stones")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "builtin|gtp|none",
+        help_heading = "Dead stones"
+    )]
     pub estimator: Option<EstimatorKind>,
     /// The GTP engine for --estimator gtp, e.g. `--engine 'gnugo --mode gtp'` (split on
     /// spaces, run without a shell). It is asked `final_status_list dead` and `seki`.
     #[arg(long, value_name = "COMMAND", help_heading = "Dead stones")]
     pub engine: Option<String>,
     /// Seconds the engine may take for one answer before it is stopped.
-    #[arg(long, value_name = "SECONDS", default_value_t = 20, help_heading = "Dead stones")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 20,
+        help_heading = "Dead stones"
+    )]
     pub engine_timeout: u64,
 }
 
