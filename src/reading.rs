@@ -502,10 +502,6 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
             ));
         }
     }
-    let unclear = match (&chosen.estimate, &counted) {
-        (Some(est), Some(s)) => deciding_strings(&position, est, s, &ctx, opts.min_confidence()),
-        _ => Vec::new(),
-    };
     // Whether the count is the rules' own result: every stone counts after a second
     // stop; elsewhere only once the dead stones are known (marked, claimed, estimated).
     let decisive = match end {
@@ -540,6 +536,15 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         .as_ref()
         .and_then(|s| s.other_count.as_ref())
         .map(|o| format!("{} by {} counting", o.re, o.counting.as_str()));
+    // Recounting with each unclear string flipped costs a count per string: only where
+    // it can change the verdict (a mismatch), or for a single game's count (`score`).
+    let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
+    let unclear = match (&chosen.estimate, &r.score) {
+        (Some(est), Some(s)) if wanted => {
+            deciding_strings(&position, est, s, &ctx, opts.min_confidence())
+        }
+        _ => Vec::new(),
+    };
     if check.status == ResultStatus::Mismatch && !unclear.is_empty() {
         // The estimate cannot carry a mismatch that hangs on a string it is unsure of.
         let names: Vec<String> = unclear.iter().map(UnclearString::describe).collect();
