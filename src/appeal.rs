@@ -746,6 +746,7 @@ fn build_reading(
     }
     let removal = match source {
         Some(s) if reading.removes_dead => Removal::Removed(&dead, s),
+        None if reading.removes_dead && chosen.basis == Basis::Estimated => Removal::NoneEstimated,
         _ => Removal::None(claimed.unwrap_or(&[])),
     };
     reading.rule_sentence = ctx.sentence(end, &removal);
