@@ -390,17 +390,27 @@ fn t09_multi_stone_suicide() {
 }
 
 #[test]
-fn t10_single_stone_suicide_is_illegal_everywhere() {
+fn t10_single_stone_suicide_is_illegal_where_the_rules_say_so() {
     let f = replay(&rec(T09_SETUP, ";B[da]"));
     check(
         &f,
         &[
-            (SIR, vec![(1, Suicide, None)]),
+            (&["simplified-ing"], vec![(1, Suicide, None)]),
             (SST, vec![(1, Suicide, None)]),
-            (SSK, vec![(1, Suicide, None)]),
+            (&["aga"], vec![(1, Suicide, None)]),
             (SIMPLE, vec![(1, Suicide, None)]),
+            // Suicide of any size is a play; the unchanged board is a repetition under
+            // positional superko, and under NZ's rule only if Black made it by a play
+            // (here it was set up).
+            (&["tromp-taylor"], vec![(1, PositionalSuperko, Some(0))]),
+            (&["nz"], vec![]),
         ],
     );
+    let tt = verdict(&f, "tromp-taylor", 1).unwrap();
+    assert!(tt.message.contains("single-stone suicide"), "{}", tt.message);
+    // NZ: once Black has made that board by a play, the suicide repeats it.
+    let g = replay(&rec(T09_SETUP, ";B[dd];W[];B[da]"));
+    assert_eq!(flagged(&g, "nz"), vec![(3, SituationalSuperko, Some(1))]);
     // SSK alone would not catch it: the same board, but the other player to move.
     assert_eq!(f[0].ssk, None);
     assert_eq!(f[0].psk, Some(0));
