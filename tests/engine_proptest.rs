@@ -426,6 +426,10 @@ struct Said {
     recycling_kind: Option<&'static str>,
 }
 
+/// A recorded double-ko capture: (complex points, their colouring before, colour,
+/// point, move).
+type DoubleKoCapture = (Vec<usize>, Vec<u8>, u8, usize, u32);
+
 struct Referee {
     w: usize,
     h: usize,
@@ -436,8 +440,7 @@ struct Referee {
     hot_by: u32,
     /// Simple ko: (point taken, stone that took, move) after a single-stone take.
     ko: Option<(usize, usize, u32)>,
-    /// Double-ko captures: (complex points, their colouring, colour, point) -> move.
-    double_ko: Vec<(Vec<usize>, Vec<u8>, u8, usize, u32)>,
+    double_ko: Vec<DoubleKoCapture>,
 }
 
 impl Referee {
@@ -725,7 +728,10 @@ impl Referee {
                     );
                 }
             }
-        } else if x.len() == 2 && captured.len() == 2 && libs.len() == 1 && captured.contains(&libs[0])
+        } else if x.len() == 2
+            && captured.len() == 2
+            && libs.len() == 1
+            && captured.contains(&libs[0])
         {
             self.hot.extend(x.into_iter().map(|s| (s, "double")));
         }
@@ -788,7 +794,10 @@ fn sgf_list(w: usize, ident: &str, pts: &[usize]) -> String {
     if pts.is_empty() {
         return String::new();
     }
-    let values: String = pts.iter().map(|&p| format!("[{}]", sgf_point(w, p))).collect();
+    let values: String = pts
+        .iter()
+        .map(|&p| format!("[{}]", sgf_point(w, p)))
+        .collect();
     format!("{ident}{values}")
 }
 
@@ -815,11 +824,21 @@ fn setup_text(w: usize, ev: &Ev) -> String {
 fn shape(k: u64) -> (usize, usize, &'static str, &'static str) {
     match k {
         // T04: triple ko.
-        0 => (9, 9, "ca da cb cc dc cd dd ce ee cf df cg dg ch ci di", "ea fa db fb ec fc ed fd fe ef ff eg fg dh fh ei fi"),
+        0 => (
+            9,
+            9,
+            "ca da cb cc dc cd dd ce ee cf df cg dg ch ci di",
+            "ea fa db fb ec fc ed fd fe ef ff eg fg dh fh ei fi",
+        ),
         // T07: eternal life.
         1 => (5, 5, "ca ab bb ac", "aa ea cb db eb"),
         // T08: double ko.
-        2 => (9, 9, "aa ba ca ab bb db ac bc cc ad bd fd gd be fe af bf ff gf ag bg cg ah bh ai bi ci", "da ea eb dc ec cd dd ed hd id ce de ee ge ie cf df ef hf if dg eg ch eh di ei"),
+        2 => (
+            9,
+            9,
+            "aa ba ca ab bb db ac bc cc ad bd fd gd be fe af bf ff gf ag bg cg ah bh ai bi ci",
+            "da ea eb dc ec cd dd ed hd id ce de ee ge ie cf df ef hf if dg eg ch eh di ei",
+        ),
         // Issue 13's double ko on 3x5 and the basic ko beside a second mouth.
         3 => (3, 5, "bd ae ce", "cb bc cd"),
         4 => (4, 4, "bc cd", "ca bb db cc dd"),
@@ -907,7 +926,11 @@ fn generate(seed: u64, tally: &mut RecordTally) -> Generated {
     let mut events = Vec::new();
     let mut head = format!("(;GM[1]FF[4]SZ[{w}:{h}]");
     // Handicap placed as moves: Black's stones separated by White passes.
-    let handicap = if kind >= 8 && w * h >= 16 { 2 + rng.below(2) as usize } else { 0 };
+    let handicap = if kind >= 8 && w * h >= 16 {
+        2 + rng.below(2) as usize
+    } else {
+        0
+    };
     if handicap > 0 {
         head.push_str(&format!("HA[{handicap}]"));
         black.clear();
@@ -1187,7 +1210,13 @@ fn generated_records_exercise_every_verdict() {
         "full-board",
         "double-ko",
     ] {
-        assert!(tally.verdicts.get(code).copied().unwrap_or(0) >= 2, "{code}: {tally:?}");
+        assert!(
+            tally.verdicts.get(code).copied().unwrap_or(0) >= 2,
+            "{code}: {tally:?}"
+        );
     }
-    assert!(tally.handicap_as_moves > 20 && tally.no_pl_white_first > 20 && tally.mid_game_setups > 50, "{tally:?}");
+    assert!(
+        tally.handicap_as_moves > 20 && tally.no_pl_white_first > 20 && tally.mid_game_setups > 50,
+        "{tally:?}"
+    );
 }

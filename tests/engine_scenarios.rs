@@ -407,7 +407,11 @@ fn t10_single_stone_suicide_is_illegal_where_the_rules_say_so() {
         ],
     );
     let tt = verdict(&f, "tromp-taylor", 1).unwrap();
-    assert!(tt.message.contains("single-stone suicide"), "{}", tt.message);
+    assert!(
+        tt.message.contains("single-stone suicide"),
+        "{}",
+        tt.message
+    );
     // NZ: once Black has made that board by a play, the suicide repeats it.
     let g = replay(&rec(T09_SETUP, ";B[dd];W[];B[da]"));
     assert_eq!(flagged(&g, "nz"), vec![(3, SituationalSuperko, Some(1))]);

@@ -127,15 +127,18 @@ fn mid_game_setup_takes_its_player_to_move_from_pl_or_the_next_move() {
     let dir = std::env::temp_dir().join(format!("goref-pl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, pl, want) in [
-        ("pl-white.sgf", "PL[W]", vec![(4, SituationalSuperko, Some(2))]),
+        (
+            "pl-white.sgf",
+            "PL[W]",
+            vec![(4, SituationalSuperko, Some(2))],
+        ),
         ("no-pl.sgf", "", vec![(4, SituationalSuperko, Some(2))]),
         // PL says Black, so the setup position had Black to move; the retake leaves
         // White to move: a new situation. (White moving at 3 is an alternation quirk.)
         ("pl-black.sgf", "PL[B]", vec![]),
     ] {
-        let sgf = format!(
-            "(;GM[1]FF[4]SZ[4:3];B[ca];W[ba];AB[bb][db][cc]AW[ab][bc]{pl};W[cb];B[bb])"
-        );
+        let sgf =
+            format!("(;GM[1]FF[4]SZ[4:3];B[ca];W[ba];AB[bb][db][cc]AW[ab][bc]{pl};W[cb];B[bb])");
         let file = dir.join(name);
         std::fs::write(&file, sgf).unwrap();
         let got: Vec<_> = verdicts(file.to_str().unwrap(), "aga")

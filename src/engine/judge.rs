@@ -120,9 +120,7 @@ fn position_name(m: u32) -> String {
 fn message(rules: &Rules, f: &MoveFacts, r: Ruling) -> String {
     let mut text = verdict_text(rules, f, r);
     if f.single_stone_suicide() && r.code != Code::Suicide {
-        text.push_str(
-            " (the play is a single-stone suicide, which leaves the board as it was)",
-        );
+        text.push_str(" (the play is a single-stone suicide, which leaves the board as it was)");
     }
     text
 }

@@ -192,5 +192,6 @@ pub(crate) fn complex_key(mouths: &[Mouth]) -> (u64, [usize; 4]) {
 /// The colouring of the complex's points (2 bits a point), read on the board the
 /// capture is played from.
 pub(crate) fn colouring(board: &Board, pts: &[usize; 4]) -> u8 {
-    pts.iter().fold(0u8, |acc, &p| (acc << 2) | (board.cell(p) & 3))
+    pts.iter()
+        .fold(0u8, |acc, &p| (acc << 2) | (board.cell(p) & 3))
 }
