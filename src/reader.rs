@@ -435,6 +435,8 @@ fn emit_node(
     nm: NodeMoves,
     g: &mut GameRecord,
 ) {
+    // AB/AW/AE in the node (even with no valid point) is setup in the game; PL alone is not.
+    let stones_set = nm.setup.is_some();
     let mut setup = nm.setup;
     if let Some((color, at)) = nm.player {
         // PL alone changes who is to move: an empty setup event carries it.
@@ -446,9 +448,7 @@ fn emit_node(
         s.player = Some(color);
     }
     if let Some(setup) = setup {
-        let changes_board =
-            !(setup.add_black.is_empty() && setup.add_white.is_empty() && setup.clear.is_empty());
-        if *number > 0 && changes_board {
+        if *number > 0 && stones_set {
             g.findings.push(
                 Finding::new(
                     Code::SetupInGame,

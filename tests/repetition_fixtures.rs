@@ -149,3 +149,19 @@ fn mid_game_setup_takes_its_player_to_move_from_pl_or_the_next_move() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// PL alone in a later node changes who is to move but adds no stones: no
+/// `setup-in-game`; AB in a later node is one even when its value is no point.
+#[test]
+fn pl_alone_is_no_setup_in_the_game() {
+    let codes = |sgf: &str| -> Vec<Code> {
+        check_bytes("pl.sgf", sgf.as_bytes(), &CheckOptions::default())
+            .iter()
+            .flat_map(|r| &r.findings)
+            .map(|f| f.code)
+            .collect()
+    };
+    assert!(!codes("(;SZ[5];B[aa];PL[B];B[bb])").contains(&SetupInGame));
+    assert!(codes("(;SZ[5];B[aa];AB[zz!];W[bb])").contains(&SetupInGame));
+    assert!(codes("(;SZ[5];B[aa];AB[cc]PL[W];W[bb])").contains(&SetupInGame));
+}
