@@ -343,6 +343,8 @@ impl<'a> FewMoves<'a> {
 struct NodeMoves<'a> {
     moves: FewMoves<'a>,
     setup: Option<Setup>,
+    /// PL of the node and where it stands.
+    player: Option<(Color, usize)>,
     forced: bool,
     time_left: [Option<f64>; 2],
     periods_left: [Option<u32>; 2],
@@ -384,7 +386,13 @@ fn read_node<'t>(
             b"WL" => nm.time_left[1] = real(first(), p, loc, g),
             b"OB" => nm.periods_left[0] = count(first(), p, loc, g),
             b"OW" => nm.periods_left[1] = count(first(), p, loc, g),
-            b"PL" if is_root => g.first_player = color_value(first()),
+            b"PL" => {
+                let c = color_value(first());
+                if is_root {
+                    g.first_player = c;
+                }
+                nm.player = c.map(|c| (c, at));
+            }
             b"TB" if is_last => {
                 g.final_marks.pos = loc.pos(at);
                 point_list(
@@ -427,8 +435,20 @@ fn emit_node(
     nm: NodeMoves,
     g: &mut GameRecord,
 ) {
-    if let Some(setup) = nm.setup {
-        if *number > 0 {
+    // AB/AW/AE in the node (even with no valid point) is setup in the game; PL alone is not.
+    let stones_set = nm.setup.is_some();
+    let mut setup = nm.setup;
+    if let Some((color, at)) = nm.player {
+        // PL alone changes who is to move: an empty setup event carries it.
+        let s = setup.get_or_insert_with(|| Setup {
+            in_root: is_root,
+            pos: loc.pos(at),
+            ..Setup::default()
+        });
+        s.player = Some(color);
+    }
+    if let Some(setup) = setup {
+        if *number > 0 && stones_set {
             g.findings.push(
                 Finding::new(
                     Code::SetupInGame,
