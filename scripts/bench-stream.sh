@@ -1,24 +1,25 @@
 #!/usr/bin/env bash
 # Streaming benchmark (issue 17), three parts, all figures in docs/performance.md:
 #  1. throughput on the corpus, one core: `goref check -j 1` beside the read floor (list
-#     the inputs, read every file's bytes, scan them once: examples/readfloor.rs), run
-#     alternately RUNS times as processes, medians and their ratio;
+#     the files, read every file's bytes, scan them once: `find | xargs cat | wc -l`), run
+#     alternately RUNS times, medians and their ratio;
 #  2. peak memory and speed on a generated collection of about SIZE_MB megabytes (the
 #     corpus's files concatenated into one file, repeated), with -j 1 and -j 2;
 #  3. optional: OLD=path/to/an/older/goref adds its figures on the corpus and on a
 #     collection of OLD_MB megabytes, for a before/after in the same run.
 # The collection is written under ${TMPDIR:-/tmp} and removed at exit; never commit it.
 # Needs: a release build, GNU time (/usr/bin/time), python3, ../shared (the corpus).
-# Usage: scripts/bench-stream.sh [RUNS] [SIZE_MB]
+# Usage: [BIN=goref] [OLD=old-goref] [OLD_MB=33] scripts/bench-stream.sh [RUNS] [SIZE_MB]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
 size_mb=${2:-1024}
 corpus=../shared/corpus
 [ -d "$corpus" ] || { echo "no $corpus: the benchmark needs the development corpus" >&2; exit 1; }
-cargo build --release --locked --bin goref --example readfloor
-bin=target/release/goref
-floor=target/release/examples/readfloor
+# BIN=path skips the build and measures that binary.
+if [ -z "${BIN:-}" ]; then cargo build --release --locked --bin goref; fi
+bin=${BIN:-target/release/goref}
+floor() { find "$corpus" -name '*.sgf' -print0 | sort -z | xargs -0 cat | wc -l; }
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 ms() { # wall milliseconds of one run of a command line
@@ -32,7 +33,7 @@ games=$($bin check -q --no-progress --format jsonl -j 1 "$corpus" | grep -c '"ga
 echo "corpus games: $games"
 : > /tmp/bench-floor.$$; : > /tmp/bench-check.$$; : > /tmp/bench-old.$$
 for _ in $(seq "$runs"); do
-  ms "$floor" "$corpus" 1 >> /tmp/bench-floor.$$
+  ms floor >> /tmp/bench-floor.$$
   ms "$bin" check -q --no-progress --format jsonl -j 1 "$corpus" >> /tmp/bench-check.$$
   if [ -n "${OLD:-}" ]; then ms "$OLD" check -q --no-progress --format jsonl -j 1 "$corpus" >> /tmp/bench-old.$$; fi
 done

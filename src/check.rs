@@ -88,8 +88,7 @@ pub fn check_stream<E>(
         run,
         |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts),
         |_, outcome: Outcome<Vec<GameReport>>| {
-            let reports =
-                outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
+            let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
             emit(reports)
         },
     )

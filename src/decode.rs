@@ -123,7 +123,9 @@ impl StreamDecoder {
 pub fn stream_replacement_finding(used: &str) -> Finding {
     Finding::new(
         Code::Charset,
-        format!("byte sequence(s) are not valid {used} and were replaced by U+FFFD (first one here)"),
+        format!(
+            "byte sequence(s) are not valid {used} and were replaced by U+FFFD (first one here)"
+        ),
     )
 }
 

@@ -1002,9 +1002,15 @@ fn line_distance(between: &[u8]) -> String {
 fn kind_of(message: &str) -> &'static str {
     const KINDS: [(&str, &str); 15] = [
         ("expected `(;` to start", "text outside game trees"),
-        ("expected `;` after `(`", "game tree starting with a variation"),
+        (
+            "expected `;` after `(`",
+            "game tree starting with a variation",
+        ),
         ("expected `(` or `)` after a variation", "node after `)`"),
-        ("expected a property identifier before", "value without identifier"),
+        (
+            "expected a property identifier before",
+            "value without identifier",
+        ),
         ("expected a property, `;`", "stray characters"),
         ("the value of", "value holding moves"),
         ("expected `[` after", "identifier without value"),
@@ -1229,7 +1235,13 @@ mod tests {
         // No tree anywhere in the file: reported once, at its end.
         let u = parse_unit("", cx);
         assert!(u.sgf.issues.is_empty(), "{:?}", u.sgf.issues);
-        let u = parse_unit("", UnitContext { roots_before: 0, ..cx });
+        let u = parse_unit(
+            "",
+            UnitContext {
+                roots_before: 0,
+                ..cx
+            },
+        );
         assert!(u.sgf.issues[0].message.contains("no SGF game tree"));
     }
 }

@@ -153,7 +153,9 @@ impl<R: Read> TreeStream<R> {
                     continue;
                 }
             };
-            let loc = Locator::with_base(text, self.base);
+            // Only the unit's own text: a line index over the whole buffer would be
+            // built again for every game tree.
+            let loc = Locator::with_base(&text[..end], self.base);
             let (games, mut findings) =
                 reader::read_parsed(&unit.sgf, &loc, self.roots_before, &self.opts);
             self.roots_before += unit.sgf.roots.len();
@@ -261,8 +263,10 @@ mod tests {
         assert!(p[0].games.is_empty());
         assert!(p[0].findings[0].message.contains("empty"));
         let p = pieces(b"no sgf here", 4);
-        assert!(p[0].findings.iter().any(|f| f.code == Code::SyntaxError
-            && f.message.contains("no SGF game tree")));
+        assert!(p[0]
+            .findings
+            .iter()
+            .any(|f| f.code == Code::SyntaxError && f.message.contains("no SGF game tree")));
     }
 
     #[test]

@@ -24,10 +24,15 @@ fn single_games() -> Vec<(PathBuf, Vec<u8>)> {
             let bytes = std::fs::read(&p).ok()?;
             let reports = check_bytes("x", &bytes, &CheckOptions::default());
             let one = reports.len() == 1 && reports[0].game.is_some();
-            let utf8 = reports[0].charset.as_ref().is_some_and(|c| c.used == "UTF-8");
-            let clean = reports[0].findings.iter().all(|f| {
-                f.code != Code::SyntaxError || !f.message.contains("game tree")
-            }) && std::str::from_utf8(&bytes).is_ok_and(|t| t.trim_end().ends_with(')'));
+            let utf8 = reports[0]
+                .charset
+                .as_ref()
+                .is_some_and(|c| c.used == "UTF-8");
+            let clean = reports[0]
+                .findings
+                .iter()
+                .all(|f| f.code != Code::SyntaxError || !f.message.contains("game tree"))
+                && std::str::from_utf8(&bytes).is_ok_and(|t| t.trim_end().ends_with(')'));
             (one && utf8 && clean).then_some((p, bytes))
         })
         .collect()
@@ -85,14 +90,22 @@ fn streamed(bytes: &[u8], prefix: usize, threads: usize) -> Vec<GameReport> {
 #[test]
 fn a_streamed_collection_gives_the_reports_of_separate_files() {
     let games = single_games();
-    assert!(games.len() >= 20, "testdata has {} single games", games.len());
+    assert!(
+        games.len() >= 20,
+        "testdata has {} single games",
+        games.len()
+    );
     let mut collection = Vec::new();
     let mut expected = Vec::new();
     for (path, bytes) in &games {
         collection.extend_from_slice(bytes);
         collection.push(b'\n');
         let name = path.display().to_string();
-        expected.extend(check_bytes(&name, bytes, &CheckOptions::default()).iter().map(normalised));
+        expected.extend(
+            check_bytes(&name, bytes, &CheckOptions::default())
+                .iter()
+                .map(normalised),
+        );
     }
     for (prefix, threads) in [(100, 1), (5_000, 2), (usize::MAX, 3)] {
         let got = streamed(&collection, prefix, threads);
@@ -125,13 +138,23 @@ fn assert_recovered(reports: &[GameReport]) {
         .find(|f| f.code == Code::SyntaxError)
         .expect("a syntax finding on the unclosed tree");
     assert_eq!((f.line, f.column), (Some(1), Some(1)), "{f:?}");
-    assert!(f.message.contains("not closed") && f.message.contains("2 lines later"), "{}", f.message);
-    assert!(reports[1..].iter().all(|r| r.findings.iter().all(|f| f.code != Code::SyntaxError)));
+    assert!(
+        f.message.contains("not closed") && f.message.contains("2 lines later"),
+        "{}",
+        f.message
+    );
+    assert!(reports[1..]
+        .iter()
+        .all(|r| r.findings.iter().all(|f| f.code != Code::SyntaxError)));
 }
 
 #[test]
 fn an_unclosed_tree_followed_by_a_new_record_is_recovered_whole_and_streamed() {
-    assert_recovered(&check_bytes("u.sgf", UNCLOSED.as_bytes(), &CheckOptions::default()));
+    assert_recovered(&check_bytes(
+        "u.sgf",
+        UNCLOSED.as_bytes(),
+        &CheckOptions::default(),
+    ));
     for prefix in [0, 10, 60] {
         assert_recovered(&streamed(UNCLOSED.as_bytes(), prefix, 2));
     }
@@ -171,7 +194,10 @@ fn the_cli_streams_a_large_collection_in_file_order() {
     };
     let one = run("1");
     assert_eq!(one, run("2"));
-    let lines: Vec<Value> = one.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = one
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), count);
     for (k, r) in lines.iter().enumerate() {
         assert_eq!(r["game"], k, "file order");
