@@ -88,6 +88,17 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
 pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Finding>) {
     let tree = sgf::parse(text);
     let loc = Locator::new(text);
+    read_parsed(&tree, &loc, 0, opts)
+}
+
+/// Reads parsed text: the games, numbered from `first_index` (the game trees of the
+/// file before this text, when streaming), and the findings outside any game.
+pub fn read_parsed(
+    tree: &Sgf,
+    loc: &Locator,
+    first_index: usize,
+    opts: &ReadOptions,
+) -> (Vec<GameRecord>, Vec<Finding>) {
     let mut games = Vec::with_capacity(tree.roots.len());
     let mut file_findings = Vec::new();
     for (index, &root) in tree.roots.iter().enumerate() {
@@ -95,24 +106,24 @@ pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Findin
         let mut tree_findings = Vec::new();
         if opts.variations {
             read_all_lines(
-                &tree,
-                &loc,
+                tree,
+                loc,
                 root,
-                index,
+                first_index + index,
                 opts,
                 &mut games,
                 &mut tree_findings,
             );
         } else {
             let line = tree.main_line(root);
-            games.push(build(&tree, &loc, &line, index, Vec::new()));
+            games.push(build(tree, loc, &line, first_index + index, Vec::new()));
         }
         // Syntax problems of this tree go to its first record (its main line).
         let syntax = tree
             .issues
             .iter()
             .filter(|i| i.tree == Some(index as u32))
-            .map(|i| syntax_finding(i, &loc));
+            .map(|i| syntax_finding(i, loc));
         if let Some(g) = games.get_mut(first) {
             let mut own: Vec<Finding> = syntax.collect();
             own.append(&mut tree_findings);
@@ -121,7 +132,7 @@ pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Findin
         }
     }
     for issue in tree.issues.iter().filter(|i| i.tree.is_none()) {
-        file_findings.push(syntax_finding(issue, &loc));
+        file_findings.push(syntax_finding(issue, loc));
     }
     (games, file_findings)
 }
