@@ -1,0 +1,238 @@
+//! How each source counted the results it wrote: counting conventions as data.
+//!
+//! Servers and engines count in their own ways. Fox (records written by its YuanYu client)
+//! says `RU[Japanese]` but counts area with Chinese-size komi; KGS counts the way its RU says;
+//! engine tournaments count area. Each [`Convention`] names the evidence it keys on (AP, RU,
+//! the form of KM) and what it implies for counting; [`detect`] picks the first convention
+//! whose evidence a record shows and says which evidence that was. The measured agreement of
+//! each convention with the recorded results is in docs/scoring.md.
+
+use crate::record::GameRecord;
+use crate::rules::{HandicapCompensation, Rules, Scoring};
+
+/// How the margin was counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counting {
+    /// Stones plus surrounded points (Chinese, AGA, Ing, Tromp-Taylor).
+    Area,
+    /// Surrounded points plus prisoners (Japanese, Korean).
+    Territory,
+}
+
+/// A test on RU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesIs {
+    /// Any RU or none.
+    Any,
+    /// No RU.
+    Absent,
+    /// One of these names (case-insensitive).
+    OneOf(&'static [&'static str]),
+}
+
+/// A test on the form of KM as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KomiForm {
+    Any,
+    /// KM written times 100 (`KM[750]` for 7.5), as Fox writes it.
+    Scaled,
+    /// KM written as a plain number of points.
+    Plain,
+}
+
+/// What a record must show for a convention to apply. Every test must pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    /// AP starts with this (case-insensitive); None: AP is not looked at.
+    pub application: Option<&'static str>,
+    pub rules: RulesIs,
+    pub komi: KomiForm,
+}
+
+/// Which komi the count uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KomiReading {
+    /// KM as goref reads it (a scaled KM read back: 750 is 7.5).
+    Record,
+    /// This komi whatever KM says (a source that writes a placeholder KM).
+    Fixed(f64),
+}
+
+/// One source's way of counting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Convention {
+    /// A short name (`fox`), shown in findings and docs.
+    pub id: &'static str,
+    /// The source in words.
+    pub source: &'static str,
+    pub evidence: Evidence,
+    /// None: count the way the rules in force count.
+    pub counting: Option<Counting>,
+    pub komi: KomiReading,
+    /// None: the rules' compensation.
+    pub handicap_compensation: Option<HandicapCompensation>,
+    /// What the source does with dame and what else a counter should know, in one sentence.
+    pub note: &'static str,
+}
+
+/// The known conventions, most specific first.
+pub const CONVENTIONS: &[Convention] = &[
+    Convention {
+        id: "fox",
+        source: "Fox Weiqi (records written by the YuanYu client)",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::OneOf(&["Japanese"]),
+            komi: KomiForm::Any,
+        },
+        counting: Some(Counting::Area),
+        komi: KomiReading::Record,
+        handicap_compensation: Some(HandicapCompensation::None),
+        note: "RU says Japanese, but the server counts area (Chinese style) and writes komi times 100 (KM[750] is 7.5)",
+    },
+    Convention {
+        id: "yuanyu-engine",
+        source: "engine games published through YuanYu (AlphaGo Master, AI tournaments)",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::Any,
+            komi: KomiForm::Any,
+        },
+        counting: Some(Counting::Area),
+        komi: KomiReading::Record,
+        handicap_compensation: Some(HandicapCompensation::None),
+        note: "engine matches counted by area with Chinese komi; dame are filled",
+    },
+    Convention {
+        id: "kgs",
+        source: "KGS (records written by CGoban)",
+        evidence: Evidence {
+            application: Some("CGoban"),
+            rules: RulesIs::Any,
+            komi: KomiForm::Any,
+        },
+        counting: None,
+        komi: KomiReading::Record,
+        handicap_compensation: None,
+        note: "KGS counts the way RU says: territory for Japanese, area for Chinese and AGA; under Japanese rules dame may be left open",
+    },
+];
+
+/// A convention found in a record, with the evidence that found it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detected {
+    pub convention: &'static Convention,
+    /// One sentence naming the evidence, e.g. "AP[YuanYu] with RU[Japanese]".
+    pub evidence: String,
+}
+
+/// The first convention whose evidence the record shows.
+pub fn detect(record: &GameRecord) -> Option<Detected> {
+    CONVENTIONS
+        .iter()
+        .find(|c| shows(record, &c.evidence))
+        .map(|convention| Detected {
+            convention,
+            evidence: evidence_sentence(record, &convention.evidence),
+        })
+}
+
+fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len()
+        && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+fn shows(record: &GameRecord, e: &Evidence) -> bool {
+    let info = &record.info;
+    let application_ok = e.application.is_none_or(|prefix| {
+        info.application
+            .as_deref()
+            .is_some_and(|ap| starts_with_ignore_case(ap.trim(), prefix))
+    });
+    let rules = info.recorded_rules.as_deref().map(str::trim);
+    let rules_ok = match e.rules {
+        RulesIs::Any => true,
+        RulesIs::Absent => rules.is_none(),
+        RulesIs::OneOf(names) => {
+            rules.is_some_and(|ru| names.iter().any(|n| ru.eq_ignore_ascii_case(n)))
+        }
+    };
+    let scaled = komi_is_scaled(record);
+    let komi_ok = match e.komi {
+        KomiForm::Any => true,
+        KomiForm::Scaled => scaled,
+        KomiForm::Plain => !scaled,
+    };
+    application_ok && rules_ok && komi_ok
+}
+
+/// KM written times 100 (or in zi times 100): its text is far above any komi.
+fn komi_is_scaled(record: &GameRecord) -> bool {
+    record
+        .info
+        .komi_text
+        .as_deref()
+        .and_then(|t| t.trim().parse::<f64>().ok())
+        .is_some_and(|k| k.abs() > 150.0)
+}
+
+fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
+    let info = &record.info;
+    let mut parts = Vec::new();
+    if e.application.is_some() {
+        parts.push(format!("AP[{}]", info.application.as_deref().unwrap_or("")));
+    }
+    match e.rules {
+        RulesIs::Any => {}
+        RulesIs::Absent => parts.push("no RU".to_string()),
+        RulesIs::OneOf(_) => parts.push(format!(
+            "RU[{}]",
+            info.recorded_rules.as_deref().unwrap_or("")
+        )),
+    }
+    if e.komi != KomiForm::Any {
+        parts.push(format!("KM[{}]", info.komi_text.as_deref().unwrap_or("")));
+    }
+    parts.join(" with ")
+}
+
+/// How to count one record: the convention's choices, the rules' where it has none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    pub counting: Counting,
+    pub komi: KomiReading,
+    pub handicap_compensation: HandicapCompensation,
+}
+
+impl Reading {
+    /// The komi to count with; `record_komi` is the komi the referee chose.
+    pub fn komi(&self, _record: &GameRecord, record_komi: f64) -> f64 {
+        match self.komi {
+            KomiReading::Record => record_komi,
+            KomiReading::Fixed(k) => k,
+        }
+    }
+}
+
+/// The reading for a record under `rules`, with its detected convention if any.
+pub fn reading_for(detected: Option<&Detected>, _record: &GameRecord, rules: &Rules) -> Reading {
+    let by_rules = match rules.scoring {
+        Scoring::Area => Counting::Area,
+        Scoring::Territory => Counting::Territory,
+    };
+    match detected.map(|d| d.convention) {
+        Some(c) => Reading {
+            counting: c.counting.unwrap_or(by_rules),
+            komi: c.komi,
+            handicap_compensation: c
+                .handicap_compensation
+                .unwrap_or(rules.handicap_compensation),
+        },
+        None => Reading {
+            counting: by_rules,
+            komi: KomiReading::Record,
+            handicap_compensation: rules.handicap_compensation,
+        },
+    }
+}
