@@ -29,7 +29,19 @@ struct Tally {
     gnugo_winner: u32,
     gnugo_exact: u32,
     marked: u32,
+    /// Exact agreement of each way of counting, to find a source's convention.
+    alt_exact: [u32; 6],
+    not_a_count: u32,
 }
+
+const ALT_NAMES: [&str; 6] = [
+    "area",
+    "territory",
+    "area-dame-to-loser",
+    "area-komi-as-is",
+    "area-dame-filled",
+    "terr-dame-filled",
+];
 
 /// GNU Go's result per file name: winner and margin, Fox komi read as meant.
 fn gnugo(oracle: &Path) -> HashMap<String, (Option<Color>, f64)> {
@@ -171,6 +183,25 @@ fn main() {
                 Counting::Area => area_margin,
                 Counting::Territory => territory_margin,
             };
+            let dame = area.neutral as f64;
+            let to_loser = if area_margin > 0.0 {
+                (area_margin - dame).max(0.0)
+            } else {
+                (area_margin + dame).min(0.0)
+            };
+            let komi_as_is = area_margin + komi - r.komi.value;
+            // Dame filled in turn from the side to move: an odd number gives it one more.
+            let to_move = record.moves().last().map_or(Color::Black, |m| m.color.opponent());
+            let odd = (area.neutral % 2) as f64;
+            let filled = if to_move == Color::Black { odd } else { -odd };
+            let alts = [
+                area_margin,
+                territory_margin,
+                to_loser,
+                komi_as_is,
+                area_margin + filled,
+                territory_margin + filled,
+            ];
             let re_black = if re_winner == Color::Black { *re_margin } else { -*re_margin };
             let ok_winner = winner_of(margin) == Some(re_winner);
             let ok_exact = (margin - re_black).abs() < 1e-9;
@@ -181,6 +212,9 @@ fn main() {
                     continue;
                 }
                 t.n += 1;
+                for (k, alt) in alts.iter().enumerate() {
+                    t.alt_exact[k] += ((alt - re_black).abs() < 1e-9) as u32;
+                }
                 t.winner += ok_winner as u32;
                 t.exact += ok_exact as u32;
                 t.as_is_winner += (winner_of(as_is_margin) == Some(re_winner)) as u32;
@@ -196,7 +230,7 @@ fn main() {
                     .map(|s| format!("{}{}:{:?}", s.color.letter(), s.stones[0].sgf(), s.status))
                     .collect();
                 println!(
-                    "{}{} {rel}  RE {re}  est-area {} est-terr {} as-is {} gnugo {:?}  conv {conv_name} dead {} unclear [{}]",
+                    "{}{} {rel}  RE {re}  est-area {} est-terr {} as-is {} gnugo {:?}  conv {conv_name} dead {} dame {dame} unclear [{}]",
                     if ok_winner { "margin " } else { "WINNER " },
                     "",
                     re_text(area_margin),
@@ -229,6 +263,15 @@ fn main() {
             pct(t.gnugo_winner, t.gnugo_n),
             pct(t.gnugo_exact, t.gnugo_n),
         );
+    }
+    println!("\nexact agreement per way of counting (to find each source's convention):");
+    for (k, t) in &per {
+        let cols: Vec<String> = ALT_NAMES
+            .iter()
+            .zip(t.alt_exact)
+            .map(|(name, n)| format!("{name} {:.1}%", pct(n, t.n)))
+            .collect();
+        println!("{:32} {}", k, cols.join("  "));
     }
     if estimates > 0 {
         println!(
