@@ -43,8 +43,8 @@ const ALT_NAMES: [&str; 6] = [
     "terr-dame-filled",
 ];
 
-/// GNU Go's result per file name: winner and margin, Fox komi read as meant.
-fn gnugo(oracle: &Path) -> HashMap<String, (Option<Color>, f64)> {
+/// GNU Go's area margin plus komi per file name (its count before komi).
+fn gnugo(oracle: &Path) -> HashMap<String, f64> {
     let mut out = HashMap::new();
     let Ok(text) = std::fs::read_to_string(oracle) else {
         eprintln!("no oracle file at {}: GNU Go columns stay empty", oracle.display());
@@ -57,22 +57,8 @@ fn gnugo(oracle: &Path) -> HashMap<String, (Option<Color>, f64)> {
         let Some(mpk) = v["gnugo"]["margin_plus_komi"].as_f64() else {
             continue;
         };
-        let km_raw = v["km_raw"].as_str().unwrap_or("");
-        let komi = match km_raw {
-            "750" | "375" => 7.5,
-            "650" | "325" => 6.5,
-            _ => v["komi"].as_f64().unwrap_or(0.0),
-        };
-        let m = mpk - komi;
-        let winner = if m > 0.0 {
-            Some(Color::Black)
-        } else if m < 0.0 {
-            Some(Color::White)
-        } else {
-            None
-        };
         let name = v["file"].as_str().unwrap_or("").rsplit('/').next().unwrap_or("");
-        out.insert(name.to_string(), (winner, m.abs()));
+        out.insert(name.to_string(), mpk);
     }
     out
 }
@@ -140,6 +126,16 @@ fn main() {
             };
             let conv = convention::detect(&record);
             let conv_name = conv.as_ref().map_or("none", |d| d.convention.id).to_string();
+            if *re_margin == 0.0
+                && conv
+                    .as_ref()
+                    .is_some_and(|d| d.convention.zero_margin_is_not_a_count)
+            {
+                for key in [folder.clone(), format!("conv:{conv_name}"), "ALL".to_string()] {
+                    per.entry(key).or_default().not_a_count += 1;
+                }
+                continue;
+            }
             let r = referee(&record, &RefereeOptions::default());
             let position = &r.scored_position;
             let marked = !marked_dead(&record, position).is_empty();
@@ -218,10 +214,12 @@ fn main() {
                 t.winner += ok_winner as u32;
                 t.exact += ok_exact as u32;
                 t.as_is_winner += (winner_of(as_is_margin) == Some(re_winner)) as u32;
-                if let Some(&(w, m)) = gg.get(&name) {
+                // GNU Go's area count with the komi this record's convention reads.
+                if let Some(&mpk) = gg.get(&name) {
+                    let m = mpk - komi;
                     t.gnugo_n += 1;
-                    t.gnugo_winner += (w == Some(re_winner)) as u32;
-                    t.gnugo_exact += (w == Some(re_winner) && (m - re_margin).abs() < 1e-9) as u32;
+                    t.gnugo_winner += (winner_of(m) == Some(re_winner)) as u32;
+                    t.gnugo_exact += ((m - re_black).abs() < 1e-9) as u32;
                 }
             }
             if list && !marked && !ok_exact {
@@ -236,7 +234,7 @@ fn main() {
                     re_text(area_margin),
                     re_text(territory_margin),
                     re_text(as_is_margin),
-                    gg.get(&name).map(|&(w, m)| format!("{}+{m}", w.map_or("0", |c| c.letter()))),
+                    gg.get(&name).map(|&mpk| re_text(mpk - komi)),
                     dead.len(),
                     unclear.join(" "),
                     rel = rel.display(),
@@ -246,7 +244,7 @@ fn main() {
     }
     println!(
         "{:32} {:>4} {:>6} {:>7} {:>7} {:>7} {:>6}  gnugo: {:>4} {:>7} {:>7}",
-        "folder / convention", "n", "marked", "winner", "exact", "as-is-w", "", "n", "winner", "exact"
+        "folder / convention", "n", "marked", "winner", "exact", "as-is-w", "B+0", "n", "winner", "exact"
     );
     let pct = |a: u32, b: u32| if b == 0 { 0.0 } else { 100.0 * a as f64 / b as f64 };
     for (k, t) in &per {
@@ -258,7 +256,7 @@ fn main() {
             pct(t.winner, t.n),
             pct(t.exact, t.n),
             pct(t.as_is_winner, t.n),
-            "",
+            t.not_a_count,
             t.gnugo_n,
             pct(t.gnugo_winner, t.gnugo_n),
             pct(t.gnugo_exact, t.gnugo_n),

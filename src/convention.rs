@@ -32,17 +32,21 @@ pub enum RulesIs {
 }
 
 /// A test on the form of KM as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum KomiForm {
     Any,
     /// KM written times 100 (`KM[750]` for 7.5), as Fox writes it.
     Scaled,
     /// KM written as a plain number of points.
     Plain,
+    /// KM written as zero (a placeholder where the server's komi is not written).
+    Zero,
+    /// KM written as this many points (6.5 or 7.5 tell an engine match's rules apart).
+    Exactly(f64),
 }
 
 /// What a record must show for a convention to apply. Every test must pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Evidence {
     /// AP starts with this (case-insensitive); None: AP is not looked at.
     pub application: Option<&'static str>,
@@ -72,6 +76,8 @@ pub struct Convention {
     pub komi: KomiReading,
     /// None: the rules' compensation.
     pub handicap_compensation: Option<HandicapCompensation>,
+    /// The source writes `B+0` / `W+0` for a game won without a count (on time, or left).
+    pub zero_margin_is_not_a_count: bool,
     /// What the source does with dame and what else a counter should know, in one sentence.
     pub note: &'static str,
 }
@@ -79,21 +85,50 @@ pub struct Convention {
 /// The known conventions, most specific first.
 pub const CONVENTIONS: &[Convention] = &[
     Convention {
+        id: "fox-km0",
+        source: "Fox Weiqi (YuanYu client), komi not written",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::OneOf(&["Japanese"]),
+            komi: KomiForm::Zero,
+        },
+        counting: Some(Counting::Area),
+        komi: KomiReading::Fixed(7.5),
+        handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: true,
+        note: "KM[0] is a placeholder: the margins fit area counting with the server's 7.5 komi; B+0.0 / W+0.0 mark wins without a count",
+    },
+    Convention {
         id: "fox",
-        source: "Fox Weiqi (records written by the YuanYu client)",
+        source: "Fox Weiqi (YuanYu client)",
         evidence: Evidence {
             application: Some("YuanYu"),
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Any,
         },
-        counting: Some(Counting::Area),
+        counting: Some(Counting::Territory),
         komi: KomiReading::Record,
         handicap_compensation: Some(HandicapCompensation::None),
-        note: "RU says Japanese, but the server counts area (Chinese style) and writes komi times 100 (KM[750] is 7.5)",
+        zero_margin_is_not_a_count: true,
+        note: "counts territory as RU says, but with Chinese-size komi written times 100 (KM[750] is 7.5); B+0.0 / W+0.0 mark wins without a count",
     },
     Convention {
-        id: "yuanyu-engine",
-        source: "engine games published through YuanYu (AlphaGo Master, AI tournaments)",
+        id: "yuanyu-territory",
+        source: "engine games published through YuanYu with 6.5 komi (AlphaGo Master online)",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::Absent,
+            komi: KomiForm::Exactly(6.5),
+        },
+        counting: Some(Counting::Territory),
+        komi: KomiReading::Record,
+        handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: false,
+        note: "6.5 komi is the Japanese-rules komi of the servers these games were played on; the margins fit territory counting",
+    },
+    Convention {
+        id: "yuanyu-area",
+        source: "engine games published through YuanYu (AI tournaments, 7.5 komi)",
         evidence: Evidence {
             application: Some("YuanYu"),
             rules: RulesIs::Any,
@@ -102,6 +137,7 @@ pub const CONVENTIONS: &[Convention] = &[
         counting: Some(Counting::Area),
         komi: KomiReading::Record,
         handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: false,
         note: "engine matches counted by area with Chinese komi; dame are filled",
     },
     Convention {
@@ -115,6 +151,7 @@ pub const CONVENTIONS: &[Convention] = &[
         counting: None,
         komi: KomiReading::Record,
         handicap_compensation: None,
+        zero_margin_is_not_a_count: false,
         note: "KGS counts the way RU says: territory for Japanese, area for Chinese and AGA; under Japanese rules dame may be left open",
     },
 ];
@@ -158,23 +195,26 @@ fn shows(record: &GameRecord, e: &Evidence) -> bool {
             rules.is_some_and(|ru| names.iter().any(|n| ru.eq_ignore_ascii_case(n)))
         }
     };
-    let scaled = komi_is_scaled(record);
+    let written = komi_written(record);
+    let scaled = written.is_some_and(|k| k.abs() > 150.0);
     let komi_ok = match e.komi {
         KomiForm::Any => true,
         KomiForm::Scaled => scaled,
-        KomiForm::Plain => !scaled,
+        KomiForm::Plain => written.is_some() && !scaled,
+        KomiForm::Zero => written == Some(0.0),
+        KomiForm::Exactly(k) => written == Some(k),
     };
     application_ok && rules_ok && komi_ok
 }
 
-/// KM written times 100 (or in zi times 100): its text is far above any komi.
-fn komi_is_scaled(record: &GameRecord) -> bool {
+/// KM as written, as a number (`750` stays 750).
+fn komi_written(record: &GameRecord) -> Option<f64> {
     record
         .info
         .komi_text
         .as_deref()
         .and_then(|t| t.trim().parse::<f64>().ok())
-        .is_some_and(|k| k.abs() > 150.0)
+        .filter(|k| k.is_finite())
 }
 
 fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
