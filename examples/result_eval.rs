@@ -37,7 +37,7 @@ struct Tally {
 const ALT_NAMES: [&str; 6] = [
     "area",
     "territory",
-    "area-dame-to-loser",
+    "area-winner-minus-1",
     "area-komi-as-is",
     "area-dame-filled",
     "terr-dame-filled",
@@ -181,9 +181,9 @@ fn main() {
             };
             let dame = area.neutral as f64;
             let to_loser = if area_margin > 0.0 {
-                (area_margin - dame).max(0.0)
+                area_margin - 1.0
             } else {
-                (area_margin + dame).min(0.0)
+                area_margin + 1.0
             };
             let komi_as_is = area_margin + komi - r.komi.value;
             // Dame filled in turn from the side to move: an odd number gives it one more.

@@ -69,14 +69,34 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
             }
         })
         .collect();
-    // Each round settles at least one chain, so there are at most `n` rounds.
+    // Chains left open: a kill there gave the enclosing enemy no life either, so the
+    // position is unfinished around them and they stay alive, unclear.
+    let mut open = vec![false; n];
+    // Each round settles or leaves open at least one chain: at most `n` rounds.
+    let mut round = Round::new(grid, &verdicts, alive_proven);
     for _ in 0..=n {
-        let round = Round::new(grid, &verdicts, alive_proven);
-        if !settle_weakest(grid, &round, &mut verdicts) {
-            finish_alive(grid, &round, &mut verdicts);
+        let before = verdicts.clone();
+        let Some(space) = settle_weakest(grid, &round, &mut verdicts, &open) else {
             break;
+        };
+        let next = Round::new(grid, &verdicts, alive_proven);
+        let killed = space
+            .chains
+            .iter()
+            .any(|&c| verdicts[c].status == StoneStatus::Dead);
+        let enclosure_lives = enclosing_chains(grid, &before, &space)
+            .iter()
+            .any(|&c| next.is_strong(c) || verdicts[c].status == StoneStatus::Seki);
+        if killed && !enclosure_lives {
+            verdicts = before;
+            for &c in &space.chains {
+                open[c] = true;
+            }
+            continue;
         }
+        round = next;
     }
+    finish_alive(grid, &round, &mut verdicts, &open);
     verdicts
 }
 
@@ -255,8 +275,13 @@ struct Space {
 }
 
 /// Finds the smallest space of weak groups with no strong friend and settles it (dead or
-/// seki). Returns false when there is none.
-fn settle_weakest(grid: &Grid, round: &Round, verdicts: &mut [Verdict]) -> bool {
+/// seki); returns that space, or None when there is none.
+fn settle_weakest(
+    grid: &Grid,
+    round: &Round,
+    verdicts: &mut [Verdict],
+    open: &[bool],
+) -> Option<Space> {
     let mut best: Option<Space> = None;
     for color in [Color::Black, Color::White] {
         let enemy = color.opponent();
@@ -291,6 +316,9 @@ fn settle_weakest(grid: &Grid, round: &Round, verdicts: &mut [Verdict]) -> bool 
                 .map(|&i| grid.chain_of[i] as usize)
                 .filter(|&c| living(verdicts, c) && !verdicts[c].proven)
                 .collect();
+            if chains.iter().any(|&c| open[c]) {
+                continue;
+            }
             chains.sort_unstable();
             chains.dedup();
             // A space with no living enemy around it is the whole board's open area:
@@ -313,9 +341,7 @@ fn settle_weakest(grid: &Grid, round: &Round, verdicts: &mut [Verdict]) -> bool 
             }
         }
     }
-    let Some(space) = best else {
-        return false;
-    };
+    let space = best?;
     if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
         for c in space.chains.iter().copied().chain(partners) {
             verdicts[c] = Verdict {
@@ -324,7 +350,7 @@ fn settle_weakest(grid: &Grid, round: &Round, verdicts: &mut [Verdict]) -> bool 
                 proven: false,
             };
         }
-        return true;
+        return Some(space);
     }
     let enclosure_strong = enclosing_chains(grid, verdicts, &space)
         .iter()
@@ -343,7 +369,7 @@ fn settle_weakest(grid: &Grid, round: &Round, verdicts: &mut [Verdict]) -> bool 
             proven: false,
         };
     }
-    true
+    Some(space)
 }
 
 /// The living enemy chains that bound a space.
@@ -409,13 +435,15 @@ fn seki_partners(
 }
 
 /// Confidence for the chains still alive when nothing more can be settled.
-fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [Verdict]) {
+fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [Verdict], open: &[bool]) {
     for c in 0..grid.chains.len() {
         let v = &mut verdicts[c];
         if v.proven || v.status != StoneStatus::Alive {
             continue;
         }
-        v.confidence = if round.eyes[round.group[c]] >= 2 {
+        v.confidence = if open[c] {
+            confidence::UNSETTLED
+        } else if round.eyes[round.group[c]] >= 2 {
             confidence::TWO_EYES
         } else {
             confidence::CONNECTED
