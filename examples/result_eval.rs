@@ -83,7 +83,18 @@ fn re_text(black_margin: f64) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let list = args.iter().any(|a| a == "--list");
-    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    // `--show NAME`: print the estimate of the games whose file name contains NAME.
+    let show = args
+        .iter()
+        .position(|a| a == "--show")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
+    let positional: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--show"))
+        .map(|(_, a)| a)
+        .collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = positional
         .first()
@@ -144,6 +155,9 @@ fn main() {
             estimate_ns += started.elapsed().as_nanos();
             estimates += 1;
             let dead = est.dead_stones();
+            if show.as_deref().is_some_and(|n| name.contains(n)) {
+                print_estimate(position, &est);
+            }
             let Ok(area) = count_area(position, &dead) else {
                 continue;
             };
@@ -276,5 +290,39 @@ fn main() {
             "estimate: {estimates} positions, mean {:.1} µs (wall clock, loaded machine)",
             estimate_ns as f64 / estimates as f64 / 1000.0
         );
+    }
+}
+
+/// The board with each stone's status: X/O alive, x/o dead, # and @ seki; empty points as their
+/// owner (b, w) or `.` for dame.
+fn print_estimate(position: &goref::position::Position, est: &goref::estimate::Estimate) {
+    use goref::estimate::StoneStatus;
+    let mut status = vec![None; position.cells.len()];
+    for s in &est.strings {
+        for p in &s.stones {
+            status[position.index(*p)] = Some((s.status, s.confidence));
+        }
+    }
+    for y in 0..position.height as usize {
+        let row: String = (0..position.width as usize)
+            .map(|x| {
+                let i = y * position.width as usize + x;
+                match (position.cells[i], status[i]) {
+                    (Some(Color::Black), Some((StoneStatus::Alive, _))) => 'X',
+                    (Some(Color::White), Some((StoneStatus::Alive, _))) => 'O',
+                    (Some(Color::Black), Some((StoneStatus::Dead, _))) => 'x',
+                    (Some(Color::White), Some((StoneStatus::Dead, _))) => 'o',
+                    (Some(Color::Black), _) => '#',
+                    (Some(Color::White), _) => '@',
+                    (None, _) => match est.owner[i] {
+                        Some(Color::Black) => 'b',
+                        Some(Color::White) => 'w',
+                        None => '.',
+                    },
+                }
+            })
+            .flat_map(|c| [c, ' '])
+            .collect();
+        println!("{row}");
     }
 }

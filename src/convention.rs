@@ -164,6 +164,26 @@ pub struct Detected {
     pub evidence: String,
 }
 
+impl Detected {
+    /// The finding's message: the evidence, the source, and how the result was counted.
+    pub fn sentence(&self) -> String {
+        let c = self.convention;
+        let counting = match c.counting {
+            Some(Counting::Area) => "area counting".to_string(),
+            Some(Counting::Territory) => "territory counting".to_string(),
+            None => "the counting its RU names".to_string(),
+        };
+        let komi = match c.komi {
+            KomiReading::Record => String::new(),
+            KomiReading::Fixed(k) => format!(" with komi {}", crate::rules::format_number(k)),
+        };
+        format!(
+            "{} is the mark of {} (convention `{}`): its result is read as {counting}{komi}; {}",
+            self.evidence, c.source, c.id, c.note
+        )
+    }
+}
+
 /// The first convention whose evidence the record shows.
 pub fn detect(record: &GameRecord) -> Option<Detected> {
     CONVENTIONS
@@ -274,5 +294,65 @@ pub fn reading_for(detected: Option<&Detected>, _record: &GameRecord, rules: &Ru
             komi: KomiReading::Record,
             handicap_compensation: rules.handicap_compensation,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::{read_text, ReadOptions};
+
+    fn record(sgf: &str) -> GameRecord {
+        read_text(sgf, &ReadOptions::default()).0.remove(0)
+    }
+
+    fn detected_id(sgf: &str) -> Option<&'static str> {
+        detect(&record(sgf)).map(|d| d.convention.id)
+    }
+
+    #[test]
+    fn fox_records_are_told_apart_by_their_komi() {
+        let scaled = "(;SZ[19]AP[YuanYu]RU[Japanese]KM[750]RE[B+2.5];B[pd])";
+        assert_eq!(detected_id(scaled), Some("fox"));
+        let zero = "(;SZ[19]AP[YuanYu]RU[Japanese]KM[0]RE[W+4.5];B[pd])";
+        assert_eq!(detected_id(zero), Some("fox-km0"));
+        let d = detect(&record(scaled)).unwrap();
+        assert_eq!(d.evidence, "AP[YuanYu] with RU[Japanese]");
+        assert!(d.sentence().contains("territory counting"), "{}", d.sentence());
+        let d0 = detect(&record(zero)).unwrap();
+        assert!(d0.sentence().contains("with komi 7.5"), "{}", d0.sentence());
+    }
+
+    #[test]
+    fn engine_games_through_yuanyu_follow_their_komi() {
+        let master = "(;SZ[19]AP[YuanYu]KM[6.5]RE[W+1.5];B[pd])";
+        assert_eq!(detected_id(master), Some("yuanyu-territory"));
+        let tournament = "(;SZ[19]AP[YuanYu]KM[7.5]RE[W+1.5];B[pd])";
+        assert_eq!(detected_id(tournament), Some("yuanyu-area"));
+    }
+
+    #[test]
+    fn other_sources_count_as_their_rules_say() {
+        let kgs = record("(;SZ[19]AP[CGoban:3]RU[Japanese]KM[6.50]RE[W+0.5];B[pd])");
+        let d = detect(&kgs).unwrap();
+        assert_eq!(d.convention.id, "kgs");
+        let japanese = Rules::named("japanese").unwrap();
+        let reading = reading_for(Some(&d), &kgs, &japanese);
+        assert_eq!(reading.counting, Counting::Territory);
+        assert_eq!(detected_id("(;SZ[19]RU[Chinese]KM[7.5]RE[B+1.5];B[pd])"), None);
+        let plain = record("(;SZ[19]RU[Chinese]KM[7.5];B[pd])");
+        let chinese = Rules::named("chinese").unwrap();
+        assert_eq!(reading_for(None, &plain, &chinese).counting, Counting::Area);
+    }
+
+    #[test]
+    fn the_fox_convention_overrides_the_rules_it_names() {
+        let fox = record("(;SZ[19]AP[YuanYu]RU[Japanese]KM[0]RE[B+3.5];B[pd])");
+        let d = detect(&fox);
+        let japanese = Rules::named("japanese").unwrap();
+        let reading = reading_for(d.as_ref(), &fox, &japanese);
+        assert_eq!(reading.counting, Counting::Area);
+        assert_eq!(reading.komi(&fox, 0.0), 7.5);
+        assert_eq!(reading.handicap_compensation, HandicapCompensation::None);
     }
 }

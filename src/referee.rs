@@ -167,6 +167,7 @@ pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     let handicap = handicap_stones(record, &replay.ending);
     let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
     komi_differs(record, &rules, handicap, &mut findings);
+    count_convention(record, &mut findings);
     record_findings(record, &rules, &replay, &mut findings, &mut cap);
     cap.finish(&mut findings);
 
@@ -408,6 +409,22 @@ fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mu
                 ),
             ));
         }
+    }
+}
+
+/// Names the source convention a counted result follows (issue 12 requirement 3).
+fn count_convention(record: &GameRecord, findings: &mut Vec<Finding>) {
+    let counted = record
+        .info
+        .result
+        .as_deref()
+        .map(parse_re)
+        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)));
+    if !counted {
+        return;
+    }
+    if let Some(d) = crate::convention::detect(record) {
+        findings.push(Finding::new(Code::CountConvention, d.sentence()));
     }
 }
 
