@@ -43,6 +43,8 @@ struct Round {
     strong: Vec<bool>,
     /// Per group representative: eye value.
     eyes: Vec<u32>,
+    /// Per cell: the colour that alone borders its open region (an eye or territory).
+    eye_owner: Vec<Option<Color>>,
 }
 
 /// Reads every chain; `alive_proven[c]` and `dead_proven[c]` come from Benson's analysis.
@@ -198,10 +200,22 @@ impl Round {
                 strong[g] = true;
             }
         }
+        let eye_owner = region_of
+            .iter()
+            .map(|&r| match r {
+                NONE => None,
+                r => match mask[r as usize] {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                },
+            })
+            .collect();
         Round {
             group,
             strong,
             eyes,
+            eye_owner,
         }
     }
 
@@ -407,6 +421,7 @@ fn seki_partners(
     if weak_libs.len() < 2 || space.chains.iter().any(|&c| grid.chains[c].libs.len() < 2) {
         return None;
     }
+    let enemy = space.color.opponent();
     let partners: Vec<usize> = enclosing_chains(grid, verdicts, space)
         .into_iter()
         .filter(|&a| !round.is_strong(a))
@@ -416,8 +431,17 @@ fn seki_partners(
                 .iter()
                 .filter(|l| weak_libs.binary_search(l).is_ok())
                 .count();
-            let own = libs.len() - shared;
-            libs.len() >= 2 && shared >= 1 && own <= 1
+            let own: Vec<usize> = libs
+                .iter()
+                .copied()
+                .filter(|l| weak_libs.binary_search(l).is_err())
+                .collect();
+            // The partner's own liberty, if any, must be an eye: an open point outside
+            // would let it fill the shared ones safely.
+            libs.len() >= 2
+                && shared >= 1
+                && own.len() <= 1
+                && own.iter().all(|&l| round.eye_owner[l] == Some(enemy))
         })
         .collect();
     if partners.is_empty() {
@@ -427,11 +451,15 @@ fn seki_partners(
         .iter()
         .flat_map(|&a| grid.chains[a].libs.iter().copied())
         .collect();
-    let weak_own = weak_libs
+    let weak_own: Vec<usize> = weak_libs
         .iter()
+        .copied()
         .filter(|l| !partner_libs.contains(l))
-        .count();
-    (weak_own <= 1).then_some(partners)
+        .collect();
+    let eyes_only = weak_own
+        .iter()
+        .all(|&l| round.eye_owner[l] == Some(space.color));
+    (weak_own.len() <= 1 && eyes_only).then_some(partners)
 }
 
 /// Confidence for the chains still alive when nothing more can be settled.
