@@ -39,8 +39,8 @@ const ALT_NAMES: [&str; 6] = [
     "territory",
     "area-winner-minus-1",
     "area-komi-as-is",
-    "area-dame-filled",
-    "terr-dame-filled",
+    "area-komi-minus-1",
+    "terr-komi-minus-1",
 ];
 
 /// GNU Go's area margin plus komi per file name (its count before komi).
@@ -200,17 +200,13 @@ fn main() {
                 area_margin + 1.0
             };
             let komi_as_is = area_margin + komi - r.komi.value;
-            // Dame filled in turn from the side to move: an odd number gives it one more.
-            let to_move = record.moves().last().map_or(Color::Black, |m| m.color.opponent());
-            let odd = (area.neutral % 2) as f64;
-            let filled = if to_move == Color::Black { odd } else { -odd };
             let alts = [
                 area_margin,
                 territory_margin,
                 to_loser,
                 komi_as_is,
-                area_margin + filled,
-                territory_margin + filled,
+                area_margin + 1.0,
+                territory_margin + 1.0,
             ];
             let re_black = if re_winner == Color::Black { *re_margin } else { -*re_margin };
             let ok_winner = winner_of(margin) == Some(re_winner);

@@ -92,11 +92,11 @@ pub const CONVENTIONS: &[Convention] = &[
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Zero,
         },
-        counting: Some(Counting::Area),
-        komi: KomiReading::Fixed(7.5),
+        counting: Some(Counting::Territory),
+        komi: KomiReading::Fixed(6.5),
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: true,
-        note: "KM[0] is a placeholder: the margins fit area counting with the server's 7.5 komi; B+0.0 / W+0.0 mark wins without a count",
+        note: "KM[0] is a placeholder: the margins fit territory counting with the server's Japanese komi of 6.5; B+0.0 / W+0.0 mark wins without a count",
     },
     Convention {
         id: "fox",
@@ -320,7 +320,7 @@ mod tests {
         assert_eq!(d.evidence, "AP[YuanYu] with RU[Japanese]");
         assert!(d.sentence().contains("territory counting"), "{}", d.sentence());
         let d0 = detect(&record(zero)).unwrap();
-        assert!(d0.sentence().contains("with komi 7.5"), "{}", d0.sentence());
+        assert!(d0.sentence().contains("with komi 6.5"), "{}", d0.sentence());
     }
 
     #[test]
@@ -351,8 +351,8 @@ mod tests {
         let d = detect(&fox);
         let japanese = Rules::named("japanese").unwrap();
         let reading = reading_for(d.as_ref(), &fox, &japanese);
-        assert_eq!(reading.counting, Counting::Area);
-        assert_eq!(reading.komi(&fox, 0.0), 7.5);
+        assert_eq!(reading.counting, Counting::Territory);
+        assert_eq!(reading.komi(&fox, 0.0), 6.5);
         assert_eq!(reading.handicap_compensation, HandicapCompensation::None);
     }
 }
