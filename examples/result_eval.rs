@@ -47,7 +47,10 @@ const ALT_NAMES: [&str; 6] = [
 fn gnugo(oracle: &Path) -> HashMap<String, f64> {
     let mut out = HashMap::new();
     let Ok(text) = std::fs::read_to_string(oracle) else {
-        eprintln!("no oracle file at {}: GNU Go columns stay empty", oracle.display());
+        eprintln!(
+            "no oracle file at {}: GNU Go columns stay empty",
+            oracle.display()
+        );
         return out;
     };
     for line in text.lines() {
@@ -57,7 +60,12 @@ fn gnugo(oracle: &Path) -> HashMap<String, f64> {
         let Some(mpk) = v["gnugo"]["margin_plus_komi"].as_f64() else {
             continue;
         };
-        let name = v["file"].as_str().unwrap_or("").rsplit('/').next().unwrap_or("");
+        let name = v["file"]
+            .as_str()
+            .unwrap_or("")
+            .rsplit('/')
+            .next()
+            .unwrap_or("");
         out.insert(name.to_string(), mpk);
     }
     out
@@ -125,7 +133,11 @@ fn main() {
             .next()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .unwrap_or_default();
-        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         for record in read(&bytes, &ReadOptions::default()).games {
             let Some(re) = record.info.result.as_deref() else {
                 continue;
@@ -136,13 +148,20 @@ fn main() {
                 continue;
             };
             let conv = convention::detect(&record);
-            let conv_name = conv.as_ref().map_or("none", |d| d.convention.id).to_string();
+            let conv_name = conv
+                .as_ref()
+                .map_or("none", |d| d.convention.id)
+                .to_string();
             if *re_margin == 0.0
                 && conv
                     .as_ref()
                     .is_some_and(|d| d.convention.zero_margin_is_not_a_count)
             {
-                for key in [folder.clone(), format!("conv:{conv_name}"), "ALL".to_string()] {
+                for key in [
+                    folder.clone(),
+                    format!("conv:{conv_name}"),
+                    "ALL".to_string(),
+                ] {
                     per.entry(key).or_default().not_a_count += 1;
                 }
                 continue;
@@ -184,11 +203,8 @@ fn main() {
                     terr[c.opponent().index()] += 1.0;
                 }
             }
-            let territory_margin = terr[0] + r.captures[0] as f64
-                - terr[1]
-                - r.captures[1] as f64
-                - komi
-                - bonus;
+            let territory_margin =
+                terr[0] + r.captures[0] as f64 - terr[1] - r.captures[1] as f64 - komi - bonus;
             let margin = match reading.counting {
                 Counting::Area => area_margin,
                 Counting::Territory => territory_margin,
@@ -208,10 +224,18 @@ fn main() {
                 area_margin + 1.0,
                 territory_margin + 1.0,
             ];
-            let re_black = if re_winner == Color::Black { *re_margin } else { -*re_margin };
+            let re_black = if re_winner == Color::Black {
+                *re_margin
+            } else {
+                -*re_margin
+            };
             let ok_winner = winner_of(margin) == Some(re_winner);
             let ok_exact = (margin - re_black).abs() < 1e-9;
-            for key in [folder.clone(), format!("conv:{conv_name}"), "ALL".to_string()] {
+            for key in [
+                folder.clone(),
+                format!("conv:{conv_name}"),
+                "ALL".to_string(),
+            ] {
                 let t = per.entry(key).or_default();
                 if marked {
                     t.marked += 1;
@@ -238,9 +262,8 @@ fn main() {
                     .map(|s| format!("{}{}:{:?}", s.color.letter(), s.stones[0].sgf(), s.status))
                     .collect();
                 println!(
-                    "{}{} {rel}  RE {re}  est-area {} est-terr {} as-is {} gnugo {:?}  conv {conv_name} dead {} dame {dame} unclear [{}]",
+                    "{} {rel}  RE {re}  est-area {} est-terr {} as-is {} gnugo {:?}  conv {conv_name} dead {} dame {dame} unclear [{}]",
                     if ok_winner { "margin " } else { "WINNER " },
-                    "",
                     re_text(area_margin),
                     re_text(territory_margin),
                     re_text(as_is_margin),
@@ -254,9 +277,24 @@ fn main() {
     }
     println!(
         "{:32} {:>4} {:>6} {:>7} {:>7} {:>7} {:>6}  gnugo: {:>4} {:>7} {:>7}",
-        "folder / convention", "n", "marked", "winner", "exact", "as-is-w", "B+0", "n", "winner", "exact"
+        "folder / convention",
+        "n",
+        "marked",
+        "winner",
+        "exact",
+        "as-is-w",
+        "B+0",
+        "n",
+        "winner",
+        "exact"
     );
-    let pct = |a: u32, b: u32| if b == 0 { 0.0 } else { 100.0 * a as f64 / b as f64 };
+    let pct = |a: u32, b: u32| {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    };
     for (k, t) in &per {
         println!(
             "{:32} {:4} {:6} {:6.1}% {:6.1}% {:6.1}% {:6}  gnugo: {:4} {:6.1}% {:6.1}%",

@@ -318,7 +318,11 @@ mod tests {
         assert_eq!(detected_id(zero), Some("fox-km0"));
         let d = detect(&record(scaled)).unwrap();
         assert_eq!(d.evidence, "AP[YuanYu] with RU[Japanese]");
-        assert!(d.sentence().contains("territory counting"), "{}", d.sentence());
+        assert!(
+            d.sentence().contains("territory counting"),
+            "{}",
+            d.sentence()
+        );
         let d0 = detect(&record(zero)).unwrap();
         assert!(d0.sentence().contains("with komi 6.5"), "{}", d0.sentence());
     }
@@ -339,7 +343,10 @@ mod tests {
         let japanese = Rules::named("japanese").unwrap();
         let reading = reading_for(Some(&d), &kgs, &japanese);
         assert_eq!(reading.counting, Counting::Territory);
-        assert_eq!(detected_id("(;SZ[19]RU[Chinese]KM[7.5]RE[B+1.5];B[pd])"), None);
+        assert_eq!(
+            detected_id("(;SZ[19]RU[Chinese]KM[7.5]RE[B+1.5];B[pd])"),
+            None
+        );
         let plain = record("(;SZ[19]RU[Chinese]KM[7.5];B[pd])");
         let chinese = Rules::named("chinese").unwrap();
         assert_eq!(reading_for(None, &plain, &chinese).counting, Counting::Area);

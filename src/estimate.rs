@@ -120,16 +120,12 @@ pub fn estimate(pos: &Position) -> Estimate {
 /// open region (empty points and dead stones) belongs to the colour that alone borders it
 /// with living stones; a region touching seki stones, or both colours, or none, is nobody's.
 fn owners(grid: &Grid, verdicts: &[life::Verdict]) -> Vec<Option<Color>> {
-    let status = |i: usize| match grid.cells[i] {
-        None => None,
-        Some(_) => Some(verdicts[grid.chain_of[i] as usize].status),
-    };
+    let status = |i: usize| grid.cells[i].map(|_| verdicts[grid.chain_of[i] as usize].status);
     let open = |i: usize| matches!(status(i), None | Some(StoneStatus::Dead));
     let (region_of, count) = grid::components(grid, open);
     // Per region: bit 0 Black, bit 1 White, bit 2 seki.
     let mut borders = vec![0u8; count];
-    for i in 0..grid.len() {
-        let r = region_of[i];
+    for (i, &r) in region_of.iter().enumerate() {
         if r == grid::NONE {
             continue;
         }
@@ -228,14 +224,23 @@ mod tests {
         assert!(est.dead_stones().is_empty());
         assert_eq!(est.seki_stones().len(), 10);
         // The outer black wall has two true eyes on the edge: pass-alive, proven.
-        assert!(est.strings.iter().any(|s| s.proven && s.color == Color::Black));
+        assert!(est
+            .strings
+            .iter()
+            .any(|s| s.proven && s.color == Color::Black));
     }
 
     /// White's group inside Black's area with one eye space of four points and nothing else.
     fn single_eye_space(rows: [&str; 3]) -> Estimate {
         let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];
         diagram.extend(rows);
-        diagram.extend(["XOOOOOOOX", "XXXXXXXXX", ".........", ".........", "........."]);
+        diagram.extend([
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+        ]);
         estimate(&Position::from_diagram(&diagram))
     }
 
@@ -315,14 +320,8 @@ mod tests {
 
     #[test]
     fn dame_left_open_belongs_to_nobody() {
-        let pos = Position::from_diagram(&[
-            "..XO..",
-            "..XO..",
-            "..X.O.",
-            "..XO..",
-            "..XO..",
-            "..XO..",
-        ]);
+        let pos =
+            Position::from_diagram(&["..XO..", "..XO..", "..X.O.", "..XO..", "..XO..", "..XO.."]);
         let est = estimate(&pos);
         assert!(est.dead_stones().is_empty());
         assert_eq!(owner_at(&est, 3, 2), None);
@@ -332,14 +331,8 @@ mod tests {
 
     #[test]
     fn a_stone_in_atari_inside_territory_is_dead() {
-        let pos = Position::from_diagram(&[
-            "..XO..",
-            "..XOO.",
-            "..XOXO",
-            "..XO.O",
-            "..XO..",
-            "..XO..",
-        ]);
+        let pos =
+            Position::from_diagram(&["..XO..", "..XOO.", "..XOXO", "..XO.O", "..XO..", "..XO.."]);
         let est = estimate(&pos);
         assert_eq!(status_at(&est, 4, 2), StoneStatus::Dead);
         assert_eq!(owner_at(&est, 4, 2), Some(Color::White));
@@ -369,12 +362,7 @@ mod tests {
 
     #[test]
     fn confidence_is_between_a_coin_toss_and_proof() {
-        let pos = Position::from_diagram(&[
-            "...XO....",
-            ".O.XO....",
-            "...XO..X.",
-            "...XO....",
-        ]);
+        let pos = Position::from_diagram(&["...XO....", ".O.XO....", "...XO..X.", "...XO...."]);
         for s in &estimate(&pos).strings {
             assert!((0.5..=1.0).contains(&s.confidence));
             assert!(!s.proven || s.confidence == 1.0);

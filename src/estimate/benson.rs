@@ -33,8 +33,7 @@ pub fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
             vital_to: Vec::new(),
         })
         .collect();
-    for i in 0..grid.len() {
-        let r = region_of[i];
+    for (i, &r) in region_of.iter().enumerate() {
         if r == NONE {
             continue;
         }
@@ -57,11 +56,7 @@ pub fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
         }
         for &c in &region.border {
             let libs = &grid.chains[c].libs;
-            if region
-                .empties
-                .iter()
-                .all(|e| libs.binary_search(e).is_ok())
-            {
+            if region.empties.iter().all(|e| libs.binary_search(e).is_ok()) {
                 region.vital_to.push(c);
             }
         }

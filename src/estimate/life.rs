@@ -123,8 +123,7 @@ impl Round {
         let mut mask = vec![0u8; count];
         let mut border: Vec<Vec<usize>> = vec![Vec::new(); count];
         let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for i in 0..grid.len() {
-            let r = region_of[i];
+        for (i, &r) in region_of.iter().enumerate() {
             if r == NONE {
                 continue;
             }
@@ -231,13 +230,7 @@ const NAKADE_MAX: usize = 6;
 /// two, or territory); a point or two, or a killable shape of up to six points (straight or
 /// bent three, square and pyramid four, bulky and crossed five), is one eye; a single point
 /// that the opponent's living stones take diagonally is a false eye.
-fn eye_value(
-    grid: &Grid,
-    verdicts: &[Verdict],
-    size: usize,
-    cells: &[usize],
-    color: Color,
-) -> u32 {
+fn eye_value(grid: &Grid, verdicts: &[Verdict], size: usize, cells: &[usize], color: Color) -> u32 {
     match size {
         0 => 0,
         1 => {
@@ -299,14 +292,12 @@ fn settle_weakest(
     let mut best: Option<Space> = None;
     for color in [Color::Black, Color::White] {
         let enemy = color.opponent();
-        let blocked = |i: usize| {
-            grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize)
-        };
+        let blocked =
+            |i: usize| grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize);
         let (space_of, count) = components(grid, |i| !blocked(i));
         let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
         let mut safe = vec![false; count];
-        for i in 0..grid.len() {
-            let s = space_of[i];
+        for (i, &s) in space_of.iter().enumerate() {
             if s == NONE {
                 continue;
             }
@@ -345,7 +336,9 @@ fn settle_weakest(
             if chains.is_empty() || !enclosed {
                 continue;
             }
-            let better = best.as_ref().is_none_or(|b| space_cells.len() < b.cells.len());
+            let better = best
+                .as_ref()
+                .is_none_or(|b| space_cells.len() < b.cells.len());
             if better {
                 best = Some(Space {
                     color,
