@@ -78,8 +78,13 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
     let mut round = Round::new(grid, &verdicts, alive_proven);
     for _ in 0..=n {
         let before = verdicts.clone();
-        let Some(space) = settle_weakest(grid, &round, &mut verdicts, &open) else {
-            break;
+        let space = match settle_weakest(grid, &round, &mut verdicts, &open) {
+            None => break,
+            Some(Settled::Batch) => {
+                round = Round::new(grid, &verdicts, alive_proven);
+                continue;
+            }
+            Some(Settled::One(space)) => space,
         };
         let next = Round::new(grid, &verdicts, alive_proven);
         let killed = space
@@ -281,15 +286,24 @@ struct Space {
     chains: Vec<usize>,
 }
 
-/// Finds the smallest space of weak groups with no strong friend and settles it (dead or
-/// seki); returns that space, or None when there is none.
+/// What one round settled.
+enum Settled {
+    /// Every space enclosed by strong enemy groups: their stones are dead, and no kill
+    /// needs checking (the enclosure already lives).
+    Batch,
+    /// The smallest other space, dead or seki; a kill there must be checked.
+    One(Space),
+}
+
+/// Settles the spaces of weak groups with no strong friend: all those whose enclosure is
+/// already strong at once, else the smallest one. None when there is nothing to settle.
 fn settle_weakest(
     grid: &Grid,
     round: &Round,
     verdicts: &mut [Verdict],
     open: &[bool],
-) -> Option<Space> {
-    let mut best: Option<Space> = None;
+) -> Option<Settled> {
+    let mut candidates: Vec<Space> = Vec::new();
     for color in [Color::Black, Color::White] {
         let enemy = color.opponent();
         let blocked =
@@ -336,19 +350,30 @@ fn settle_weakest(
             if chains.is_empty() || !enclosed {
                 continue;
             }
-            let better = best
-                .as_ref()
-                .is_none_or(|b| space_cells.len() < b.cells.len());
-            if better {
-                best = Some(Space {
-                    color,
-                    cells: space_cells,
-                    chains,
-                });
-            }
+            candidates.push(Space {
+                color,
+                cells: space_cells,
+                chains,
+            });
         }
     }
-    let space = best?;
+    let clear: Vec<usize> = (0..candidates.len())
+        .filter(|&k| {
+            let space = &candidates[k];
+            enclosing_chains(grid, verdicts, space)
+                .iter()
+                .all(|&c| round.is_strong(c))
+                && seki_partners(grid, round, verdicts, space).is_none()
+        })
+        .collect();
+    if !clear.is_empty() {
+        for k in clear {
+            kill(verdicts, &candidates[k], true);
+        }
+        return Some(Settled::Batch);
+    }
+    let smallest = (0..candidates.len()).min_by_key(|&k| candidates[k].cells.len())?;
+    let space = candidates.swap_remove(smallest);
     if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
         for c in space.chains.iter().copied().chain(partners) {
             verdicts[c] = Verdict {
@@ -357,11 +382,14 @@ fn settle_weakest(
                 proven: false,
             };
         }
-        return Some(space);
+        return Some(Settled::One(space));
     }
-    let enclosure_strong = enclosing_chains(grid, verdicts, &space)
-        .iter()
-        .all(|&c| round.is_strong(c));
+    kill(verdicts, &space, false);
+    Some(Settled::One(space))
+}
+
+/// Reads the weak chains of a space dead.
+fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
     let confidence = if space.cells.len() > BIG_SPACE {
         confidence::DEAD_BIG_SPACE
     } else if enclosure_strong {
@@ -376,7 +404,6 @@ fn settle_weakest(
             proven: false,
         };
     }
-    Some(space)
 }
 
 /// The living enemy chains that bound a space.
