@@ -4,12 +4,15 @@
 //! seki) with a confidence, and the owner of every point once the dead stones are removed. The
 //! estimate is deterministic: the same position gives the same answer on any thread.
 //!
-//! INTERIM: this first version only reads the position as it stands (every string alive, every
-//! empty region owned by the colour that alone surrounds it). The real analysis replaces the body
-//! of [`estimate`]; the types stay.
+//! How it reads a position, what its confidence means and what it cannot see: docs/scoring.md.
+
+mod benson;
+mod grid;
+mod life;
 
 use crate::point::{Color, Point};
 use crate::position::Position;
+use grid::Grid;
 
 /// What a string of stones is at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -76,92 +79,74 @@ impl Estimate {
 }
 
 /// Estimates the status of every string and the owner of every point of a final position.
+///
+/// Benson's analysis proves what it can (pass-alive strings, and the enemy stones inside the
+/// small regions they enclose); a static reading of eyes and enclosed spaces decides the rest
+/// (see [`life`]). Pure and deterministic: no randomness, no threads.
 pub fn estimate(pos: &Position) -> Estimate {
-    let strings = strings_of(pos)
-        .into_iter()
-        .map(|(color, stones)| StringEstimate {
-            color,
-            stones,
-            status: StoneStatus::Alive,
-            confidence: 0.5,
-            proven: false,
+    let grid = Grid::new(pos);
+    let mut alive_proven = vec![false; grid.chains.len()];
+    let mut dead_proven = vec![false; grid.chains.len()];
+    for color in [Color::Black, Color::White] {
+        let proof = benson::pass_alive(&grid, color);
+        for (c, chain) in grid.chains.iter().enumerate() {
+            alive_proven[c] |= proof.alive[c];
+            dead_proven[c] |= chain.stones.iter().all(|&i| proof.dead_inside[i]);
+        }
+    }
+    let verdicts = life::read(&grid, &alive_proven, &dead_proven);
+    let strings = grid
+        .chains
+        .iter()
+        .zip(&verdicts)
+        .map(|(chain, v)| StringEstimate {
+            color: chain.color,
+            stones: chain.stones.iter().map(|&i| pos.point(i)).collect(),
+            status: v.status,
+            confidence: v.confidence,
+            proven: v.proven,
         })
         .collect();
+    let owner = owners(&grid, &verdicts);
     Estimate {
         width: pos.width,
         height: pos.height,
         strings,
-        owner: owners_as_is(pos),
+        owner,
     }
 }
 
-/// The strings of a position, each with its sorted stones.
-fn strings_of(pos: &Position) -> Vec<(Color, Vec<Point>)> {
-    let mut seen = vec![false; pos.cells.len()];
-    let mut out = Vec::new();
-    for start in 0..pos.cells.len() {
-        let Some(color) = pos.cells[start] else {
-            continue;
-        };
-        if seen[start] {
+/// Owners once the dead stones are taken off: a living or seki stone owns its point; an
+/// open region (empty points and dead stones) belongs to the colour that alone borders it
+/// with living stones; a region touching seki stones, or both colours, or none, is nobody's.
+fn owners(grid: &Grid, verdicts: &[life::Verdict]) -> Vec<Option<Color>> {
+    let status = |i: usize| grid.cells[i].map(|_| verdicts[grid.chain_of[i] as usize].status);
+    let open = |i: usize| matches!(status(i), None | Some(StoneStatus::Dead));
+    let (region_of, count) = grid::components(grid, open);
+    // Per region: bit 0 Black, bit 1 White, bit 2 seki.
+    let mut borders = vec![0u8; count];
+    for (i, &r) in region_of.iter().enumerate() {
+        if r == grid::NONE {
             continue;
         }
-        seen[start] = true;
-        let mut stack = vec![pos.point(start)];
-        let mut stones = Vec::new();
-        while let Some(p) = stack.pop() {
-            stones.push(p);
-            for n in pos.neighbours(p) {
-                let i = pos.index(n);
-                if !seen[i] && pos.cells[i] == Some(color) {
-                    seen[i] = true;
-                    stack.push(n);
-                }
+        for n in grid.neighbours(i) {
+            match (grid.cells[n], status(n)) {
+                (Some(_), Some(StoneStatus::Seki)) => borders[r as usize] |= 4,
+                (Some(c), Some(StoneStatus::Alive)) => borders[r as usize] |= 1 << c.index(),
+                _ => {}
             }
         }
-        stones.sort();
-        out.push((color, stones));
     }
-    out
-}
-
-/// Owners of the position as it stands: stones own their point, an empty region belongs to the
-/// colour that alone borders it.
-fn owners_as_is(pos: &Position) -> Vec<Option<Color>> {
-    let mut owner: Vec<Option<Color>> = pos.cells.clone();
-    let mut seen = vec![false; pos.cells.len()];
-    for start in 0..pos.cells.len() {
-        if pos.cells[start].is_some() || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut stack = vec![pos.point(start)];
-        let mut region = Vec::new();
-        let mut borders = [false; 2];
-        while let Some(p) = stack.pop() {
-            region.push(pos.index(p));
-            for n in pos.neighbours(p) {
-                let i = pos.index(n);
-                match pos.cells[i] {
-                    Some(c) => borders[c.index()] = true,
-                    None if !seen[i] => {
-                        seen[i] = true;
-                        stack.push(n);
-                    }
-                    None => {}
-                }
-            }
-        }
-        let region_owner = match borders {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        };
-        for i in region {
-            owner[i] = region_owner;
-        }
-    }
-    owner
+    (0..grid.len())
+        .map(|i| match region_of[i] {
+            r if r == grid::NONE => grid.cells[i],
+            r => match borders[r as usize] {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            },
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -177,5 +162,269 @@ mod tests {
         assert_eq!(est.owner[6], Some(Color::White));
         assert_eq!(est.strings.len(), 2);
         assert!(est.dead_stones().is_empty());
+    }
+
+    fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
+        est.strings
+            .iter()
+            .find(|s| s.stones.contains(&Point::new(x, y)))
+            .map(|s| s.status)
+            .expect("a stone there")
+    }
+
+    fn owner_at(est: &Estimate, x: u8, y: u8) -> Option<Color> {
+        est.owner[y as usize * est.width as usize + x as usize]
+    }
+
+    #[test]
+    fn dead_stones_inside_territory_are_taken_off() {
+        let pos = Position::from_diagram(&[
+            "...XO....",
+            "...XO....",
+            ".O.XO....",
+            "...XO....",
+            "...XO....",
+            "...XO..X.",
+            "...XO....",
+            "...XO....",
+            "...XO....",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 7, 5), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 3, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 1, 2), Some(Color::Black));
+        assert_eq!(owner_at(&est, 7, 5), Some(Color::White));
+        assert_eq!(owner_at(&est, 0, 0), Some(Color::Black));
+        assert_eq!(est.dead_stones(), vec![Point::new(1, 2), Point::new(7, 5)]);
+    }
+
+    #[test]
+    fn seki_without_eyes_is_seki_and_its_liberties_are_nobodys() {
+        let pos = Position::from_diagram(&[
+            "XXXXO....",
+            "XOOOXO...",
+            "XO..XO...",
+            "XOXXXO...",
+            "XXOOOO...",
+            ".XO......",
+            "XXO......",
+            ".XO......",
+            "XXO......",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 4, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 5, 1), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 2, 2), None);
+        assert_eq!(owner_at(&est, 3, 2), None);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(est.seki_stones().len(), 10);
+        // The outer black wall has two true eyes on the edge: pass-alive, proven.
+        assert!(est
+            .strings
+            .iter()
+            .any(|s| s.proven && s.color == Color::Black));
+    }
+
+    /// White's group inside Black's area with one eye space of four points and nothing else.
+    fn single_eye_space(rows: [&str; 3]) -> Estimate {
+        let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];
+        diagram.extend(rows);
+        diagram.extend([
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        estimate(&Position::from_diagram(&diagram))
+    }
+
+    #[test]
+    fn bent_four_lives_and_square_four_dies() {
+        let bent = single_eye_space(["XO...OOOX", "XOOO.OOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&bent, 1, 1), StoneStatus::Alive);
+        assert_eq!(owner_at(&bent, 2, 2), Some(Color::White));
+        let straight = single_eye_space(["XO....OOX", "XOOOOOOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&straight, 1, 1), StoneStatus::Alive);
+        let square = single_eye_space(["XO..OOOOX", "XO..OOOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&square, 1, 1), StoneStatus::Dead);
+        assert_eq!(owner_at(&square, 2, 2), Some(Color::Black));
+        let bent_three = single_eye_space(["XO..OOOOX", "XOO.OOOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&bent_three, 1, 1), StoneStatus::Dead);
+    }
+
+    #[test]
+    fn a_big_group_with_one_eye_is_dead() {
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.OOOOOX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 2, 2), Some(Color::Black));
+        assert_eq!(owner_at(&est, 4, 2), Some(Color::Black));
+        assert_eq!(est.dead_stones().len(), 20);
+    }
+
+    #[test]
+    fn a_group_whose_second_eye_is_false_is_dead() {
+        // White's two single-point eyes: c2 is real, f2 is false (both its lower diagonals
+        // are Black's living stones and they cut White's stones apart).
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.OO.OOX",
+            "XOOOXOXOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 4, 3), StoneStatus::Alive);
+    }
+
+    #[test]
+    fn two_real_eyes_live() {
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.OOO.OX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(owner_at(&est, 2, 2), Some(Color::White));
+    }
+
+    #[test]
+    fn dame_left_open_belongs_to_nobody() {
+        let pos =
+            Position::from_diagram(&["..XO..", "..XO..", "..X.O.", "..XO..", "..XO..", "..XO.."]);
+        let est = estimate(&pos);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(owner_at(&est, 3, 2), None);
+        assert_eq!(owner_at(&est, 0, 2), Some(Color::Black));
+        assert_eq!(owner_at(&est, 5, 2), Some(Color::White));
+    }
+
+    #[test]
+    fn a_stone_in_atari_inside_territory_is_dead() {
+        let pos =
+            Position::from_diagram(&["..XO..", "..XOO.", "..XOXO", "..XO.O", "..XO..", "..XO.."]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 4, 2), StoneStatus::Dead);
+        assert_eq!(owner_at(&est, 4, 2), Some(Color::White));
+        assert!(est.strings.iter().all(|s| s.status != StoneStatus::Seki));
+    }
+
+    #[test]
+    fn the_same_position_gives_the_same_estimate() {
+        let pos = Position::from_diagram(&[
+            "XXXXO....",
+            "XOOOXO...",
+            "XO..XO...",
+            "XOXXXO.X.",
+            "XXOOOO...",
+            ".XO....O.",
+            "XXO..X...",
+            ".XO......",
+            "XXO......",
+        ]);
+        let first = estimate(&pos);
+        for _ in 0..5 {
+            assert_eq!(estimate(&pos), first);
+        }
+        let handle = std::thread::spawn(move || estimate(&pos));
+        assert_eq!(handle.join().unwrap(), first);
+    }
+
+    #[test]
+    fn confidence_is_between_a_coin_toss_and_proof() {
+        let pos = Position::from_diagram(&["...XO....", ".O.XO....", "...XO..X.", "...XO...."]);
+        for s in &estimate(&pos).strings {
+            assert!((0.5..=1.0).contains(&s.confidence));
+            assert!(!s.proven || s.confidence == 1.0);
+        }
+    }
+
+    mod property {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn position() -> impl Strategy<Value = Position> {
+            (1u8..=25, 1u8..=25).prop_flat_map(|(w, h)| {
+                proptest::collection::vec(0u8..3, w as usize * h as usize).prop_map(move |v| {
+                    Position {
+                        width: w,
+                        height: h,
+                        cells: v
+                            .into_iter()
+                            .map(|c| match c {
+                                1 => Some(Color::Black),
+                                2 => Some(Color::White),
+                                _ => None,
+                            })
+                            .collect(),
+                    }
+                })
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(200))]
+            #[test]
+            fn estimates_are_whole_and_consistent(pos in position()) {
+                let est = estimate(&pos);
+                prop_assert_eq!(est.owner.len(), pos.cells.len());
+                // Every stone is in exactly one string of its colour.
+                let mut covered = vec![0u32; pos.cells.len()];
+                for s in &est.strings {
+                    prop_assert!((0.5..=1.0).contains(&s.confidence));
+                    prop_assert!(!s.proven || s.confidence == 1.0);
+                    for p in &s.stones {
+                        let i = pos.index(*p);
+                        covered[i] += 1;
+                        prop_assert_eq!(pos.cells[i], Some(s.color));
+                        match s.status {
+                            // A dead stone's point is never its own colour's.
+                            StoneStatus::Dead => prop_assert_ne!(est.owner[i], Some(s.color)),
+                            _ => prop_assert_eq!(est.owner[i], Some(s.color)),
+                        }
+                    }
+                }
+                for (i, c) in pos.cells.iter().enumerate() {
+                    prop_assert_eq!(covered[i], u32::from(c.is_some()));
+                    // An empty point is owned only by a colour that has a living stone.
+                    if c.is_none() {
+                        if let Some(owner) = est.owner[i] {
+                            prop_assert!(est.strings.iter().any(|s| s.color == owner && s.status == StoneStatus::Alive));
+                        }
+                    }
+                }
+                prop_assert_eq!(estimate(&pos), est);
+            }
+        }
     }
 }

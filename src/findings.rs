@@ -182,6 +182,11 @@ codes! {
         rule: "Komi is a tournament parameter; Ing SST Laws 1991 and the EGF tournament rules with Ing material use 8 (docs/rules.md, Rules are data).",
         example: "(;SZ[9]RU[GOE]KM[6.5];B[ee])",
         advice: "goref scores with the record's KM unless --komi is given.";
+    CountConvention = "count-convention", Info,
+        summary: "The record shows the evidence of a source's counting convention; its result is read that way.",
+        rule: "Servers and engines count in their own ways (Fox says RU[Japanese] with Chinese-size komi written times 100, and writes B+0.0 for a win without a count); the table of conventions is in docs/scoring.md.",
+        example: "(;SZ[9]AP[YuanYu]RU[Japanese]KM[750]RE[B+2.5];B[ee])",
+        advice: "Nothing to do: the message names the evidence (AP, RU, KM) and how the count follows the source. Pass --rules and --komi to count otherwise.";
     KomiResultParity = "komi-result-parity", Info,
         summary: "The fraction of KM cannot produce the recorded margin under area scoring.",
         rule: "Area margins are whole numbers plus komi's fraction (the same check as sgfcheck's KM-versus-RE).",

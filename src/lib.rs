@@ -9,6 +9,7 @@ pub mod appeal;
 pub mod batch;
 pub mod board;
 pub mod check;
+pub mod convention;
 pub mod decode;
 pub mod diagram;
 pub mod ending;

@@ -607,7 +607,7 @@ fn color_value(raw: &str) -> Option<Color> {
     }
 }
 
-/// PB PW BR WR EV RO DT PC RU OT (first occurrence on the line wins).
+/// PB PW BR WR EV RO DT PC RU OT AP GN (first occurrence on the line wins).
 fn game_info_text(ident: &[u8], raw: &str, info: &mut GameInfo) {
     let slot = match ident {
         b"PB" => &mut info.black,
@@ -620,6 +620,8 @@ fn game_info_text(ident: &[u8], raw: &str, info: &mut GameInfo) {
         b"PC" => &mut info.place,
         b"RU" => &mut info.recorded_rules,
         b"OT" => &mut info.overtime,
+        b"AP" => &mut info.application,
+        b"GN" => &mut info.game_name,
         _ => return,
     };
     if slot.is_none() {
@@ -677,6 +679,7 @@ fn bad_value(g: &mut GameRecord, loc: &Locator, at: usize, ident: &str, raw: &st
 /// KM, RE and TM, with their quirks.
 fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
     if let Some((raw, at)) = info.km {
+        g.info.komi_text = Some(raw.trim().to_string());
         let (komi, finding) = interpret_komi(raw);
         g.komi = komi;
         if let Some(f) = finding {

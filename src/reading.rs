@@ -10,6 +10,7 @@
 //! caller asked for the position as it stands (`--dead none`, `--estimator none`).
 //! Dead stones are removed only where the rules let the players agree on them.
 
+use crate::convention::{self, Detected, KomiReading};
 use crate::ending::EndKind;
 use crate::estimate::{self, Estimate, StoneStatus, StringEstimate};
 use crate::findings::{Code, Finding, Severity};
@@ -17,9 +18,10 @@ use crate::gtp::{self, EngineSpec};
 use crate::point::{Color, Point};
 use crate::position::Position;
 use crate::record::GameRecord;
+use crate::record::ValueSource;
 use crate::referee::{RefereeOptions, Refereed};
 use crate::result::{parse_re, Outcome, ParsedResult, ResultKind};
-use crate::rules::{Rules, RulesSource, Scoring};
+use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
 use crate::score::{self, Komi, Penalties, PointListError, Score, ScoreSettings};
 use serde::Serialize;
 
@@ -91,17 +93,54 @@ pub const MIN_CONFIDENCE: f32 = 0.8;
 pub struct Method {
     pub counting: Scoring,
     pub komi: Komi,
+    /// The handicap compensation of the source's convention, where it differs from the
+    /// rules' own.
+    pub handicap_compensation: Option<HandicapCompensation>,
+    /// The source convention the count follows (src/convention.rs), if any.
+    pub convention: Option<Detected>,
     pub reason: String,
 }
 
-/// The one place where a reading's counting method and komi are decided. Today they
-/// follow the rules (and the komi chosen by precedence); a table of server and engine
-/// conventions (how a source's RE was really counted) plugs in here.
-pub fn method(_record: &GameRecord, rules: &Rules, komi: Komi) -> Method {
-    Method {
+/// The one place where a reading's counting method and komi are decided. They follow the
+/// rules and the komi chosen by precedence, unless the record carries the evidence of a
+/// source's convention (how that server or engine really counted its RE,
+/// src/convention.rs) and the user has named neither the rules nor the komi.
+pub fn method(record: &GameRecord, rules: &Rules, komi: Komi, follow_source: bool) -> Method {
+    let by_rules = Method {
         counting: rules.scoring,
         komi,
+        handicap_compensation: None,
+        convention: None,
         reason: format!("{} rules count {}", rules.name, rules.scoring.as_str()),
+    };
+    if !follow_source {
+        return by_rules;
+    }
+    let Some(detected) = convention::detect(record) else {
+        return by_rules;
+    };
+    let reading = convention::reading_for(Some(&detected), record, rules);
+    let counting = match reading.counting {
+        convention::Counting::Area => Scoring::Area,
+        convention::Counting::Territory => Scoring::Territory,
+    };
+    let komi = match (komi.source, reading.komi) {
+        (ValueSource::CommandLine, _) | (_, KomiReading::Record) => komi,
+        (_, KomiReading::Fixed(value)) => Komi {
+            value,
+            source: ValueSource::Record,
+        },
+    };
+    Method {
+        counting,
+        komi,
+        handicap_compensation: Some(reading.handicap_compensation)
+            .filter(|&h| h != rules.handicap_compensation),
+        reason: format!(
+            "counted as the source counts (convention `{}`: {})",
+            detected.convention.id, detected.evidence
+        ),
+        convention: Some(detected),
     }
 }
 
@@ -232,7 +271,14 @@ impl<'a> CountContext<'a> {
     pub fn of(record: &GameRecord, rules: &'a Rules, r: &Refereed) -> CountContext<'a> {
         CountContext {
             rules,
-            method: method(record, rules, r.komi),
+            // The source's convention explains the record's own RE; a reading under other
+            // rules (appeal), or rules the user named, counts the way those rules say.
+            method: method(
+                record,
+                rules,
+                r.komi,
+                r.selection.source != RulesSource::CommandLine && *rules == r.selection.rules,
+            ),
             handicap: r.handicap,
             penalties: r.penalties,
             lost_on_time: r.time.as_ref().and_then(|t| t.lost_on_time),
@@ -250,8 +296,19 @@ pub fn count(
     ctx: &CountContext,
 ) -> Result<Score, PointListError> {
     let area = score::count_area(position, dead)?;
+    let with_convention;
+    let rules = match ctx.method.handicap_compensation {
+        Some(h) => {
+            with_convention = Rules {
+                handicap_compensation: h,
+                ..ctx.rules.clone()
+            };
+            &with_convention
+        }
+        None => ctx.rules,
+    };
     let settings = ScoreSettings {
-        rules: ctx.rules,
+        rules,
         komi: ctx.method.komi,
         handicap: ctx.handicap,
         penalties: ctx.penalties,
@@ -491,6 +548,20 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         count(&position, &chosen.dead, &chosen.seki, &ctx).ok()
     };
     r.findings.extend(chosen.findings.iter().cloned());
+    if let Some(detected) = ctx
+        .method
+        .convention
+        .as_ref()
+        .filter(|_| re_is_count(record))
+    {
+        if matches!(detected.convention.komi, KomiReading::Fixed(_)) {
+            // The source's KM is a placeholder: what the record's KM implies is moot.
+            r.findings
+                .retain(|f| !matches!(f.code, Code::KomiDiffers | Code::KomiResultParity));
+        }
+        r.findings
+            .push(Finding::new(Code::CountConvention, detected.sentence()));
+    }
     if let (Some(l), Some(d)) = (&literal, &counted) {
         if end == Some(EndKind::FourPasses) && l.re != d.re && !chosen.dead.is_empty() {
             r.findings.push(Finding::new(
@@ -524,8 +595,15 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         _ => None,
     };
     r.score = counted;
+    let zero_is_no_count = ctx
+        .method
+        .convention
+        .as_ref()
+        .is_some_and(|d| d.convention.zero_margin_is_not_a_count);
     let mut check = if side_variation {
         side_variation_check(record, r)
+    } else if zero_is_no_count && zero_margin(record) {
+        zero_margin_check(record, r, &ctx.method)
     } else {
         judge_result(record, r, decisive)
     };
@@ -576,6 +654,30 @@ fn side_variation_check(record: &GameRecord, r: &Refereed) -> ResultCheck {
     check.computed = r.score.as_ref().map(|s| s.re.clone());
     check.status = ResultStatus::NotComparable;
     check.reason = "a side variation: RE is the main line's result".into();
+    check
+}
+
+/// RE written as a count of zero (`B+0`, `W+0.0`).
+fn zero_margin(record: &GameRecord) -> bool {
+    record
+        .info
+        .result
+        .as_deref()
+        .map(parse_re)
+        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) && p.margin() == Some(0.0))
+}
+
+/// A source that writes `B+0` for a win without a count (on time, or the opponent
+/// left): there is no margin to compare.
+fn zero_margin_check(record: &GameRecord, r: &Refereed, method: &Method) -> ResultCheck {
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = r.score.as_ref().map(|s| s.re.clone());
+    check.status = ResultStatus::NotComparable;
+    let id = method.convention.as_ref().map_or("", |d| d.convention.id);
+    check.reason = format!(
+        "RE[{}] is how this source (convention `{id}`) writes a win without a count",
+        record.info.result.as_deref().unwrap_or("")
+    );
     check
 }
 
@@ -739,6 +841,8 @@ mod tests {
                     value: komi,
                     source: ValueSource::CommandLine,
                 },
+                handicap_compensation: None,
+                convention: None,
                 reason: String::new(),
             },
             handicap: 0,

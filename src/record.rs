@@ -23,6 +23,12 @@ pub struct GameInfo {
     pub result: Option<String>,
     /// OT as written.
     pub overtime: Option<String>,
+    /// AP as written (`YuanYu:1`, `CGoban:3`): the program that wrote the record.
+    pub application: Option<String>,
+    /// GN as written.
+    pub game_name: Option<String>,
+    /// KM as written, before any quirk fix (`750` where [`GameRecord::komi`] reads 7.5).
+    pub komi_text: Option<String>,
 }
 
 /// Where a value came from.

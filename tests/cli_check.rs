@@ -176,6 +176,15 @@ const FIXTURES: &[Expect] = &[
         None,
     ),
     (
+        "testdata/findings/count-convention.sgf",
+        "count-convention",
+        "info",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
         "testdata/findings/komi-differs.sgf",
         "komi-differs",
         "info",

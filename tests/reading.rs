@@ -295,3 +295,29 @@ fn without_the_estimate_unmarked_dead_stones_leave_the_result_unverified() {
     assert_eq!(r["result"]["basis"], "estimated");
     assert!(!codes(r).iter().any(|(c, _)| c == "dead-stones-unmarked"));
 }
+
+#[test]
+fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
+    // Fox writes KM[0] as a placeholder and counts territory with komi 6.5: Black 9
+    // territory, White 5; 9 - 5 - 6.5 = W+2.5 (the rules' own komi 0 would give B+4).
+    let fox = &check_json(&["testdata/reading/fox-km0.sgf"])[0];
+    assert_eq!(fox["result"]["status"], "agrees", "{fox}");
+    assert_eq!(fox["result"]["computed"], "W+2.5");
+    assert_eq!(fox["result"]["counting"], "territory");
+    let found = codes(fox);
+    assert!(found
+        .iter()
+        .any(|(c, s)| c == "count-convention" && s == "info"));
+    assert!(!found.iter().any(|(c, _)| c == "komi-differs"), "{found:?}");
+    // Rules named on the command line count the way those rules say: no convention.
+    let named = &check_json(&["--rules", "japanese", "testdata/reading/fox-km0.sgf"])[0];
+    assert_eq!(named["result"]["computed"], "B+4", "{named}");
+    assert!(!codes(named).iter().any(|(c, _)| c == "count-convention"));
+    // B+0.0 is how Fox writes a win without a count: nothing to compare.
+    let zero = &check_json(&["testdata/reading/fox-zero-margin.sgf"])[0];
+    assert_eq!(zero["result"]["status"], "not-comparable", "{zero}");
+    assert!(zero["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("win without a count"));
+}
