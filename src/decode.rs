@@ -441,7 +441,7 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use encoding_rs::{KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
+    use encoding_rs::{ISO_2022_JP, KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
 
     const CHINESE: &str = "第一届应氏杯世界职业围棋锦标赛决赛，聂卫平对曹薰铉，黑棋中盘胜";
 
@@ -564,6 +564,78 @@ mod tests {
         let d = decode(b"(;CA[klingon]PB[x])");
         assert_eq!(d.used, "UTF-8");
         assert_eq!(d.findings.len(), 1);
+    }
+
+    /// One case per override path of the cascade (issue 18): which charset is used and
+    /// what the single finding says.
+    #[test]
+    fn every_override_path_is_taken_and_reported() {
+        let one_finding = |d: &Decoded, says: &str| {
+            assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
+            assert!(d.findings[0].message.contains(says), "{:?}", d.findings);
+        };
+        // A stale single-byte CA on GBK text: the clean CJK reading wins.
+        let d = decode(&sgf_in(GBK, Some("ISO-8859-1"), CHINESE));
+        assert_eq!(d.used, "GBK");
+        assert!(d.text.contains("聂卫平"));
+        one_finding(&d, "CA[ISO-8859-1] but the bytes read as GBK");
+        // ... but a single-byte text under its single-byte CA stays as declared.
+        let d = decode(&sgf_in(WINDOWS_1252, Some("ISO-8859-1"), "Müller Ørsted"));
+        assert_eq!((d.used, d.findings.len()), ("windows-1252", 0));
+        // A multi-byte CA the bytes break: detection decodes them cleanly.
+        let d = decode(&sgf_in(GBK, Some("Shift_JIS"), CHINESE));
+        assert_eq!(d.used, "GBK");
+        one_finding(&d, "not valid Shift_JIS; detected GBK");
+        // CA UTF-16 on bytes that are not: ignored, then the text is plain UTF-8.
+        let d = decode("(;CA[UTF-16]PB[李昌镐])".as_bytes());
+        assert_eq!(d.used, "UTF-8");
+        one_finding(&d, "CA[UTF-16] but the bytes are not UTF-16");
+        // A 7-bit charset with escapes is obeyed although the bytes are valid UTF-8.
+        let d = decode(&sgf_in(ISO_2022_JP, Some("ISO-2022-JP"), "本因坊秀策"));
+        assert_eq!((d.used, d.findings.len()), ("ISO-2022-JP", 0));
+        assert!(d.text.contains("本因坊秀策"));
+        // GBK text with a broken last character: under CA[GBK] replaced and located;
+        // with no CA, or an unknown one, nothing decodes it cleanly, so Latin-1.
+        let mut broken = sgf_in(GBK, Some("GBK"), CHINESE);
+        broken.splice(broken.len() - 1..broken.len() - 1, *b"C[\xFF]");
+        let d = decode(&broken);
+        assert_eq!(d.used, "GBK");
+        assert!(d.text.contains("聂卫平"));
+        one_finding(&d, "not valid GBK and were replaced");
+        let no_ca: Vec<u8> = broken
+            .windows(7)
+            .position(|w| w == b"CA[GBK]")
+            .map(|at| [&broken[..at], &broken[at + 7..]].concat())
+            .unwrap();
+        let d = decode(&no_ca);
+        assert_eq!(d.used, LATIN1);
+        one_finding(&d, "no CA and the bytes are not UTF-8 and no charset fits");
+        let mut unknown_ca = no_ca.clone();
+        unknown_ca.splice(2..2, b"CA[klingon]".iter().copied());
+        let d = decode(&unknown_ca);
+        assert_eq!(d.used, LATIN1);
+        assert_eq!(d.findings.len(), 2, "{:?}", d.findings);
+        assert!(d.findings[1].message.starts_with("the bytes are not UTF-8"));
+        // No CA and clean GBK: detected, reported as information only.
+        let d = decode(&sgf_in(GBK, None, CHINESE));
+        assert_eq!(d.used, "GBK");
+        one_finding(&d, "no CA and the bytes are not UTF-8; detected GBK");
+        assert_eq!(d.findings[0].severity, Severity::Info);
+        // A UTF-8 BOM with a broken sequence: replaced and reported.
+        let d = decode(b"\xEF\xBB\xBF(;PB[\xFFx])");
+        assert_eq!((d.used, d.bom), ("UTF-8", Some("UTF-8")));
+        one_finding(&d, "1 byte sequence(s) are not valid UTF-8");
+        // UTF-16 recognised by its NULs, with a CA that says otherwise.
+        let b: Vec<u8> = "(;CA[GBK]PB[Lee];B[pd])"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let d = decode(&b);
+        assert_eq!(d.used, "UTF-16LE");
+        assert_eq!(d.findings.len(), 2, "{:?}", d.findings);
+        assert!(d.findings[1]
+            .message
+            .contains("the NUL pattern says UTF-16LE"));
     }
 
     #[test]

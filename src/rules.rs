@@ -726,6 +726,27 @@ mod tests {
         ));
     }
 
+    /// The komi switch (spec §3.5): a handicap game starts at 2 stones; 0 and 1 are even
+    /// games (HA[1] is an even game, and HA[2] with one stone placed reaches 1).
+    #[test]
+    fn komi_for_switches_at_two_handicap_stones_in_every_preset() {
+        for p in PRESETS {
+            let r = p.rules();
+            for (stones, komi) in [
+                (0, r.default_komi),
+                (1, r.default_komi),
+                (2, r.handicap_komi),
+                (9, r.handicap_komi),
+            ] {
+                assert_eq!(r.komi_for(stones), komi, "{} with {stones} stones", p.name);
+            }
+        }
+        // The boundary is visible only where the two komis differ: make sure one does.
+        let aga = Rules::named("aga").unwrap();
+        assert_ne!(aga.default_komi, aga.handicap_komi);
+        assert_eq!((aga.komi_for(1), aga.komi_for(2)), (7.5, 0.5));
+    }
+
     #[test]
     fn every_alias_is_unique_across_presets() {
         let mut seen = std::collections::HashSet::new();
