@@ -98,7 +98,7 @@ fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
     eprintln!(
         "compared {compared} files ({repeats} with repetitions), {occupied} with occupied points"
     );
-    assert!(compared > 3500, "only {compared} files compared");
+    assert!(compared >= 4000, "only {compared} files compared");
     assert!(
         disagreements.is_empty(),
         "{} disagreements:\n{}",
@@ -147,5 +147,5 @@ fn fill_in_counting_equals_the_area_margin_on_every_corpus_game() {
             checked += 1;
         }
     }
-    assert!(checked > 4000, "only {checked} games checked");
+    assert!(checked >= 4000, "only {checked} games checked");
 }
