@@ -12,7 +12,8 @@
 #                    the working tree itself is never touched, and the scratch copy keeps its
 #                    own target/ between modules and runs, so only goref is rebuilt each time
 #   MUTANTS_OUT      where each module's mutants.out goes (default target/mutants)
-#   MUTANTS_SHARD    k/n: test every n-th mutant only (a sample, for a small machine)
+#   MUTANTS_SHARD    k/n: test every n-th mutant only, from the k-th (0-based; a sample for
+#                    a small machine)
 #
 # Prints one line per module: caught, missed, unviable, timeout, viable caught %, seconds.
 set -euo pipefail
@@ -60,7 +61,7 @@ while IFS='|' read -r module files test_args binary_args; do
     # One job mutates the scratch copy in place (it is ours to break, and its target/ stays
     # warm); more jobs need one copy each, which cargo-mutants makes from the scratch copy.
     if [ "$jobs" -gt 1 ]; then where=(--jobs "$jobs"); else where=(--in-place); fi
-    if [ -n "${MUTANTS_SHARD:-}" ]; then where+=(--shard "$MUTANTS_SHARD"); fi
+    if [ -n "${MUTANTS_SHARD:-}" ]; then where+=(--shard "$MUTANTS_SHARD" --sharding round-robin); fi
     # Exit status 2 (missed mutants) and 3 (timeouts) are results, not failures of the script.
     # shellcheck disable=SC2086
     (cd "$tree" && cargo mutants "${where[@]}" --no-shuffle --baseline skip \

@@ -654,6 +654,17 @@ mod tests {
         );
     }
 
+    /// The census boundary of `declared_utf8_but_invalid`: with fewer valid multi-byte
+    /// characters than twice the invalid sequences, detection decides.
+    #[test]
+    fn ca_utf8_on_latin1_bytes_is_detected() {
+        let d = decode(b"(;CA[UTF-8]PB[M\xFCller])");
+        assert_eq!(d.used, "windows-1252");
+        assert!(d.text.contains("Müller"));
+        assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
+        assert!(d.findings[0].message.contains("detected windows-1252"));
+    }
+
     #[test]
     fn find_ca_skips_longer_identifiers() {
         assert_eq!(find_ca(b"(;XCA[x]CA [GBK])"), Some("GBK".into()));

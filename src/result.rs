@@ -418,7 +418,10 @@ mod tests {
             ("W+2,5", w, Score(2.5)),
             ("W+6½", w, Score(6.5)),
             ("B+5 1/2 points", b, Score(5.5)),
+            // Only a proper fraction with a positive denominator is added.
             ("B+5 3/2", b, Score(5.0)),
+            ("B+5 3/3", b, Score(5.0)),
+            ("B+5 -1/0", b, Score(5.0)),
             ("W+7.5 points", w, Score(7.5)),
             ("W+Repetition", w, Other("Repetition".into())),
             // Prose draws, voids, unknowns.
@@ -467,6 +470,24 @@ mod tests {
             ("黑", unknown, NoScore),
         ] {
             check(raw, outcome, kind, false);
+        }
+    }
+
+    #[test]
+    fn winner_and_margin_of_each_kind() {
+        for (raw, winner, margin) in [
+            ("B+3.5", Some(Black), Some(3.5)),
+            ("W+0", Some(White), Some(0.0)),
+            ("0", None, Some(0.0)),
+            ("Jigo", None, Some(0.0)),
+            ("W+R", Some(White), None),
+            ("B+T", Some(Black), None),
+            ("B+", Some(Black), None),
+            ("Void", None, None),
+            ("?", None, None),
+        ] {
+            let p = parse_re(raw);
+            assert_eq!((p.winner(), p.margin()), (winner, margin), "RE[{raw}]");
         }
     }
 
