@@ -597,11 +597,11 @@ mod tests {
         // GBK text with a broken last character: under CA[GBK] replaced and located;
         // with no CA, or an unknown one, nothing decodes it cleanly, so Latin-1.
         let mut broken = sgf_in(GBK, Some("GBK"), CHINESE);
-        broken.splice(broken.len() - 1..broken.len() - 1, *b"C[\xFF]");
+        broken.splice(broken.len() - 1..broken.len() - 1, *b"C[\xFF\xFF]");
         let d = decode(&broken);
         assert_eq!(d.used, "GBK");
         assert!(d.text.contains("聂卫平"));
-        one_finding(&d, "not valid GBK and were replaced");
+        one_finding(&d, "2 byte sequence(s) are not valid GBK and were replaced");
         let no_ca: Vec<u8> = broken
             .windows(7)
             .position(|w| w == b"CA[GBK]")
