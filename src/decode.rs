@@ -665,6 +665,15 @@ mod tests {
         assert!(d.findings[0].message.contains("detected windows-1252"));
     }
 
+    /// The NUL-pattern sample starts at two UTF-16 code units: one is too little to tell.
+    #[test]
+    fn utf16_by_nul_pattern_needs_two_code_units() {
+        assert_eq!(decode(b"(\0;\0").used, "UTF-16LE");
+        assert_eq!(decode(b"\0(\0;").used, "UTF-16BE");
+        assert_eq!(decode(b"(\0").used, "UTF-8");
+        assert_eq!(decode(b"").used, "UTF-8");
+    }
+
     #[test]
     fn find_ca_skips_longer_identifiers() {
         assert_eq!(find_ca(b"(;XCA[x]CA [GBK])"), Some("GBK".into()));
