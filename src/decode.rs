@@ -674,6 +674,65 @@ mod tests {
         assert_eq!(decode(b"").used, "UTF-8");
     }
 
+    /// Every spelling of the alias table, each one that WHATWG does not know itself.
+    #[test]
+    fn every_sgf_charset_alias() {
+        for (label, name) in [
+            ("UTF_8", "UTF-8"),
+            ("UTF_16", "UTF-16LE"),
+            ("UTF_16_LE", "UTF-16LE"),
+            ("UCS_2", "UTF-16LE"),
+            ("UTF_16_BE", "UTF-16BE"),
+            ("ISO8859_1", "windows-1252"),
+            ("Latin_1", "windows-1252"),
+            ("ISO8859_2", "ISO-8859-2"),
+            ("Latin_2", "ISO-8859-2"),
+            ("ISO8859_15", "ISO-8859-15"),
+            ("Latin_9", "ISO-8859-15"),
+            ("S_JIS", "Shift_JIS"),
+            ("Shift JIS", "Shift_JIS"),
+            ("CP932", "Shift_JIS"),
+            ("MS_932", "Shift_JIS"),
+            ("Windows_31J", "Shift_JIS"),
+            ("CP936", "GBK"),
+            ("MS_936", "GBK"),
+            ("GB 2312", "GBK"),
+            ("EUC_CN", "GBK"),
+            ("G.B.K", "GBK"),
+            ("GB_18030", "gb18030"),
+            ("CP950", "Big5"),
+            ("Big_5", "Big5"),
+            ("Big5_HKSCS", "Big5"),
+            ("CP949", "EUC-KR"),
+            ("MS_949", "EUC-KR"),
+            ("EUC_KR", "EUC-KR"),
+            ("U.H.C", "EUC-KR"),
+            ("EUC_JP", "EUC-JP"),
+            ("KOI8 R", "KOI8-R"),
+            ("KOI8 U", "KOI8-U"),
+            ("CP 1250", "windows-1250"),
+            ("Windows_1250", "windows-1250"),
+            ("CP 1251", "windows-1251"),
+            ("Windows_1251", "windows-1251"),
+            ("CP 1252", "windows-1252"),
+            ("Windows_1252", "windows-1252"),
+            ("Mac_Roman", "macintosh"),
+            ("Macintosh.", "macintosh"),
+            ("ISO_2022_JP", "ISO-2022-JP"),
+            ("US_ASCII", "windows-1252"),
+            ("A.S.C.I.I", "windows-1252"),
+        ] {
+            let whatwg = Encoding::for_label(label.as_bytes());
+            assert!(whatwg.is_none(), "{label} is a WHATWG label: {whatwg:?}");
+            assert_eq!(
+                encoding_for_label(label).map(|e| e.name()),
+                Some(name),
+                "{label}"
+            );
+        }
+        assert_eq!(encoding_for_label("EBCDIC"), None);
+    }
+
     #[test]
     fn find_ca_skips_longer_identifiers() {
         assert_eq!(find_ca(b"(;XCA[x]CA [GBK])"), Some("GBK".into()));

@@ -491,6 +491,15 @@ mod tests {
         }
     }
 
+    /// Whole margins print as integers, also beyond what an i64 holds.
+    #[test]
+    fn format_margin_of_whole_and_huge_margins() {
+        assert_eq!(format_margin(-3.0), "3");
+        assert_eq!(format_margin(0.25), "0.25");
+        assert_eq!(format_margin(1e15), "1000000000000000");
+        assert_eq!(format_margin(1e19), "10000000000000000000");
+    }
+
     #[test]
     fn t17_write_and_round_trip() {
         for (raw, written) in [
