@@ -657,6 +657,13 @@ mod tests {
     /// The census boundary of `declared_utf8_but_invalid`: with fewer valid multi-byte
     /// characters than twice the invalid sequences, detection decides.
     #[test]
+    fn ca_utf8_with_twice_as_many_good_characters_as_bad_stays_utf8() {
+        let d = decode(b"(;CA[UTF-8]PB[\xE6\x9D\x8E\xE6\x98\x8C\xFF])");
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.text.contains("PB[李昌\u{FFFD}]"), "{}", d.text);
+    }
+
+    #[test]
     fn ca_utf8_on_latin1_bytes_is_detected() {
         let d = decode(b"(;CA[UTF-8]PB[M\xFCller])");
         assert_eq!(d.used, "windows-1252");
