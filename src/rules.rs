@@ -796,6 +796,7 @@ mod override_tests {
         assert_eq!(rules.repetition, Repetition::NaturalSituationalSuperko);
         assert_eq!(rules.name, "aga");
         assert!(Overrides::default().is_empty());
+        assert!(!o.is_empty());
     }
 
     #[test]
@@ -804,6 +805,8 @@ mod override_tests {
         assert_eq!(format_number(7.5), "7.5");
         assert_eq!(format_number(-0.5), "-0.5");
         assert_eq!(format_number(3.75), "3.75");
+        // Whole numbers beyond what an i64 holds do not saturate.
+        assert_eq!(format_number(1e19), "10000000000000000000");
     }
 
     #[test]
