@@ -860,6 +860,15 @@ mod selection_tests {
             (s.rules.name.as_str(), s.source),
             ("tromp-taylor", RulesSource::Assumed)
         );
+        // Each ko and scoring part of KataGo's compact strings.
+        for (ru, preset) in [
+            ("koSITUATIONALscoreAREAtaxNONEsui1", "nz"),
+            ("koSITUATIONALscoreAREAtaxNONEsui0", "aga"),
+            ("koSIMPLEscoreTERRITORYtaxSEKIsui0", "japanese"),
+            ("koSIMPLEscoreAREAtaxNONEsui0", "chinese"),
+        ] {
+            assert_eq!(select_for_record(Some(ru)).rules.name, preset, "{ru}");
+        }
         let s = select_for_record(Some("Japanese (old)"));
         assert_eq!(s.rules.name, "japanese");
         let s = select_for_record(Some("Lasker"));
