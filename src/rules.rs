@@ -868,6 +868,27 @@ mod tests {
         ));
     }
 
+    /// The komi switch (spec §3.5): a handicap game starts at 2 stones; 0 and 1 are even
+    /// games (HA[1] is an even game, and HA[2] with one stone placed reaches 1).
+    #[test]
+    fn komi_for_switches_at_two_handicap_stones_in_every_preset() {
+        for p in PRESETS {
+            let r = p.rules();
+            for (stones, komi) in [
+                (0, r.default_komi),
+                (1, r.default_komi),
+                (2, r.handicap_komi),
+                (9, r.handicap_komi),
+            ] {
+                assert_eq!(r.komi_for(stones), komi, "{} with {stones} stones", p.name);
+            }
+        }
+        // The boundary is visible only where the two komis differ: make sure one does.
+        let aga = Rules::named("aga").unwrap();
+        assert_ne!(aga.default_komi, aga.handicap_komi);
+        assert_eq!((aga.komi_for(1), aga.komi_for(2)), (7.5, 0.5));
+    }
+
     #[test]
     fn every_alias_is_unique_across_presets() {
         let mut seen = std::collections::HashSet::new();
@@ -917,6 +938,7 @@ mod override_tests {
         assert_eq!(rules.repetition, Repetition::NaturalSituationalSuperko);
         assert_eq!(rules.name, "aga");
         assert!(Overrides::default().is_empty());
+        assert!(!o.is_empty());
     }
 
     #[test]
@@ -925,6 +947,8 @@ mod override_tests {
         assert_eq!(format_number(7.5), "7.5");
         assert_eq!(format_number(-0.5), "-0.5");
         assert_eq!(format_number(3.75), "3.75");
+        // Whole numbers beyond what an i64 holds do not saturate.
+        assert_eq!(format_number(1e19), "10000000000000000000");
     }
 
     #[test]
@@ -1024,6 +1048,15 @@ mod selection_tests {
             (s.rules.name.as_str(), s.source),
             ("tromp-taylor", RulesSource::Assumed)
         );
+        // Each ko and scoring part of KataGo's compact strings.
+        for (ru, preset) in [
+            ("koSITUATIONALscoreAREAtaxNONEsui1", "nz"),
+            ("koSITUATIONALscoreAREAtaxNONEsui0", "aga"),
+            ("koSIMPLEscoreTERRITORYtaxSEKIsui0", "japanese"),
+            ("koSIMPLEscoreAREAtaxNONEsui0", "chinese"),
+        ] {
+            assert_eq!(select_for_record(Some(ru)).rules.name, preset, "{ru}");
+        }
         let s = select_for_record(Some("Japanese (old)"));
         assert_eq!(s.rules.name, "japanese");
         let s = select_for_record(Some("Lasker"));

@@ -323,6 +323,19 @@ mod tests {
         assert_eq!(ot.periods_entered(10800.0, 13201.0), (2, true));
     }
 
+    /// When both sides ran out, the one that used more time ran out first (a tie: Black).
+    #[test]
+    fn both_out_of_time_the_bigger_total_lost() {
+        let ot = IngOvertime::default();
+        let lost = |b: f64, w: f64| ot.assess(BT, Some(b), Some(w)).unwrap().lost_on_time;
+        assert_eq!(lost(3.0 * BT, 2.0 * BT), Some(Color::Black));
+        assert_eq!(lost(2.0 * BT, 3.0 * BT), Some(Color::White));
+        assert_eq!(lost(2.0 * BT, 2.0 * BT), Some(Color::Black));
+        assert_eq!(lost(2.0 * BT, BT), Some(Color::Black));
+        assert_eq!(lost(BT, 2.0 * BT), Some(Color::White));
+        assert_eq!(lost(BT, BT), None);
+    }
+
     #[test]
     fn bad_settings_are_errors_not_panics() {
         let ot = IngOvertime {
@@ -333,6 +346,20 @@ mod tests {
             ot.assess(BT, None, None),
             Err(TimingError::BadPeriod { .. })
         ));
+        // A fixed period must be a positive, finite number of seconds.
+        for seconds in [0.0, -1800.0, f64::INFINITY, f64::NAN] {
+            let ot = IngOvertime {
+                period_seconds: Some(seconds),
+                ..IngOvertime::default()
+            };
+            assert!(
+                matches!(
+                    ot.assess(BT, None, None),
+                    Err(TimingError::BadPeriod { .. })
+                ),
+                "{seconds}"
+            );
+        }
         assert!(matches!(
             IngOvertime::default().assess(f64::NAN, None, None),
             Err(TimingError::BadBasicTime(_))

@@ -442,31 +442,6 @@ fn in_flight_results_stay_within_the_window() {
     assert!(peak >= 4, "the window was used: {peak}");
 }
 
-/// Per-file overhead of the runner itself (channels, reordering, sink call). Not a pass
-/// or fail check: `cargo test --release --test batch -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn per_item_overhead() {
-    const N: usize = 1_000_000;
-    let items: Vec<u32> = (0..N as u32).collect();
-    for n in [1, 2] {
-        let t = std::time::Instant::now();
-        let mut sum = 0u64;
-        batch::run(
-            &items,
-            &threads(n),
-            |x| u64::from(*x),
-            |_, r| {
-                sum += r.unwrap_or(0);
-                Ok::<_, Infallible>(ControlFlow::Continue(()))
-            },
-        )
-        .unwrap();
-        let ns = t.elapsed().as_nanos() as f64 / N as f64;
-        println!("{n} thread(s): {ns:.0} ns per item (sum {sum})");
-    }
-}
-
 #[test]
 fn not_following_links_skips_them() {
     let tmp = TempDir::new().unwrap();

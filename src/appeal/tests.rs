@@ -384,40 +384,73 @@ fn narrative_sections_come_in_order_with_game_information() {
     }
 }
 
+/// Odd records and odd options: each gives an appeal that renders as text, JSON and
+/// SVG, or the error it should; none panics.
 #[test]
 fn odd_records_never_panic() {
+    // (record, playable, a stone stands on aa at the end)
     let records = [
-        "(;SZ[1];B[];W[])",
-        "(;SZ[0];B[aa])",
-        "(;SZ[3])",
-        "(;SZ[5];B[aa];W[];B[];W[];W[cc];B[];W[];B[];W[])",
-        "(;SZ[5]RU[AGA];B[];W[];B[aa];W[];B[];W[bb])",
-        "(;SZ[5]HA[2]AB[aa][bb];W[];B[];W[])",
-        "(;SZ[5]KM[nonsense]TW[aa][zz];B[zz];W[];B[])",
-        "(;SZ[52];B[];W[])",
-        "(;SZ[19]TM[600]OT[Ing]RU[GOE];B[pd]BL[-400];W[];B[];W[];B[])",
+        ("(;SZ[1];B[];W[])", true, false),
+        ("(;SZ[0];B[aa])", false, false),
+        ("(;SZ[3])", true, false),
+        (
+            "(;SZ[5];B[aa];W[];B[];W[];W[cc];B[];W[];B[];W[])",
+            true,
+            true,
+        ),
+        ("(;SZ[5]RU[AGA];B[];W[];B[aa];W[];B[];W[bb])", true, true),
+        ("(;SZ[5]HA[2]AB[aa][bb];W[];B[];W[])", true, true),
+        ("(;SZ[5]KM[nonsense]TW[aa][zz];B[zz];W[];B[])", true, false),
+        ("(;SZ[52];B[];W[])", true, false),
+        (
+            "(;SZ[19]TM[600]OT[Ing]RU[GOE];B[pd]BL[-400];W[];B[];W[];B[])",
+            true,
+            false,
+        ),
     ];
-    for sgf in records {
+    let odd = AppealOptions {
+        move_number: Some(0),
+        komi: Some(f64::NAN),
+        ..AppealOptions::default()
+    };
+    for (sgf, playable, stone_on_aa) in records {
         let (games, _) = read_text(sgf, &ReadOptions::default());
-        for g in &games {
-            for opts in [
-                AppealOptions::default(),
-                AppealOptions {
-                    move_number: Some(0),
-                    dead: Some("aa".into()),
-                    komi: Some(f64::NAN),
-                    ..AppealOptions::default()
-                },
-            ] {
-                if let Ok(a) = appeal(g, &opts) {
-                    let _ = to_text(&a);
-                    let _ = serde_json::to_string(&a);
-                    for d in &a.diagrams {
-                        let _ = d.svg();
-                    }
+        assert_eq!(games.len(), 1, "{sgf}");
+        let g = &games[0];
+        for opts in [AppealOptions::default(), odd.clone()] {
+            match appeal(g, &opts) {
+                Ok(a) => {
+                    assert!(playable, "{sgf}: an appeal of an unplayable game");
+                    renders(&a, sgf);
+                }
+                Err(e) => {
+                    assert!(!playable, "{sgf}: {e}");
+                    assert!(matches!(e, AppealError::Unplayable), "{sgf}: {e}");
                 }
             }
         }
+        match appeal(g, &dead("aa")) {
+            Ok(a) => {
+                assert!(playable && stone_on_aa, "{sgf}: aa accepted as dead");
+                renders(&a, sgf);
+            }
+            Err(AppealError::Dead(PointListError::NoStone { .. })) => {
+                assert!(playable && !stone_on_aa, "{sgf}")
+            }
+            Err(AppealError::Unplayable) => assert!(!playable, "{sgf}"),
+            Err(e) => panic!("{sgf}: {e}"),
+        }
+    }
+}
+
+/// The appeal's text, JSON and diagrams are produced and well-formed.
+fn renders(a: &Appeal, sgf: &str) {
+    assert_eq!(a.readings.len(), ReadingKind::ALL.len(), "{sgf}");
+    assert!(!to_text(a).is_empty(), "{sgf}");
+    let json: serde_json::Value = serde_json::from_str(&serde_json::to_string(a).unwrap()).unwrap();
+    assert!(json.is_object(), "{sgf}");
+    for d in &a.diagrams {
+        assert!(d.svg().starts_with("<svg"), "{sgf}");
     }
 }
 
