@@ -32,10 +32,12 @@ use std::collections::BTreeMap;
 mod diagrams;
 mod sentences;
 mod text;
+mod timeline;
 
 use diagrams::diagrams;
 use sentences::{join_and, Removal, SentenceContext};
 pub use text::to_text;
+pub use timeline::{EventKind, TimelineEvent};
 
 #[cfg(test)]
 mod tests;
