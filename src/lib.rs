@@ -15,6 +15,7 @@ pub mod ending;
 pub mod engine;
 pub mod estimate;
 pub mod findings;
+pub mod html;
 pub mod lines;
 pub mod point;
 pub mod position;

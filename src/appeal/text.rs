@@ -179,7 +179,8 @@ fn findings(out: &mut String, list: &[MoveFindings]) {
     out.push('\n');
 }
 
-fn komi_text(r: &Reading) -> String {
+/// "8 (KM)": the komi and where it came from.
+pub(crate) fn komi_text(r: &Reading) -> String {
     let source = match r.komi_source {
         ValueSource::CommandLine => "--komi",
         ValueSource::Record => "KM",
@@ -188,7 +189,8 @@ fn komi_text(r: &Reading) -> String {
     format!("{} ({source})", points_text(r.komi))
 }
 
-fn penalties_text(r: &Reading) -> String {
+/// "B 2, W 4", or a dash.
+pub(crate) fn penalties_text(r: &Reading) -> String {
     let p = r.penalties;
     match (p.black, p.white) {
         (0, 0) => DASH.to_string(),
@@ -260,7 +262,7 @@ fn verdict(out: &mut String, appeal: &Appeal) {
     out.push('\n');
     let _ = writeln!(out, "  {}", appeal.summary);
     if appeal.disputed {
-        out.push_str("  The two SST readings disagree: the appeal turns on whether passes 3–4 ended play (SST terminology 19) or were void because dead stones had not been taken away (Article 1; EGF 2002).\n");
+        let _ = writeln!(out, "  {}", super::DISPUTE);
     }
     out.push('\n');
 }

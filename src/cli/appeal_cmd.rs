@@ -37,10 +37,15 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.svg {
         write_svgs(&appeal, dir)?;
     }
+    if let Some(path) = &args.html {
+        super::common::write_atomically(path, goref::html::appeal_page(&appeal).as_bytes())?;
+        eprintln!("goref: wrote {}", path.display());
+    }
     match args.format {
         Format::Text => print!("{}", appeal::to_text(&appeal)),
         Format::Json => println!("{}", serde_json::to_string_pretty(&appeal)?),
         Format::Jsonl => println!("{}", serde_json::to_string(&appeal)?),
+        Format::Html => print!("{}", goref::html::appeal_page(&appeal)),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -27,7 +27,7 @@ number, the point and the line:column in the file. PATH may be files, directorie
 recursively, sorted by path) and `-` for standard input. Exit status: 0 when no finding reaches \
 --fail-on (error by default), 1 when one does, 2 for usage errors and paths that do not exist, \
 130 when interrupted.",
-        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n\nFinding codes: `goref explain --list`."
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
     /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
@@ -47,7 +47,7 @@ and a verdict table under SST literal, SST precedent (EGF 2002), Simplified Ing,
 and AGA, each with the rule that decides it. Board diagrams show each stop and the end; --svg \
 writes them as SVG files. Readings that remove dead stones use the stones marked in the record \
 or claimed with --dead; with neither, they say that no claim is recorded.",
-        after_help = "Examples:\n  goref appeal zagreb.sgf\n  goref appeal zagreb.sgf --dead ec,ff --svg diagrams/\n  goref appeal game.sgf --move 120 --format json"
+        after_help = "Examples:\n  goref appeal zagreb.sgf\n  goref appeal zagreb.sgf --dead ec,ff --svg diagrams/\n  goref appeal zagreb.sgf --html appeal.html\n  goref appeal game.sgf --move 120 --format json"
     )]
     Appeal(AppealArgs),
     /// List the rulesets (presets) and every setting, or show one.
@@ -78,6 +78,8 @@ pub enum Format {
     Json,
     /// One JSON object per line.
     Jsonl,
+    /// One self-contained HTML page (`check`: the batch report; `appeal`: the appeal).
+    Html,
 }
 
 /// How to choose the rules, and settings that replace the preset's.
@@ -282,6 +284,9 @@ pub struct AppealArgs {
     /// Write the diagrams as SVG files into DIR.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<std::path::PathBuf>,
+    /// Also write the appeal as one self-contained HTML page (prints on A4).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -8,6 +8,7 @@ use goref::batch::{
 };
 use goref::check::{self, CheckOptions};
 use goref::findings::Severity;
+use goref::html::BatchPage;
 use goref::reader::ReadOptions;
 use goref::report::{self, GameReport};
 use std::io::Write;
@@ -86,7 +87,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         Err(batch::RunError::Spawn(e)) => return Err(e).context("starting worker threads"),
     };
     let interrupted = report.status == RunStatus::Interrupted;
-    sink.finish()?;
+    sink.finish(interrupted)?;
     summary.finish_with_wall(started.elapsed(), interrupted);
     if let Some(path) = &args.summary {
         let mut file = batch::AtomicFile::create(path)
@@ -121,7 +122,8 @@ fn check_options(args: &CheckArgs) -> CheckOptions {
             ..ReadOptions::default()
         },
         referee: args.rules.referee_options(&args.penalties),
-        with_board: args.with_board,
+        // The HTML page draws the final position of every problem game.
+        with_board: args.with_board || args.format == Format::Html,
         severities: args.severity.iter().copied().collect(),
     }
 }
@@ -202,6 +204,8 @@ struct Sink {
     ok: Option<PathList>,
     fail: Option<PathList>,
     first: bool,
+    /// `--format html`: the page, written whole when the run ends.
+    page: Option<BatchPage>,
 }
 
 impl Sink {
@@ -218,12 +222,18 @@ impl Sink {
             ok: list(&args.ok_list)?,
             fail: list(&args.fail_list)?,
             first: true,
+            page: (args.format == Format::Html)
+                .then(|| BatchPage::new(args.paths.iter().map(|p| display(p)).collect())),
         })
     }
 
     fn write(&mut self, reports: &[GameReport], path: &Path, failed: bool) -> Result<()> {
+        if let Some(page) = &mut self.page {
+            page.add_file(reports);
+        }
         for r in reports {
             match self.format {
+                Format::Html => {}
                 Format::Jsonl => self.out.write_json(r)?,
                 Format::Json => {
                     let sep = if self.first { "[" } else { "," };
@@ -241,7 +251,10 @@ impl Sink {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<()> {
+    fn finish(mut self, interrupted: bool) -> Result<()> {
+        if let Some(page) = &self.page {
+            self.out.write_line(page.render(interrupted).as_bytes())?;
+        }
         if self.format == Format::Json {
             let close = if self.first { "[]" } else { "]" };
             self.out.write_line(close.as_bytes())?;

@@ -1,6 +1,10 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{OverrideArgs, PenaltyArgs, RuleArgs};
+use super::args::{Format, OverrideArgs, PenaltyArgs, RuleArgs};
+use super::UsageError;
+use anyhow::{Context, Result};
+use std::io::Write;
+use std::path::Path;
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
 
@@ -36,4 +40,24 @@ impl OverrideArgs {
             ..Overrides::default()
         }
     }
+}
+
+/// `--format html` is for `check` and `appeal`; the other subcommands refuse it.
+pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
+    match format {
+        Format::Html => Err(UsageError(format!(
+            "--format html: `goref {command}` writes text or JSON; HTML pages are made by `goref check` and `goref appeal`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes a whole file through a temporary file renamed into place.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = goref::batch::AtomicFile::create(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.write_all(bytes)
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.commit()
+        .with_context(|| format!("writing {}", path.display()))
 }

@@ -6,6 +6,7 @@ use goref::findings::{self, Code};
 use std::process::ExitCode;
 
 pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "explain")?;
     if args.list {
         match args.format {
             Format::Text => print!("{}", findings::explain_list()),

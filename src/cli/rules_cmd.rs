@@ -6,6 +6,7 @@ use goref::rules::{self, PRESETS};
 use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "rules")?;
     let chosen: Vec<&rules::Preset> = match &args.name {
         Some(name) => vec![rules::preset(name).ok_or_else(|| {
             super::UsageError(format!(
@@ -22,7 +23,7 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
     match args.format {
         Format::Text if args.name.is_some() => print!("{}", rules::describe(chosen[0], true)),
         Format::Text => print!("{}", rules::describe_all()),
-        Format::Json | Format::Jsonl => {
+        Format::Json | Format::Jsonl | Format::Html => {
             let values: Vec<_> = chosen.iter().map(|p| rules::preset_json(p)).collect();
             let out = if args.name.is_some() {
                 values.into_iter().next().unwrap_or_default()

@@ -10,6 +10,7 @@ use goref::scorecard::ScoreCard;
 use std::process::ExitCode;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "score")?;
     let name = args.file.display().to_string();
     let bytes =
         std::fs::read(&args.file).map_err(|e| UsageError(format!("cannot read {name}: {e}")))?;

@@ -1,0 +1,83 @@
+//! A compact SVG board for the batch page, where thousands of boards may share one
+//! page: each colour's stones are one path of round dots (a zero-length segment with
+//! round caps), so a full 19×19 board costs a few kilobytes rather than the ~40 KB
+//! of the appeal's one-element-per-stone diagram ([`crate::diagram::render_svg`]).
+
+use crate::diagram::{column_label, hoshi};
+use crate::point::{Color, Point};
+use crate::position::Position;
+use maud::{html, Markup};
+use std::fmt::Write as _;
+
+/// Distance between lines, in SVG units (the board scales with the page).
+const CELL: u32 = 14;
+
+/// A board with coordinates on the top and left edges and the `offending` points
+/// circled in red. Classes `compact-board`, `stones-b`, `stones-w`, `offending` (one
+/// circle per point, with `data-point`) let tests and styles find the parts.
+pub fn compact_board(pos: &Position, offending: &[Point], label: &str) -> Markup {
+    let (w, h) = (u32::from(pos.width.max(1)), u32::from(pos.height.max(1)));
+    let margin = CELL * 3 / 2;
+    let at = |p: Point| (margin + u32::from(p.x) * CELL, margin + u32::from(p.y) * CELL);
+    let (width, height) = (2 * margin + (w - 1) * CELL, 2 * margin + (h - 1) * CELL);
+    let mut marked: Vec<Point> = offending.iter().copied().filter(|&p| pos.contains(p)).collect();
+    marked.sort();
+    marked.dedup();
+    let stone = CELL - 1;
+    html! {
+        svg.compact-board xmlns="http://www.w3.org/2000/svg" role="img" aria-label=(label)
+            width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) } {
+            rect width=(width) height=(height) fill="#dcb35c" {}
+            path d=(grid_path(w, h, margin)) stroke="#000" stroke-width="0.7" fill="none" {}
+            path d=(dots(hoshi(pos.width, pos.height), at)) stroke="#000" stroke-width="4"
+                stroke-linecap="round" {}
+            g font-size="8" fill="#333" text-anchor="middle" font-family="sans-serif" {
+                @for x in 0..pos.width {
+                    text x=(at(Point::new(x, 0)).0) y=(margin / 2 + 2) { (column_label(x)) }
+                }
+                @for y in 0..pos.height {
+                    text x=(margin / 2) y=(at(Point::new(0, y)).1 + 3) { (pos.height - y) }
+                }
+            }
+            path.stones-b d=(dots(stones(pos, Color::Black), at)) stroke="#000"
+                stroke-width=(stone) stroke-linecap="round" {}
+            path.stones-w d=(dots(stones(pos, Color::White), at)) stroke="#000"
+                stroke-width=(stone) stroke-linecap="round" {}
+            path d=(dots(stones(pos, Color::White), at)) stroke="#fff"
+                stroke-width=(stone - 2) stroke-linecap="round" {}
+            @for p in marked {
+                circle.offending data-point=(p.sgf()) cx=(at(p).0) cy=(at(p).1) r=(CELL * 3 / 5)
+                    fill="none" stroke="#d00000" stroke-width="2.5" {}
+            }
+        }
+    }
+}
+
+fn stones(pos: &Position, color: Color) -> Vec<Point> {
+    (0..pos.cells.len())
+        .filter(|&i| pos.cells[i] == Some(color))
+        .map(|i| pos.point(i))
+        .collect()
+}
+
+/// `M x y h0` per point: with round caps, a dot the width of the stroke.
+fn dots(points: Vec<Point>, at: impl Fn(Point) -> (u32, u32)) -> String {
+    let mut d = String::with_capacity(points.len() * 10);
+    for p in points {
+        let (x, y) = at(p);
+        let _ = write!(d, "M{x} {y}h0");
+    }
+    d
+}
+
+fn grid_path(w: u32, h: u32, margin: u32) -> String {
+    let (right, bottom) = (margin + (w - 1) * CELL, margin + (h - 1) * CELL);
+    let mut d = String::new();
+    for x in 0..w {
+        let _ = write!(d, "M{} {margin}V{bottom}", margin + x * CELL);
+    }
+    for y in 0..h {
+        let _ = write!(d, "M{margin} {}H{right}", margin + y * CELL);
+    }
+    d
+}
