@@ -338,7 +338,7 @@ fn games_table(order: &[&GameRow]) -> Markup {
                         td class=[row.status.map(|s| format!("status-{}", s.as_str()))] {
                             (or_dash(row.status.map(ResultStatus::as_str)))
                         }
-                        td {
+                        td.worst {
                             @if let Some((severity, code)) = row.worst {
                                 (severity_badge(Some(severity))) " " code { (code.as_str()) }
                             } @else {

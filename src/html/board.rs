@@ -81,3 +81,31 @@ fn grid_path(w: u32, h: u32, margin: u32) -> String {
     }
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_dot_per_stone_and_a_circle_per_offending_point() {
+        let pos = Position::from_diagram(&["X O .", ". X .", "O . ."]);
+        let svg = compact_board(&pos, &[Point::new(1, 1), Point::new(1, 1), Point::new(9, 9)], "b")
+            .into_string();
+        let path = |class: &str| {
+            let start = svg.find(&format!("class=\"{class}\" d=\"")).unwrap();
+            let rest = &svg[start + class.len() + 12..];
+            rest[..rest.find('"').unwrap()].to_string()
+        };
+        assert_eq!(path("stones-b"), "M21 21h0M35 35h0");
+        assert_eq!(path("stones-w"), "M35 21h0M21 49h0");
+        // Deduplicated, and a point off the board is not drawn.
+        assert_eq!(svg.matches("class=\"offending\"").count(), 1);
+        assert!(svg.contains("data-point=\"bb\""));
+    }
+
+    #[test]
+    fn labels_are_escaped() {
+        let svg = compact_board(&Position::empty(3, 3), &[], "<a & b>").into_string();
+        assert!(svg.contains("aria-label=\"&lt;a &amp; b&gt;\""));
+    }
+}

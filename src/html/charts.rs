@@ -47,3 +47,30 @@ pub fn bar_chart(title: &str, bars: &[Bar]) -> Markup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widths(svg: &str) -> Vec<u64> {
+        svg.match_indices("<rect ")
+            .map(|(i, _)| {
+                let w = &svg[i..][svg[i..].find("width=\"").unwrap() + 7..];
+                w[..w.find('"').unwrap()].parse().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bars_scale_to_the_largest_count() {
+        let bar = |label: &str, count| Bar {
+            label: label.into(),
+            count,
+            colour: "red",
+        };
+        let svg = bar_chart("t", &[bar("a", 10), bar("b", 5), bar("c", 1)]).into_string();
+        assert_eq!(widths(&svg), [BAR_WIDTH, BAR_WIDTH / 2, BAR_WIDTH.div_ceil(10)]);
+        assert!(svg.contains("<title>b: 5</title>"));
+        assert!(bar_chart("t", &[]).into_string().contains("None."));
+    }
+}
