@@ -30,7 +30,11 @@ fn check_page(paths: &[&str]) -> String {
 /// Parses a page as HTML5 and fails on any parse error.
 fn parse(page: &str) -> Html {
     let doc = Html::parse_document(page);
-    assert!(doc.errors.is_empty(), "HTML5 parse errors: {:?}", doc.errors);
+    assert!(
+        doc.errors.is_empty(),
+        "HTML5 parse errors: {:?}",
+        doc.errors
+    );
     doc
 }
 
@@ -50,6 +54,8 @@ fn assert_self_contained(doc: &Html) {
         for attr in ["src", "href"] {
             if let Some(v) = e.value().attr(attr) {
                 assert!(v.starts_with('#'), "{attr}={v} leaves the page");
+                let target = format!("[id=\"{}\"]", &v[1..]);
+                assert_eq!(select(doc, &target).len(), 1, "{attr}={v} points nowhere");
             }
         }
     }
@@ -77,18 +83,31 @@ fn appeal_page_holds_every_section_of_the_hearing() {
     assert_eq!(ids, ["game", "findings", "verdict", "diagrams"]);
     // Game information.
     let facts = text(&select(&doc, "#game table.facts")[0]);
-    assert!(facts.contains("RE[W+29]") && facts.contains("KM[8]"), "{facts}");
+    assert!(
+        facts.contains("RE[W+29]") && facts.contains("KM[8]"),
+        "{facts}"
+    );
     // The timeline: the four-pass and the two-stage endings, stops and the end.
     let events: Vec<String> = select(&doc, "ol.timeline li").iter().map(text).collect();
-    assert!(events.iter().any(|e| e.contains("Stop 1: moves 4–5, White then Black passed")));
-    assert!(events.iter().any(|e| e.contains("Resumption: move 6, White resumes with a pass")));
+    assert!(events
+        .iter()
+        .any(|e| e.contains("Stop 1: moves 4–5, White then Black passed")));
+    assert!(events
+        .iter()
+        .any(|e| e.contains("Resumption: move 6, White resumes with a pass")));
     assert_eq!(select(&doc, "ol.timeline li.end").len(), 2);
     // The verdict table: one row per reading, and the disputed SST readings.
     let rows = select(&doc, "table.verdict tbody tr");
     assert_eq!(rows.len(), 5);
     let res: Vec<String> = rows
         .iter()
-        .map(|r| text(&r.select(&Selector::parse("td:last-child").unwrap()).next().unwrap()))
+        .map(|r| {
+            text(
+                &r.select(&Selector::parse("td:last-child").unwrap())
+                    .next()
+                    .unwrap(),
+            )
+        })
         .collect();
     assert_eq!(res, ["B+1", "W+29", "B+1", "B+1", "B+1"]);
     assert!(text(&select(&doc, ".banner.disputed")[0]).contains("The two SST readings disagree"));
@@ -100,11 +119,17 @@ fn every_reading_has_its_rule_sentence_and_source() {
     let readings = select(&doc, "#verdict .reading");
     assert_eq!(readings.len(), 5);
     let precedent = text(&readings[1]);
-    assert!(precedent.contains("EGF Appeals Committee 2002: passes 3–4"), "{precedent}");
+    assert!(
+        precedent.contains("EGF Appeals Committee 2002: passes 3–4"),
+        "{precedent}"
+    );
     for r in &readings {
         let source = r.select(&Selector::parse(".source").unwrap()).next();
         let source = text(&source.expect("a source line"));
-        assert!(source.starts_with("Source: ") && source.contains("specification §"), "{source}");
+        assert!(
+            source.starts_with("Source: ") && source.contains("specification §"),
+            "{source}"
+        );
     }
 }
 
@@ -117,7 +142,11 @@ fn appeal_diagrams_cross_dead_stones_shade_territory_and_circle_offending_moves(
         .filter_map(|g| g.value().attr("data-point"))
         .collect();
     assert_eq!(dead, ["ec", "ff"]);
-    assert!(end.select(&Selector::parse("rect.territory-w").unwrap()).count() > 10);
+    assert!(
+        end.select(&Selector::parse("rect.territory-w").unwrap())
+            .count()
+            > 10
+    );
     // t03: a ko retaken after two passes, illegal under SIR and AGA.
     let doc = parse(&appeal_page("testdata/appeal/t03.sgf"));
     let circled: Vec<&str> = select(&doc, "#diagrams circle.offending")
@@ -155,7 +184,8 @@ fn print_stylesheet_sets_a4_and_breaks_pages_between_sections() {
 }
 
 /// A record whose every text field is markup.
-const HOSTILE: &str = "(;GM[1]FF[4]SZ[9]PB[<script>alert(1)</script>]PW[<img src=x onerror=alert(2)>]\
+const HOSTILE: &str =
+    "(;GM[1]FF[4]SZ[9]PB[<script>alert(1)</script>]PW[<img src=x onerror=alert(2)>]\
 EV[a & b \"c\" 'd']RE[<b>B+R</b>]C[</style><script>x</script>];B[ee];W[ee])";
 
 #[test]
@@ -168,21 +198,38 @@ fn hostile_text_is_shown_as_text() {
         let doc = parse(&page);
         assert_self_contained(&doc);
         let body = text(&select(&doc, "body")[0]);
-        assert!(body.contains("<script>alert(1)</script>"), "PB not shown as text");
-        assert!(body.contains("<img src=x onerror=alert(2)>"), "PW not shown as text");
+        assert!(
+            body.contains("<script>alert(1)</script>"),
+            "PB not shown as text"
+        );
+        assert!(
+            body.contains("<img src=x onerror=alert(2)>"),
+            "PW not shown as text"
+        );
         assert!(!page.contains("<script>alert(1)"), "PB pasted as markup");
     }
 }
 
 #[test]
 fn check_page_lists_problem_games_first_with_their_boards() {
-    let page = check_page(&["testdata/ko-retake.sgf", "testdata/clean-9x9.sgf", "testdata/findings/occupied-point.sgf"]);
+    let page = check_page(&[
+        "testdata/ko-retake.sgf",
+        "testdata/clean-9x9.sgf",
+        "testdata/findings/occupied-point.sgf",
+    ]);
     let doc = parse(&page);
     assert_self_contained(&doc);
-    let files: Vec<String> = select(&doc, "table.games tbody td.file").iter().map(text).collect();
+    let files: Vec<String> = select(&doc, "table.games tbody td.file")
+        .iter()
+        .map(text)
+        .collect();
     assert_eq!(
         files,
-        ["testdata/ko-retake.sgf", "testdata/findings/occupied-point.sgf", "testdata/clean-9x9.sgf"]
+        [
+            "testdata/ko-retake.sgf",
+            "testdata/findings/occupied-point.sgf",
+            "testdata/clean-9x9.sgf"
+        ]
     );
     // Two problem games, each with findings and a board; the clean game has neither.
     let articles = select(&doc, "#problems article.game");
@@ -195,8 +242,18 @@ fn check_page_lists_problem_games_first_with_their_boards() {
         .count();
     assert!(circled >= 1);
     // The table links each problem game to its section.
-    let link = select(&doc, "table.games a")[0].value().attr("href").unwrap();
-    assert_eq!(Some(link), first.value().attr("id").map(|id| format!("#{id}")).as_deref());
+    let link = select(&doc, "table.games a")[0]
+        .value()
+        .attr("href")
+        .unwrap();
+    assert_eq!(
+        Some(link),
+        first
+            .value()
+            .attr("id")
+            .map(|id| format!("#{id}"))
+            .as_deref()
+    );
 }
 
 #[test]
@@ -205,18 +262,33 @@ fn check_page_totals_and_charts_count_the_run() {
     let totals: Vec<String> = select(&doc, ".totals .total").iter().map(text).collect();
     let files = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/findings"))
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sgf"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "sgf")
+        })
         .count();
     assert_eq!(totals[0], format!("{files}files"));
     let charts = select(&doc, ".chart");
     assert_eq!(charts.len(), 2);
     let bars = |chart: &scraper::ElementRef| -> Vec<String> {
-        chart.select(&Selector::parse("g.bar title").unwrap()).map(|t| text(&t)).collect()
+        chart
+            .select(&Selector::parse("g.bar title").unwrap())
+            .map(|t| text(&t))
+            .collect()
     };
     let statuses = bars(&charts[0]);
-    assert!(statuses.iter().any(|b| b.starts_with("mismatch: ")), "{statuses:?}");
+    assert!(
+        statuses.iter().any(|b| b.starts_with("mismatch: ")),
+        "{statuses:?}"
+    );
     let codes = bars(&charts[1]);
-    assert!(codes.contains(&"occupied-point: 1".to_string()), "{codes:?}");
+    assert!(
+        codes.contains(&"occupied-point: 1".to_string()),
+        "{codes:?}"
+    );
 }
 
 #[test]

@@ -253,7 +253,8 @@ impl Sink {
 
     fn finish(mut self, interrupted: bool) -> Result<()> {
         if let Some(page) = &self.page {
-            self.out.write_line(page.render(interrupted).as_bytes())?;
+            let out = &mut self.out;
+            page.render_to(interrupted, |chunk| out.write_line(chunk.as_bytes()))?;
         }
         if self.format == Format::Json {
             let close = if self.first { "[]" } else { "]" };

@@ -3,10 +3,10 @@
 use super::args::{Format, OverrideArgs, PenaltyArgs, RuleArgs};
 use super::UsageError;
 use anyhow::{Context, Result};
-use std::io::Write;
-use std::path::Path;
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
+use std::io::Write;
+use std::path::Path;
 
 impl RuleArgs {
     /// The referee options these arguments describe.

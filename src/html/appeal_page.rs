@@ -3,8 +3,8 @@
 
 use super::{or_dash, page, severity_badge};
 use crate::appeal::{
-    komi_text, penalties_text, Appeal, DeadSource, DeadStones, EndingView, EventKind,
-    GameSummary, MoveFindings, Reading, StoneView, DISPUTE,
+    komi_text, penalties_text, Appeal, DeadSource, DeadStones, EndingView, EventKind, GameSummary,
+    MoveFindings, Reading, StoneView, DISPUTE,
 };
 use crate::point::Color;
 use crate::score::points_text;

@@ -8,13 +8,13 @@
 //! the reports themselves (docs/html.md has the figures).
 
 use super::charts::{bar_chart, Bar};
-use super::{compact_board, or_dash, page, severity_badge};
+use super::{board_frames, compact_board, or_dash, page_shell, severity_badge};
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Point;
 use crate::position::Position;
 use crate::referee::ResultStatus;
 use crate::report::GameReport;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
@@ -152,17 +152,60 @@ impl BatchPage {
 
     /// The page. `interrupted`: the run stopped early, and the page says so.
     pub fn render(&self, interrupted: bool) -> String {
+        let mut page = String::new();
+        let _ = self.render_to(interrupted, |chunk| {
+            page.push_str(&chunk);
+            Ok::<(), std::convert::Infallible>(())
+        });
+        page
+    }
+
+    /// The page in pieces, in order: the head and totals, the table, then each problem
+    /// game. `emit` writes each piece; only one is held at a time.
+    pub fn render_to<E>(
+        &self,
+        interrupted: bool,
+        mut emit: impl FnMut(String) -> Result<(), E>,
+    ) -> Result<(), E> {
         let mut order: Vec<&GameRow> = self.rows.iter().collect();
         // Stable: within a rank, input order.
         order.sort_by_key(|r| Reverse(r.rank()));
-        let problems: Vec<(usize, &GameRow)> = order
+        let title = format!("goref check: {} files, {} games", self.files, self.games);
+        let (start, end) = page_shell(&title);
+        emit(start)?;
+        emit(self.summary(interrupted).into_string())?;
+        emit(games_table(&order).into_string())?;
+        let mut sizes: Vec<(u8, u8)> = order
+            .iter()
+            .filter_map(|r| r.problem.as_ref()?.board.as_ref())
+            .map(|(pos, _)| (pos.width, pos.height))
+            .collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let mut problems = order
             .iter()
             .enumerate()
             .filter(|(_, r)| r.problem.is_some())
-            .map(|(i, r)| (i, *r))
-            .collect();
-        let title = format!("goref check: {} files, {} games", self.files, self.games);
-        let body = html! {
+            .peekable();
+        if problems.peek().is_some() {
+            emit(
+                html! {
+                    (PreEscaped("<section class=\"sheet\" id=\"problems\">"))
+                    h2 { "Games with a warning or an error" }
+                    (board_frames(&sizes))
+                }
+                .into_string(),
+            )?;
+            for (i, row) in problems {
+                emit(problem_article(i, row).into_string())?;
+            }
+            emit("</section>".to_string())?;
+        }
+        emit(end)
+    }
+
+    fn summary(&self, interrupted: bool) -> Markup {
+        html! {
             section.sheet id="summary" {
                 h1 { "Check report" }
                 p.subtitle {
@@ -181,19 +224,7 @@ impl BatchPage {
                     (bar_chart("Findings by code", &self.code_bars()))
                 }
             }
-            section.sheet id="games" {
-                h2 { "Games" }
-                p.note { "Games with an error come first, then games with a warning, then the rest, each in input order." }
-                (games_table(&order))
-            }
-            @if !problems.is_empty() {
-                section.sheet id="problems" {
-                    h2 { "Games with a warning or an error" }
-                    @for (i, row) in &problems { (problem_article(*i, row)) }
-                }
-            }
-        };
-        page(&title, body)
+        }
     }
 
     fn totals(&self) -> Markup {
@@ -313,6 +344,9 @@ fn game_label(row: &GameRow) -> String {
 
 fn games_table(order: &[&GameRow]) -> Markup {
     html! {
+        section.sheet id="games" {
+        h2 { "Games" }
+        p.note { "Games with an error come first, then games with a warning, then the rest, each in input order." }
         table.games {
             thead {
                 tr {
@@ -349,6 +383,7 @@ fn games_table(order: &[&GameRow]) -> Markup {
                     }
                 }
             }
+        }
         }
     }
 }

@@ -69,7 +69,10 @@ mod tests {
             colour: "red",
         };
         let svg = bar_chart("t", &[bar("a", 10), bar("b", 5), bar("c", 1)]).into_string();
-        assert_eq!(widths(&svg), [BAR_WIDTH, BAR_WIDTH / 2, BAR_WIDTH.div_ceil(10)]);
+        assert_eq!(
+            widths(&svg),
+            [BAR_WIDTH, BAR_WIDTH / 2, BAR_WIDTH.div_ceil(10)]
+        );
         assert!(svg.contains("<title>b: 5</title>"));
         assert!(bar_chart("t", &[]).into_string().contains("None."));
     }

@@ -21,7 +21,7 @@ mod charts;
 
 pub use appeal_page::appeal_page;
 pub use batch_page::{BatchPage, MAX_FINDINGS_PER_GAME};
-pub use board::compact_board;
+pub use board::{board_frames, compact_board};
 
 use crate::findings::Severity;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -31,26 +31,38 @@ pub const STYLE: &str = include_str!("style.css");
 
 /// A whole page: doctype, head with the inline stylesheet, `main` holding `body`.
 fn page(title: &str, body: Markup) -> String {
-    html! {
+    let (start, end) = page_shell(title);
+    let mut page = start;
+    page.push_str(&body.into_string());
+    page.push_str(&end);
+    page
+}
+
+/// The page around its content, as two halves: everything up to the opening of
+/// `main`, and everything from its closing. The batch page streams its content between
+/// them, so that a page of many megabytes is never held whole.
+fn page_shell(title: &str) -> (String, String) {
+    let head = html! {
         (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="generator" content={ "goref " (env!("CARGO_PKG_VERSION")) };
-                title { (title) }
-                style { (PreEscaped(STYLE)) }
-            }
-            body {
-                main { (body) }
-                footer {
-                    "Written by goref " (env!("CARGO_PKG_VERSION"))
-                    ". Self-contained page: no scripts, no network."
-                }
-            }
+        (PreEscaped("<html lang=\"en\">"))
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            meta name="generator" content={ "goref " (env!("CARGO_PKG_VERSION")) };
+            title { (title) }
+            style { (PreEscaped(STYLE)) }
         }
-    }
-    .into_string()
+        (PreEscaped("<body><main>"))
+    };
+    let tail = html! {
+        (PreEscaped("</main>"))
+        footer {
+            "Written by goref " (env!("CARGO_PKG_VERSION"))
+            ". Self-contained page: no scripts, no network."
+        }
+        (PreEscaped("</body></html>"))
+    };
+    (head.into_string(), tail.into_string())
 }
 
 /// A coloured label for a severity (`none` for a game without findings).
