@@ -397,7 +397,10 @@ fn problem_article(i: usize, row: &GameRow) -> Markup {
             div.what {
                 h3 { (severity_badge(row.worst_severity())) " " (row.file) " " span.muted { (game_label(row)) } }
                 p {
-                    (or_dash(row.black.as_deref())) " (Black) – " (or_dash(row.white.as_deref())) " (White). "
+                    @if row.black.is_some() || row.white.is_some() {
+                        (or_dash(row.black.as_deref())) " (Black) – "
+                        (or_dash(row.white.as_deref())) " (White). "
+                    }
                     "RE " code { (or_dash(row.recorded.as_deref())) } ", computed "
                     code { (or_dash(row.computed.as_deref())) }
                     @if let Some(status) = row.status { ": " (status.as_str()) }
