@@ -5,7 +5,7 @@ use crate::findings::{Code, Finding, Severity};
 use crate::reader::{self, ReadOptions};
 use crate::referee::{self, RefereeOptions};
 use crate::report::GameReport;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Everything that shapes a check.
 #[derive(Clone, Debug, Default)]
@@ -16,6 +16,8 @@ pub struct CheckOptions {
     pub with_board: bool,
     /// `--severity CODE=LEVEL`.
     pub severities: BTreeMap<Code, Severity>,
+    /// `--ignore CODE` and `--severity CODE=off`: findings of these codes are dropped.
+    pub ignored: BTreeSet<Code>,
 }
 
 /// Checks one file's bytes. Always returns at least one report: a file with no
@@ -39,13 +41,17 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
             findings.append(&mut first.findings);
             first.findings = findings;
         }
-        None => reports.push(GameReport::file_only(
-            file,
-            Some(&charset),
-            read.file_findings,
-        )),
+        None => {
+            let mut findings = read.file_findings;
+            // Not SGF at all: its charset guess is noise; the one finding says it all.
+            if findings.iter().any(|f| f.message == crate::sgf::NOT_SGF) {
+                findings.retain(|f| f.message == crate::sgf::NOT_SGF);
+            }
+            reports.push(GameReport::file_only(file, Some(&charset), findings))
+        }
     }
     for r in &mut reports {
+        r.findings.retain(|f| !opts.ignored.contains(&f.code));
         r.apply_severities(&opts.severities);
     }
     reports

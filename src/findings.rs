@@ -103,169 +103,169 @@ codes! {
     // ---- legality verdicts of the engine ----
     OccupiedPoint = "occupied-point", Error,
         summary: "A stone was played on a point that already holds a stone.",
-        rule: "Every ruleset: a play is made on an empty point (spec §1.8 rule 1, §8.1).",
+        rule: "Every ruleset: a play is made on an empty point (docs/rules.md, Replay; Ing SST Laws 1991 Art. 1; EGF Simplified Ing Rules; AGA Concise Rules).",
         example: "(;SZ[9];B[ee];W[ee])",
         advice: "The record is corrupt or the move was mis-entered; compare with the paper record. goref executes the move as recorded (the stone is replaced) and goes on.";
     OffBoard = "off-board", Error,
         summary: "A move names a point outside the board.",
-        rule: "SGF FF[4]: points lie on the board given by SZ (spec §7.1).",
+        rule: "SGF FF[4]: points lie on the board given by SZ (docs/rules.md, Replay; red-bean.com/sgf/go.html).",
         example: "(;SZ[9];B[jj])",
         advice: "Check SZ; the move is ignored as a board play (treated as a pass) in the replay.";
     Suicide = "suicide", Error,
         summary: "A single stone was played where it has no liberty and captures nothing.",
-        rule: "SST Art. 1 forbids self-removal of a single stone; under Simplified Ing it recreates the position (PSK); AGA forbids all suicide (spec §1.2, §4, §5, T10).",
+        rule: "Ing SST Laws 1991 Art. 1 forbid self-removal of a single stone; under the EGF Simplified Ing Rules it recreates the position (positional superko); the AGA Concise Rules forbid all suicide (docs/rules.md, Replay).",
         example: "(;SZ[5]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B];B[da])",
         advice: "Under SST the move is void and the same player replays; under AGA it is illegal. It is never a pass.";
     MultiStoneSuicide = "multi-stone-suicide", Error,
         summary: "A play removed a string of two or more of the mover's own stones, where the rules forbid suicide.",
-        rule: "AGA Concise Rules forbid suicide of any size; SST and Simplified Ing allow group suicide (spec §0.1, T09).",
+        rule: "The AGA Concise Rules forbid suicide of any size; Ing SST Laws 1991 and the EGF Simplified Ing Rules allow the removal of a string of two or more (docs/rules.md, Replay).",
         example: "(;SZ[5]RU[AGA]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B];B[ba])",
         advice: "Illegal under the selected rules; legal under Ing rules. Check which rules the event used.";
     KoRetake = "ko-retake", Error,
         summary: "A single-stone ko was retaken immediately (simple ko rule).",
-        rule: "Simple ko: a play may not recapture a single stone that just captured a single stone (spec §7.1, Japanese and Chinese presets).",
+        rule: "Simple ko (Japanese and Chinese rules): a play may not recapture a single stone that just captured a single stone (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[Japanese]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
         advice: "The retake is illegal; the player should have played elsewhere first.";
     PositionalSuperko = "positional-superko", Error,
         summary: "A play recreated an earlier board position.",
-        rule: "Simplified Ing: \"A play may not recreate a previous position\" (spec §4, T01, T03).",
+        rule: "EGF Simplified Ing Rules: \"A play may not recreate a previous position\" (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[EGF]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
         advice: "The move is illegal; the finding names the earlier move whose position it recreated.";
     SituationalSuperko = "situational-superko", Error,
         summary: "A play recreated an earlier board position with the same player to move (or, under natural situational superko, one the same player created).",
-        rule: "AGA Concise Rules: no earlier board position may be recreated with the same player to play (spec §5, T03, T06).",
+        rule: "AGA Concise Rules: no earlier board position may be recreated with the same player to play (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[AGA]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[];B[];W[bb])",
         advice: "The move is illegal; the finding names the earlier move whose position it recreated.";
     HotStoneTake = "hot-stone-take", Error,
         summary: "A play captured a hot stone immediately (a wrong take under Ing's rules).",
-        rule: "SST 1991: hot stones cannot be removed until after an interval of one board play or pass play (spec §1.3, §1.8 rule 2, T01, T04, T07).",
+        rule: "Ing SST Laws 1991, ko rule: hot stones cannot be removed until after an interval of one board play or pass play (docs/rules.md, SST Ing: hot stones and recycling).",
         example: "(;SZ[5]RU[GOE]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
         advice: "Under SST the take is void: restore the position; the same player replays; no penalty.";
     KoRecycling = "ko-recycling", Error,
         summary: "A play restarted a cycle that had already run once (disturbing-ko recycling).",
-        rule: "SST 1991: after one cycle the disturber is never allowed to continue disturbing; read as the fixed-ko rule (spec §1.8 rule 4, T03b, T06, T08).",
+        rule: "Ing SST Laws 1991, ko rule: after one cycle the disturber is never allowed to continue disturbing; goref reads it as the fixed-ko rule (docs/rules.md, SST Ing: hot stones and recycling).",
         example: "(;SZ[5]RU[GOE]AB[ba][ab][ac]AW[da][bb][cb][db]PL[B];B[ca];W[aa];B[ba];W[];B[ca])",
         advice: "Under SST the move is void and the same player replays. This is an interpretation: a referee may read the text otherwise.";
     NeedsReferee = "needs-referee", Warning,
         summary: "A repetition that goref's reading of the SST ko rules cannot classify.",
-        rule: "R-SST escalation: a full-board cycle completed without any rule firing, or an unclassifiable ko shape (spec §1.8 rule 6).",
+        rule: "goref's reading of the Ing SST Laws 1991 ko rule escalates a full-board cycle completed without any rule firing, or a ko shape it cannot classify (docs/rules.md, SST Ing: hot stones and recycling).",
         example: "(;SZ[5:7]RU[GOE]AB[ba][ab][ac][bg][af][ae]AW[da][bb][cb][db][dg][bf][cf][df]PL[B];B[ca];W[aa];B[ba];W[];B[cg];W[ag];B[bg])",
         advice: "A human referee must decide; the report shows the positions involved.";
     Cycle = "cycle", Warning,
         summary: "A whole-board position repeated under rules with only a simple ko rule.",
-        rule: "Japanese and Korean rules: a long cycle (triple ko and the like) may make the game void; it is not an illegal move (spec §1.5).",
+        rule: "Japanese and Korean rules: a long cycle (triple ko and the like) may make the game void; it is not an illegal move (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[Japanese]AB[ba][ab][ac]AW[da][bb][cb][db]PL[B];B[ca];W[aa];B[ba])",
         advice: "Check whether the players agreed to void the game or the referee ruled on it.";
     // ---- record findings ----
     Alternation = "alternation", Error,
         summary: "The same colour moved twice in a row outside handicap placement.",
-        rule: "Players alternate; after a stop the opponent of the last passer resumes (spec §2, §8.3, T19).",
+        rule: "Players alternate; after a stop the opponent of the last passer resumes (docs/rules.md, End of game).",
         example: "(;SZ[5];B[aa];W[dd];B[];W[];W[cc])",
         advice: "A move or pass is probably missing from the record.";
     MoveAfterEnd = "move-after-end", Warning,
         summary: "Moves follow the point at which the rules end the game.",
-        rule: "SST: four passes end play and it cannot resume; SIR/AGA: the second stop ends the game (spec §2, §4, §5).",
+        rule: "Ing SST Laws 1991: four passes end play and it cannot resume; EGF Simplified Ing and AGA Concise Rules: the second stop ends the game (docs/rules.md, End of game).",
         example: "(;SZ[5]RU[GOE];B[aa];W[];B[];W[];B[];W[bb])",
         advice: "Moves after the end do not count; goref scores the position at the end.";
-    ResignerMovedLast = "resigner-moved-last", Warning,
+    ResignerMovedLast = "resigner-moved-last", Info,
         summary: "The player the result says resigned (or lost on time) made the last move.",
-        rule: "A resigning player does not move after resigning; sgfcheck makes the same check (peers §3.8).",
+        rule: "A resigning player does not move after resigning (the same check as sgfcheck); servers let a player resign on the opponent's turn, hence info.",
         example: "(;SZ[9]RE[B+R];B[ee];W[cc])",
         advice: "Either the result names the wrong winner or moves were appended.";
     HandicapMismatch = "handicap-mismatch", Warning,
         summary: "HA does not match the number of handicap stones placed.",
-        rule: "SGF FF[4]: HA gives the number of handicap stones, set up with AB (spec §7.1, §7.3).",
+        rule: "SGF FF[4]: HA gives the number of handicap stones, set up with AB (red-bean.com/sgf/go.html; docs/rules.md, End of game).",
         example: "(;SZ[9]HA[3]AB[cc][gg]PL[W];W[ee])",
         advice: "goref uses the stones actually placed.";
     KomiDiffers = "komi-differs", Info,
         summary: "The record's komi differs from the rules' komi.",
-        rule: "Komi is a tournament parameter; Ing rules use 8 (spec §3.3, §5).",
+        rule: "Komi is a tournament parameter; Ing SST Laws 1991 and the EGF tournament rules with Ing material use 8 (docs/rules.md, Rules are data).",
         example: "(;SZ[9]RU[GOE]KM[6.5];B[ee])",
         advice: "goref scores with the record's KM unless --komi is given.";
-    KomiResultParity = "komi-result-parity", Warning,
+    KomiResultParity = "komi-result-parity", Info,
         summary: "The fraction of KM cannot produce the recorded margin under area scoring.",
-        rule: "Area margins are whole numbers plus komi's fraction (sgfcheck's KM-vs-RE check, peers §3.8).",
+        rule: "Area margins are whole numbers plus komi's fraction (the same check as sgfcheck's KM-versus-RE).",
         example: "(;SZ[9]KM[7.5]RE[B+3];B[ee])",
         advice: "Either KM or RE was entered wrongly.";
     ResultMismatch = "result-mismatch", Error,
         summary: "The recomputed winner differs from RE, and the record itself shows the final position.",
-        rule: "Area scoring after the rules' end of game (spec §8.4).",
+        rule: "Area scoring after the rules' end of game (docs/rules.md, Dead stones and the result; docs/scoring.md).",
         example: "(;SZ[5]RU[EGF]KM[0.5]RE[B+5];B[cc];W[];B[];W[aa];B[];W[])",
         advice: "Check the final position and the dead stones; the report gives both counts.";
     MarginMismatch = "margin-mismatch", Warning,
         summary: "The winner agrees with RE but the margin differs.",
-        rule: "Area scoring after the rules' end of game (spec §8.4).",
+        rule: "Area scoring after the rules' end of game (docs/rules.md, Dead stones and the result; docs/scoring.md).",
         example: "(;SZ[5]RU[EGF]KM[0.5]RE[W+5];B[cc];W[];B[];W[aa];B[];W[])",
         advice: "Often a different komi or counting method; see komi and score in the report.";
     ResultMissing = "result-missing", Info,
         summary: "The record has no RE property.",
-        rule: "SGF FF[4] RE (spec §7.1).",
+        rule: "SGF FF[4] RE (red-bean.com/sgf/properties.html).",
         example: "(;SZ[9];B[ee])",
         advice: "goref still recomputes the result where the game ran to its end.";
     ResultFormat = "result-format", Warning,
         summary: "RE is not in FF[4] form but its meaning is clear.",
-        rule: "SGF FF[4] RE: 0, Draw, B+n, B+R, B+T, B+F, Void, ? (spec §7.1, T17).",
+        rule: "SGF FF[4] RE: 0, Draw, B+n, B+R, B+T, B+F, Void, ? (red-bean.com/sgf/properties.html).",
         example: "(;SZ[9]RE[Jigo])",
         advice: "goref reads it as stated in the message; write the FF[4] form.";
     GameNotEnded = "game-not-ended", Info,
         summary: "The record stops before the rules' end of game and has no decisive result.",
-        rule: "End of game per the rules (spec §2, §4, §5).",
+        rule: "End of game per the rules (docs/rules.md, End of game).",
         example: "(;SZ[9]RU[Chinese]KM[7.5]RE[W+3.5];B[ee];W[cc])",
         advice: "Nothing to compare; the as-is count is in the report.";
     DeadStonesUnmarked = "dead-stones-unmarked", Info,
         summary: "The count disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
-        rule: "Dead stones are removed by agreement at a stop (spec §4, §7.5).",
+        rule: "Dead stones are removed by agreement at a stop (docs/rules.md, Dead stones and the result; EGF Simplified Ing Rules; AGA Concise Rules).",
         example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
         advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";
     DisputedEnding = "disputed-ending", Warning,
         summary: "Under SST four passes, the literal and precedent readings give different results.",
-        rule: "SST terminology 19 versus Article 1; the 2002 Zagreb appeal (spec §2, §6).",
+        rule: "Ing SST Laws 1991, terminology item 19 versus Article 1; the 2002 Zagreb appeal (docs/rules.md, Dead stones and the result; docs/appeal.md).",
         example: "(;SZ[7]KM[8]RU[GOE]AB[ba][bb][bc][ec][bd][be][bf][ff][bg]AW[ca][cb][cc][ad][cd][ce][cf][cg]PL[B];B[ac];W[];B[ae];W[];B[];W[];B[]TW[ec][ff])",
         advice: "Run `goref appeal` to see both readings side by side.";
     WhiteOwesPass = "white-owes-pass", Info,
         summary: "Under AGA rules White must make the last pass, and the record ends with a Black pass.",
-        rule: "AGA: each pass hands a pass stone and White passes last (spec §5, T20).",
+        rule: "AGA Concise Rules: each pass hands the opponent a pass stone and White passes last (docs/rules.md, Rules are data).",
         example: "(;SZ[9]RU[AGA];B[ee];W[];B[])",
         advice: "The area result is unchanged; a territory count would move by one point.";
     RulesAssumed = "rules-assumed", Info,
         summary: "The rules were not stated or not recognised, and goref chose a preset.",
-        rule: "RU alias table (spec §7.1).",
+        rule: "The RU alias table (docs/rules.md, --rules auto).",
         example: "(;SZ[9]RU[Lasker];B[ee])",
         advice: "Pass --rules NAME to check under the rules the event actually used.";
     PenaltyPoints = "penalty-points", Info,
         summary: "A player entered Ing overtime periods and is charged penalty points.",
-        rule: "EGF Ing overtime: 2 points for each period of BT/6 entered (spec §3.6).",
+        rule: "EGF General Tournament Rules, Ing overtime: 2 points for each period of BT/6 entered (docs/scoring.md).",
         example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each];B[pd]BL[-50];W[dd]WL[100])",
         advice: "The computed result includes the penalty; check the time record.";
     LostOnTime = "lost-on-time", Info,
         summary: "A player exceeded the last overtime period and loses on time.",
-        rule: "EGF Ing overtime: exceeding the third period loses the game on time (spec §3.6).",
+        rule: "EGF General Tournament Rules, Ing overtime: exceeding the third period loses the game on time (docs/scoring.md).",
         example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each]RE[W+T];B[pd]BL[-400];W[dd]WL[100])",
         advice: "The result is B+T or W+T whatever the board says.";
     // ---- reading findings ----
     SyntaxError = "syntax-error", Error,
         summary: "The file breaks SGF syntax. Severity is error when moves were lost, warning when reading recovered everything.",
-        rule: "SGF FF[4] grammar (peers §5).",
+        rule: "SGF FF[4] grammar (red-bean.com/sgf/sgf4.html; docs/reading.md).",
         example: "(;SZ[9];B[ee];W[cc]",
         advice: "The message says what was expected at the line and column; repair the file with a text editor or SGFC.";
     NodeHasTwoMoves = "node-has-two-moves", Error,
         summary: "One node holds both a B and a W move.",
-        rule: "SGF FF[4]: a node holds at most one move (peers §5).",
+        rule: "SGF FF[4]: a node holds at most one move (red-bean.com/sgf/sgf4.html).",
         example: "(;SZ[9];B[ee]W[cc])",
         advice: "goref plays them in the order written; the record is likely damaged.";
     Charset = "charset", Warning,
         summary: "The declared charset (CA) does not match the bytes, or bytes could not be decoded.",
-        rule: "SGF FF[4] CA (peers §3.1, §3.5).",
+        rule: "SGF FF[4] CA (red-bean.com/sgf/properties.html; docs/reading.md).",
         example: "(;CA[ISO-8859-1]SZ[9]PB[José];B[ee])",
         advice: "goref decodes with the charset named in the message; fix CA.";
     BadValue = "bad-value", Warning,
         summary: "A property value could not be read and was ignored.",
-        rule: "SGF FF[4] value types (spec §7.1).",
+        rule: "SGF FF[4] value types (red-bean.com/sgf/sgf4.html).",
         example: "(;SZ[9]KM[seven];B[ee])",
         advice: "The message says which property and what was expected.";
     BoardSize = "board-size", Error,
         summary: "SZ is outside 1..52 or unreadable; the game cannot be replayed.",
-        rule: "SGF FF[4]: Go boards are 1x1 to 52x52 (spec §8.1).",
+        rule: "SGF FF[4]: Go boards are 1x1 to 52x52 (red-bean.com/sgf/go.html).",
         example: "(;SZ[0];B[aa])",
         advice: "Fix SZ in the record.";
     SizeAssumed = "size-assumed", Info,
@@ -273,29 +273,29 @@ codes! {
         rule: "SGF FF[4]: the default Go board is 19x19.",
         example: "(;B[pd])",
         advice: "Nothing to do unless the game was played on another size.";
-    HandicapQuirk = "handicap-quirk", Warning,
+    HandicapQuirk = "handicap-quirk", Info,
         summary: "HA[0] or HA[1] was written for an even game (FF[4] wants HA >= 2).",
-        rule: "SGF FF[4] HA (spec §7.1); sgf-parse rejects these values (peers §5).",
+        rule: "SGF FF[4] HA is 2 or more (red-bean.com/sgf/go.html); HA[0] and HA[1] are common writer quirks.",
         example: "(;SZ[19]HA[0];B[pd])",
         advice: "Read as an even game.";
-    KomiScaled = "komi-scaled", Warning,
+    KomiScaled = "komi-scaled", Info,
         summary: "KM was written scaled (Fox writes komi times 100 or 50) and has been divided back.",
-        rule: "Server quirk (corpus MANIFEST, peers §3.2: KataGo's Fox komi fix).",
+        rule: "A server quirk: Fox writes komi times 100 (KataGo reads it the same way).",
         example: "(;SZ[19]KM[375];B[pd])",
         advice: "The message gives the value used.";
     KomiEmpty = "komi-empty", Warning,
         summary: "KM[] is empty; the rules' komi is used.",
-        rule: "SGF FF[4] KM is a real number (spec §7.1).",
+        rule: "SGF FF[4] KM is a real number (red-bean.com/sgf/go.html).",
         example: "(;SZ[19]KM[];B[pd])",
         advice: "Write the komi into the record.";
-    MoveInRoot = "move-in-root", Warning,
+    MoveInRoot = "move-in-root", Info,
         summary: "The root node holds a move; it is played as move 1.",
         rule: "SGF FF[4]: the root holds game information and setup; moves go in later nodes.",
         example: "(;SZ[9]B[ee];W[cc])",
         advice: "Harmless for the replay; some programs drop such a move.";
     SetupInGame = "setup-in-game", Info,
         summary: "Stones were added or removed (AB/AW/AE) after the game began.",
-        rule: "SGF FF[4] setup properties; the position after setup joins the repetition history (spec §8.1).",
+        rule: "SGF FF[4] setup properties; the position after setup joins the repetition history (docs/rules.md, Replay).",
         example: "(;SZ[9];B[ee];AW[cc];W[gg])",
         advice: "Usually an editor's correction; check the position.";
     IoError = "io-error", Error,
@@ -328,6 +328,66 @@ impl Code {
     pub fn from_name(name: &str) -> Option<Code> {
         REGISTRY.iter().find(|i| i.name == name).map(|i| i.code)
     }
+
+    /// Looks a code up as a person types it: case and surrounding blanks ignored,
+    /// `_` or a space read as `-`.
+    pub fn lookup(text: &str) -> Option<Code> {
+        Code::from_name(&normalise_code(text))
+    }
+}
+
+fn normalise_code(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            '_' | ' ' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// The registered code closest to a misspelt one (edit distance at most a third of
+/// its length, and at least 2), for "did you mean" hints.
+pub fn did_you_mean(text: &str) -> Option<&'static str> {
+    let typed = normalise_code(text);
+    let limit = (typed.chars().count() / 3).max(2);
+    // Compared with the whole name and with its tails after a `-`, so that a part of a
+    // name (`superko`, even misspelt) finds it.
+    REGISTRY
+        .iter()
+        .filter_map(|i| {
+            let tails = std::iter::once(i.name).chain(
+                i.name
+                    .match_indices('-')
+                    .map(|(at, _)| &i.name[at + 1..])
+                    .filter(|t| t.len() >= 4),
+            );
+            tails
+                .map(|t| edit_distance(&typed, t))
+                .min()
+                .map(|d| (d, i.name))
+        })
+        .filter(|&(d, _)| d <= limit)
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 impl fmt::Display for Code {
@@ -532,7 +592,7 @@ pub fn registry_json() -> serde_json::Value {
 pub fn markdown() -> String {
     let mut out = String::from(
         "# Finding codes\n\nGenerated from the registry in `src/findings.rs` (`goref explain --list` prints the same).\n\
-         Severities are defaults; `goref check --severity CODE=LEVEL` changes one.\n\n\
+         Severities are defaults; `goref check --severity CODE=LEVEL` changes one, and `--ignore CODE` (or `--severity CODE=off`) silences it.\n\n\
          | code | default severity | summary |\n|---|---|---|\n",
     );
     for i in REGISTRY {
@@ -567,6 +627,22 @@ mod tests {
             assert_eq!(info.code.as_str(), info.name);
             assert!(!info.summary.is_empty() && !info.advice.is_empty());
         }
+    }
+
+    #[test]
+    fn lookup_ignores_case_and_suggests_close_names() {
+        assert_eq!(
+            Code::lookup(" Positional_Superko "),
+            Some(Code::PositionalSuperko)
+        );
+        assert_eq!(
+            did_you_mean("positional-superco"),
+            Some("positional-superko")
+        );
+        assert_eq!(did_you_mean("ko-retak"), Some("ko-retake"));
+        assert_eq!(did_you_mean("superko"), Some("positional-superko"));
+        assert_eq!(did_you_mean("zzzzzzzz"), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]

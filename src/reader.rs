@@ -678,6 +678,8 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
                             Code::BadValue,
                             format!("TM[{raw}] is not in seconds: its leading clock time is read as TM[{v}]"),
                         )
+                        // Read with certainty: a quirk, not something to look at.
+                        .with_severity(Severity::Info)
                         .at(loc.pos(at)),
                     );
                 }

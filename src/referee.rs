@@ -169,6 +169,9 @@ pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     komi_differs(record, &rules, handicap, &mut findings);
     record_findings(record, &rules, &replay, &mut findings, &mut cap);
     cap.finish(&mut findings);
+    if selection.source == RulesSource::Assumed {
+        soften_assumed_verdicts(&mut findings, &rules);
+    }
 
     let (penalties, time) = penalties(record, opts, &mut findings);
     let mut refereed = Refereed {
@@ -369,6 +372,43 @@ fn verdict_finding(
     f.related_move = verdict.related_move;
     f.also = engine::also(facts);
     f
+}
+
+/// Under assumed rules (no RU), an illegal-move verdict that another common ruleset
+/// does not call an error is only as good as the assumption: a triple ko without RU is
+/// illegal under positional superko but legal under Japanese or Chinese simple ko. Such
+/// a verdict becomes a warning that names the assumption, as results under assumed
+/// rules already are.
+fn soften_assumed_verdicts(findings: &mut [Finding], rules: &Rules) {
+    let mut softened = Vec::new();
+    for f in findings.iter_mut() {
+        if f.severity != Severity::Error || f.also.is_empty() {
+            continue;
+        }
+        let allowing: Vec<&str> = f
+            .also
+            .iter()
+            .filter(|(_, code)| code.is_none_or(|c| c.default_severity() < Severity::Error))
+            .map(|(preset, _)| preset.as_str())
+            .collect();
+        if allowing.is_empty() {
+            continue;
+        }
+        f.severity = Severity::Warning;
+        softened.push(f.code);
+        f.message.push_str(&format!(
+            " The record has no RU and {} was assumed; {} allow{} it.",
+            rules.name,
+            allowing.join(", "),
+            if allowing.len() == 1 { "s" } else { "" }
+        ));
+    }
+    // The cap's closing "N more ... not listed" finding (no move) follows its code.
+    for f in findings.iter_mut() {
+        if f.move_number.is_none() && f.severity == Severity::Error && softened.contains(&f.code) {
+            f.severity = Severity::Warning;
+        }
+    }
 }
 
 /// The number of handicap stones: HA's stones as set up or played (spec §7.3, T15).

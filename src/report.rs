@@ -14,6 +14,8 @@ use crate::timing::TimeReport;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+pub mod lint;
+
 pub const SCHEMA: &str = "goref.report/1";
 
 /// The game information of a report: PB, PW, BR, WR, EV, RO, DT, PC and RU as decoded
@@ -123,7 +125,8 @@ impl ScoreReport {
 pub struct GameReport {
     pub schema: &'static str,
     pub file: String,
-    /// 0-based index of the game in the file (null for a file with no readable game).
+    /// 1-based number of the game in the file, as `--game` and the text count (null
+    /// for a file with no readable game).
     pub game: Option<usize>,
     /// Child indices taken at each branching node, for variations other than the main line.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -164,7 +167,7 @@ impl GameReport {
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
-            game: Some(record.game_index),
+            game: Some(record.game_index + 1),
             variation: (!record.variation.is_empty()).then_some(record.variation),
             info: Some(Info::from(record.info)),
             charset: Some(charset.clone()),
@@ -312,24 +315,10 @@ pub fn to_text(report: &GameReport) -> String {
     out
 }
 
+/// The game header (players, RE, date, event), then a line of what goref used.
 fn headline(r: &GameReport) -> String {
-    let mut head = r.file.clone();
-    if let Some(g) = r.game {
-        head.push_str(&format!(" #{}", g + 1));
-    }
-    if let Some(v) = &r.variation {
-        head.push_str(&format!(" variation {:?}", v));
-    }
+    let head = lint::game_header(r);
     let mut parts = Vec::new();
-    if let Some(i) = &r.info {
-        if i.black.is_some() || i.white.is_some() {
-            parts.push(format!(
-                "{} vs {}",
-                i.black.as_deref().unwrap_or("?"),
-                i.white.as_deref().unwrap_or("?")
-            ));
-        }
-    }
     if let Some(b) = r.board {
         parts.push(format!("{}x{}", b.width, b.height));
     }
@@ -348,7 +337,7 @@ fn headline(r: &GameReport) -> String {
     if parts.is_empty() {
         head
     } else {
-        format!("{head}: {}", parts.join(", "))
+        format!("{head}\n  game     {}", parts.join(", "))
     }
 }
 
@@ -358,15 +347,11 @@ fn finding_line(f: &Finding) -> String {
         _ => "-".into(),
     };
     let mut line = format!("  {:<8} {:<8} {}", f.severity.as_str(), place, f.code);
-    if let (Some(n), Some(c)) = (f.move_number, f.color) {
-        let at = match (&f.vertex, &f.point) {
-            (Some(v), Some(p)) => format!(" {v} ({p})"),
-            _ => " pass".into(),
-        };
-        line.push_str(&format!(" move {n} {c}{at}"));
-    }
+    let label = lint::move_label(f);
     line.push_str(": ");
+    line.push_str(&label);
     line.push_str(&f.message);
+    line.push_str(lint::certainty_note(f));
     if !f.also.is_empty() {
         let also: Vec<String> = f
             .also

@@ -77,7 +77,8 @@ impl ScoreCard {
         let text = diagram::render_text(&r.scored_position, &marks, &TextOptions::default());
         Some(ScoreCard {
             file: file.to_string(),
-            game: record.game_index,
+            // 1-based, as `--game` and `goref check`'s reports.
+            game: record.game_index + 1,
             black_player: record.info.black.clone(),
             white_player: record.info.white.clone(),
             rules: r.selection.rules.name.clone(),
@@ -117,9 +118,7 @@ impl ScoreCard {
         );
         out.push_str(&format!(
             "Score of {} game {}: {}\n",
-            self.file,
-            self.game + 1,
-            players
+            self.file, self.game, players
         ));
         out.push_str(&format!("Rules: {} ({})\n", self.rules, self.rules_reason));
         out.push_str(&format!("Position counted: {}\n", self.position));

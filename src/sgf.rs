@@ -694,7 +694,8 @@ impl<'t> Parser<'t> {
                 excerpt(written),
                 ident.as_str()
             );
-            self.issue(start, Severity::Warning, msg);
+            // Read with certainty (FF[3] allowed it): info, not a warning.
+            self.issue(start, Severity::Info, msg);
         }
         if !self.attach_point(start, ident) {
             self.out.values.truncate(values_start as usize);
@@ -774,7 +775,11 @@ impl<'t> Parser<'t> {
             let msg = if self.bytes.is_empty() {
                 "the file is empty: no game tree".to_owned()
             } else {
-                "expected `(;`: no SGF game tree found in the file".to_owned()
+                // Not SGF at all (an image, a PDF, ...): one finding that says so, not
+                // one per piece of junk.
+                self.out.issues.clear();
+                self.out.issues_dropped = 0;
+                NOT_SGF.to_owned()
             };
             self.issue_in(0, None, Severity::Error, msg);
         }
@@ -790,6 +795,9 @@ impl<'t> Parser<'t> {
         }
     }
 }
+
+/// The message of the one finding a file with no game tree anywhere gets.
+pub const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";
 
 /// A short, printable excerpt of source text for messages.
 fn excerpt(text: &str) -> String {
@@ -902,10 +910,9 @@ mod tests {
     fn garbage_gives_issues_and_no_tree() {
         let s = parse("\u{0}\u{1}binary\u{0}garbage)(");
         assert!(s.roots.is_empty());
-        assert!(s
-            .issues
-            .iter()
-            .any(|i| i.message.contains("no SGF game tree")));
+        // One issue that says the file is not SGF, not one per piece of junk.
+        assert_eq!(s.issues.len(), 1);
+        assert_eq!(s.issues[0].message, NOT_SGF);
         let s = parse("");
         assert!(s.issues[0].message.contains("empty"));
     }

@@ -160,7 +160,7 @@ const FIXTURES: &[Expect] = &[
     (
         "testdata/findings/resigner-moved-last.sgf",
         "resigner-moved-last",
-        "warning",
+        "info",
         Some(2),
         Some(1),
         Some(40),
@@ -187,7 +187,7 @@ const FIXTURES: &[Expect] = &[
     (
         "testdata/findings/komi-result-parity.sgf",
         "komi-result-parity",
-        "warning",
+        "info",
         None,
         None,
         None,
@@ -349,7 +349,7 @@ const FIXTURES: &[Expect] = &[
     (
         "testdata/quirks/ha0.sgf",
         "handicap-quirk",
-        "warning",
+        "info",
         None,
         Some(1),
         Some(19),
@@ -358,7 +358,7 @@ const FIXTURES: &[Expect] = &[
     (
         "testdata/quirks/km-fox-750.sgf",
         "komi-scaled",
-        "warning",
+        "info",
         None,
         Some(1),
         Some(19),
@@ -376,7 +376,7 @@ const FIXTURES: &[Expect] = &[
     (
         "testdata/quirks/move-in-root.sgf",
         "move-in-root",
-        "warning",
+        "info",
         Some(1),
         Some(1),
         Some(19),
@@ -446,7 +446,7 @@ fn explain_lists_every_code_with_its_severity() {
         .args(["explain", "hot-stone-take"])
         .assert()
         .success()
-        .stdout(predicates::str::contains("§1.8"));
+        .stdout(predicates::str::contains("Ing SST Laws 1991"));
     goref().args(["explain", "no-such-code"]).assert().code(2);
 }
 
@@ -735,6 +735,23 @@ fn text_report_snapshot() {
         .output()
         .unwrap();
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}
+
+#[test]
+fn full_text_report_snapshot() {
+    // The per-game layout (rules, komi, result, score) under --format full and -v.
+    let full = goref()
+        .args(["check", "-q", "--format", "full"])
+        .args(["testdata/ko-retake.sgf", "testdata/clean-9x9.sgf"])
+        .output()
+        .unwrap();
+    let verbose = goref()
+        .args(["check", "-q", "-v"])
+        .args(["testdata/ko-retake.sgf", "testdata/clean-9x9.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(full.stdout, verbose.stdout);
+    insta::assert_snapshot!(String::from_utf8(full.stdout).unwrap());
 }
 
 #[test]

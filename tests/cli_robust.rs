@@ -74,7 +74,7 @@ fn a_panicking_file_gets_an_internal_error_and_the_batch_finishes() {
     assert!(message.contains(&b), "{message}");
     assert!(message.contains("deliberate panic"), "{message}");
     for r in [&reports[0], &reports[2]] {
-        assert_eq!(r["game"], 0);
+        assert_eq!(r["game"], 1);
         assert!(!codes(r).contains(&"internal-error".to_owned()));
     }
     // A panic fails the run even when no finding would.

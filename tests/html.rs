@@ -64,7 +64,11 @@ fn assert_self_contained(doc: &Html) {
         assert_eq!(e.value().attr("xmlns"), Some("http://www.w3.org/2000/svg"));
     }
     let handlers = select(doc, "[onload], [onclick], [onerror]");
-    assert!(handlers.is_empty(), "an event handler on {:?}", handlers[0].value().name());
+    assert!(
+        handlers.is_empty(),
+        "an event handler on {:?}",
+        handlers[0].value().name()
+    );
     let style = select(doc, "style").iter().map(text).collect::<String>();
     assert!(!style.contains("url("), "the stylesheet fetches something");
     assert!(!style.contains("@import"));

@@ -118,7 +118,7 @@ impl SentenceContext<'_> {
                 "AGA: a resumption that opens with two passes ({stop}) ends the game with all stones on the board"
             ),
             Some(res) => format!(
-                "AGA: after {} resumed at move {}, the next stop ({stop}) ends the game with all stones on the board (goref reads §5 as §8.3 does)",
+                "AGA: after {} resumed at move {}, the next stop ({stop}) ends the game with all stones on the board (the AGA Concise Rules as docs/rules.md, End of game, reads them)",
                 res.by.name(),
                 res.move_number
             ),

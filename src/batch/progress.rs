@@ -24,6 +24,9 @@ pub struct Progress {
     errors: Arc<AtomicU64>,
 }
 
+/// Redraws per second.
+const REDRAW_HZ: u8 = 4;
+
 const TEMPLATE: &str =
     "{elapsed_precise} [{bar:30}] {pos}/{len} files  {gps} games/s  ETA {eta}  errors {errors}";
 
@@ -34,7 +37,15 @@ impl Progress {
         if disabled || !std::io::stderr().is_terminal() {
             Progress::silent()
         } else {
-            Progress::with_target(total_files, ProgressDrawTarget::stderr())
+            // Redrawn at a steady rate (a few times a second, and while a slow file
+            // holds the count still), never once per file: thousands of small files a
+            // second would otherwise flood the terminal.
+            let progress =
+                Progress::with_target(total_files, ProgressDrawTarget::stderr_with_hz(REDRAW_HZ));
+            if let Some(bar) = &progress.bar {
+                bar.enable_steady_tick(std::time::Duration::from_millis(1000 / REDRAW_HZ as u64));
+            }
+            progress
         }
     }
 

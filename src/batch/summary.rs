@@ -34,12 +34,17 @@ pub struct Summary {
     pub findings_by_code: BTreeMap<String, u64>,
     /// RU values as seen (the caller decides how to spell a missing one).
     pub rules: BTreeMap<String, u64>,
+    /// Preset used → RU values read as that preset → games.
+    pub rules_by_preset: BTreeMap<String, BTreeMap<String, u64>>,
     /// `"19"` for square boards, `"19x13"` otherwise.
     pub board_sizes: BTreeMap<String, u64>,
     /// Result cross-check status (e.g. `agree`, `mismatch`, `missing`) → games.
     pub results: BTreeMap<String, u64>,
     /// Agreeing / (agreeing + disagreeing) results; `null` when none could be compared.
     pub result_agreement_rate: Option<f64>,
+    /// Results compared with a count (agreeing or not), and those that could not be.
+    pub results_compared: u64,
+    pub results_not_compared: u64,
     /// Slowest files, slowest first.
     pub slowest: Vec<SlowFile>,
     pub wall_seconds: f64,
@@ -79,9 +84,12 @@ impl Summary {
             findings_by_severity: BTreeMap::new(),
             findings_by_code: BTreeMap::new(),
             rules: BTreeMap::new(),
+            rules_by_preset: BTreeMap::new(),
             board_sizes: BTreeMap::new(),
             results: BTreeMap::new(),
             result_agreement_rate: None,
+            results_compared: 0,
+            results_not_compared: 0,
             slowest: Vec::new(),
             wall_seconds: 0.0,
             games_per_second: 0.0,
@@ -123,6 +131,19 @@ impl Summary {
         bump(&mut self.rules, ru);
     }
 
+    /// An RU value seen on a game, with the preset it was read as.
+    pub fn rules_under(&mut self, ru: &str, preset: &str) {
+        self.rules(ru);
+        match self.rules_by_preset.get_mut(preset) {
+            Some(map) => bump(map, ru),
+            None => {
+                let mut map = BTreeMap::new();
+                bump(&mut map, ru);
+                self.rules_by_preset.insert(preset.to_string(), map);
+            }
+        }
+    }
+
     pub fn board_size(&mut self, width: u8, height: u8) {
         let key = if width == height {
             width.to_string()
@@ -139,7 +160,7 @@ impl Summary {
         match agrees {
             Some(true) => self.agree += 1,
             Some(false) => self.disagree += 1,
-            None => {}
+            None => self.results_not_compared += 1,
         }
     }
 
@@ -159,6 +180,7 @@ impl Summary {
             0.0
         };
         let compared = self.agree + self.disagree;
+        self.results_compared = compared;
         self.result_agreement_rate = (compared > 0).then(|| self.agree as f64 / compared as f64);
         let mut slow: Vec<(Duration, String)> =
             self.slow_heap.iter().map(|Reverse(e)| e.clone()).collect();

@@ -1,7 +1,7 @@
 //! `goref appeal`: one game's disputed ending under every reading.
 
 use super::args::{AppealArgs, Format};
-use super::UsageError;
+use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::appeal::{self, Appeal, AppealError, AppealOptions};
 use goref::reader::{self, ReadOptions};
@@ -9,8 +9,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
-    let bytes = std::fs::read(&args.file)
-        .map_err(|e| UsageError(format!("{}: {e}", args.file.display())))?;
+    let bytes = super::common::read_record(&args.file)?;
+    super::common::question_komi(args.komi)?;
     let file = reader::read(&bytes, &ReadOptions::default());
     let games = file.games.len();
     let record = args
@@ -19,9 +19,10 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         .and_then(|i| file.games.get(i))
         .ok_or_else(|| {
             UsageError(format!(
-                "--game {}: {} holds {games} game(s)",
+                "--game {}: {} holds {}",
                 args.game,
-                args.file.display()
+                args.file.display(),
+                out::plural(games as u64, "game")
             ))
         })?;
     let options = AppealOptions {
@@ -39,13 +40,12 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     }
     if let Some(path) = &args.html {
         super::common::write_atomically(path, goref::html::appeal_page(&appeal).as_bytes())?;
-        eprintln!("goref: wrote {}", path.display());
+        out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
-        Format::Text => print!("{}", appeal::to_text(&appeal)),
-        Format::Json => println!("{}", serde_json::to_string_pretty(&appeal)?),
-        Format::Jsonl => println!("{}", serde_json::to_string(&appeal)?),
-        Format::Html => print!("{}", goref::html::appeal_page(&appeal)),
+        Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
+        Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
+        Format::Html => out::print(&goref::html::appeal_page(&appeal))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -65,8 +65,9 @@ fn write_svgs(appeal: &Appeal, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     for d in &appeal.diagrams {
         let path = dir.join(d.svg_file_name());
-        std::fs::write(&path, d.svg()).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("goref: wrote {}", path.display());
+        std::fs::write(&path, d.svg())
+            .map_err(|e| out::write_error(path.display().to_string(), e))?;
+        out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     Ok(())
 }

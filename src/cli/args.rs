@@ -14,6 +14,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour severities and codes: `auto` on a terminal (and not with NO_COLOR set),
+    /// `always`, or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// When to colour the text output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -24,10 +36,13 @@ pub enum Command {
 included), replayed under the rules the record names in RU (or --rules), and every illegal move, \
 record problem and result disagreement becomes a finding with a stable code, a severity, the move \
 number, the point and the line:column in the file. PATH may be files, directories (walked \
-recursively, sorted by path) and `-` for standard input. Exit status: 0 when no finding reaches \
---fail-on (error by default), 1 when one does, 2 for usage errors and paths that do not exist, \
-130 when interrupted.",
-        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n\nFinding codes: `goref explain --list`."
+recursively, sorted by path) and `-` for standard input; a path given twice is checked once. The \
+text shows one `path:line:col: severity code: message` line per finding at --show or above \
+(warning by default) under a header naming the game; --format full (or -v) shows every game in \
+full. Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
+usage errors, paths that do not exist or hold no file to check, and outputs that cannot be \
+written, 130 when interrupted.",
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
     /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
@@ -54,32 +69,58 @@ or claimed with --dead; with neither, they say that no claim is recorded.",
     #[command(
         long_about = "List goref's rulesets. Each preset is a set of orthogonal settings (repetition \
 rule, suicide, scoring, seki points, tie rule, handicap compensation, komi, ending); `goref rules NAME` \
-shows one preset with the section of the rules specification each setting comes from. Names are \
+shows one preset with the rule text each setting comes from (docs/rules.md lists the sources). Names are \
 case-insensitive and accept aliases (egf, sir, goe, ing, sst, bga, ...).",
-        after_help = "Examples:\n  goref rules                     every preset, every setting\n  goref rules goe                 SST Ing, with the spec section of each setting\n  goref rules --format json       machine-readable"
+        after_help = "Examples:\n  goref rules                     every preset, every setting\n  goref rules goe                 SST Ing, with the source of each setting\n  goref rules --format json       machine-readable"
     )]
     Rules(RulesArgs),
     /// Explain a finding code: meaning, rule, example and advice.
     #[command(
-        long_about = "Explain what a finding code means, the rule behind it (a section of the rules \
-specification and its source), an example record that produces it, and what a tournament director \
+        long_about = "Explain what a finding code means, the rule behind it (a section of docs/rules.md \
+and the public rule text: Ing SST Laws 1991, EGF Simplified Ing, AGA Concise Rules, SGF FF[4]), an example record that produces it, and what a tournament director \
 can do about it. `--list` lists every code goref can emit with its default severity.",
         after_help = "Examples:\n  goref explain hot-stone-take\n  goref explain --list\n  goref explain --list --format json"
     )]
     Explain(ExplainArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  goref completions bash > ~/.local/share/bash-completion/completions/goref\n  goref completions zsh > ~/.zfunc/_goref\n  goref completions fish > ~/.config/fish/completions/goref.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), generated from the same definitions as --help.
+    #[command(after_help = "Examples:\n  goref man > goref.1 && man ./goref.1")]
+    Man,
 }
 
-/// Output format of a report.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to write completions for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Output format, the same for every subcommand. Kept in one place so that a new value
+/// (an HTML report) is added once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Readable text.
+    /// Readable text; for `check`, one line per finding
+    /// (`path:line:col: severity code: message`).
     Text,
+    /// `check`: the full per-game layout (rules, komi, result, score); elsewhere as text.
+    Full,
     /// One JSON document.
     Json,
-    /// One JSON object per line.
+    /// JSON Lines: one object per line.
     Jsonl,
     /// One self-contained HTML page (`check`: the batch report; `appeal`: the appeal).
     Html,
+}
+
+impl Format {
+    /// True for the formats read by programs rather than people.
+    pub fn is_json(self) -> bool {
+        matches!(self, Format::Json | Format::Jsonl)
+    }
 }
 
 /// How to choose the rules, and settings that replace the preset's.
@@ -169,6 +210,12 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// In text, show games and findings at this severity or above (the summary counts all).
+    #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_level)]
+    pub show: goref::findings::Severity,
+    /// The full per-game layout (as --format full) and the slowest files in the summary.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Write the report to FILE (atomically: a temporary file renamed when complete).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
@@ -178,9 +225,13 @@ pub struct CheckArgs {
     /// Exit with status 1 when a finding reaches this severity.
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     pub fail_on: FailOn,
-    /// Change a code's severity, e.g. `komi-differs=warning` (repeatable).
+    /// Change a code's severity, e.g. `komi-differs=warning`; `CODE=off` silences it
+    /// (repeatable).
     #[arg(long, value_name = "CODE=LEVEL", value_parser = parse_severity_override)]
-    pub severity: Vec<(goref::findings::Code, goref::findings::Severity)>,
+    pub severity: Vec<(goref::findings::Code, Option<goref::findings::Severity>)>,
+    /// Silence these codes (comma-separated or repeated), as `--severity CODE=off`.
+    #[arg(long, value_name = "CODE[,CODE]", value_delimiter = ',', value_parser = parse_code)]
+    pub ignore: Vec<goref::findings::Code>,
     /// Add the final position to each report.
     #[arg(long)]
     pub with_board: bool,
@@ -193,13 +244,14 @@ pub struct CheckArgs {
     /// Also check hidden files and directories.
     #[arg(long)]
     pub hidden: bool,
-    /// No progress bar (it is drawn on stderr only when stderr is a terminal).
+    /// No progress bar (it is drawn on stderr only when stderr is a terminal, not dumb,
+    /// and more than one file is checked).
     #[arg(long)]
     pub no_progress: bool,
-    /// Do not print the run's summary on stderr.
+    /// Do not print the run's summary on stderr, nor the progress bar.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Write the run's summary as JSON to FILE.
+    /// Write the run's summary as JSON to FILE (`-`: standard output).
     #[arg(long, value_name = "FILE")]
     pub summary: Option<std::path::PathBuf>,
     /// Write the paths of files with no finding at --fail-on to FILE.
@@ -220,6 +272,16 @@ pub enum FailOn {
 }
 
 impl FailOn {
+    /// The value as typed on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailOn::Error => "error",
+            FailOn::Warning => "warning",
+            FailOn::Info => "info",
+            FailOn::Never => "never",
+        }
+    }
+
     pub fn threshold(self) -> Option<goref::findings::Severity> {
         use goref::findings::Severity;
         match self {
@@ -233,16 +295,36 @@ impl FailOn {
 
 fn parse_severity_override(
     text: &str,
-) -> Result<(goref::findings::Code, goref::findings::Severity), String> {
+) -> Result<(goref::findings::Code, Option<goref::findings::Severity>), String> {
     let (code, level) = text.split_once('=').ok_or("expected CODE=LEVEL")?;
-    let code = goref::findings::Code::from_name(code.trim())
-        .ok_or_else(|| format!("unknown finding code `{code}`"))?;
-    Ok((code, level.parse()?))
+    let code = parse_code(code)?;
+    if level.trim().eq_ignore_ascii_case("off") {
+        return Ok((code, None));
+    }
+    let level = level.parse().map_err(|e: String| format!("{e}, or off"))?;
+    Ok((code, Some(level)))
+}
+
+/// A finding code, case-insensitive, with a suggestion when it is misspelt.
+pub fn parse_code(text: &str) -> Result<goref::findings::Code, String> {
+    goref::findings::Code::lookup(text).ok_or_else(|| {
+        let hint = goref::findings::did_you_mean(text)
+            .map(|c| format!("; did you mean `{c}`?"))
+            .unwrap_or_default();
+        format!(
+            "unknown finding code `{}`{hint} (`goref explain --list` lists them)",
+            text.trim()
+        )
+    })
+}
+
+fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
+    text.parse()
 }
 
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
-    /// The record.
+    /// The record (`-`: standard input).
     pub file: std::path::PathBuf,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
@@ -254,14 +336,14 @@ pub struct ScoreArgs {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub penalties: PenaltyArgs,
-    /// Output format (text or json).
+    /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
 #[derive(Args, Debug)]
 pub struct AppealArgs {
-    /// The record.
+    /// The record (`-`: standard input).
     pub file: std::path::PathBuf,
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
@@ -287,7 +369,7 @@ pub struct AppealArgs {
     /// Also write the appeal as one self-contained HTML page (prints on A4).
     #[arg(long, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
-    /// Output format (text or json).
+    /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -296,7 +378,7 @@ pub struct AppealArgs {
 pub struct RulesArgs {
     /// A preset name or alias; without it, every preset is listed.
     pub name: Option<String>,
-    /// Output format (text or json).
+    /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -309,7 +391,7 @@ pub struct ExplainArgs {
     /// List every code with its default severity.
     #[arg(long)]
     pub list: bool,
-    /// Output format (text or json).
+    /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }

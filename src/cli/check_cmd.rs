@@ -1,6 +1,8 @@
 //! `goref check`: the batch referee.
 
-use super::args::{CheckArgs, Format};
+use super::args::{CheckArgs, ColorChoice, Format};
+use super::out::{self, write_error};
+use super::summary_text::{self, Wording};
 use anyhow::{Context, Result};
 use goref::batch::{
     self, Input, InputOptions, LineWriter, Output, PathList, Progress, RunOptions, RunStatus,
@@ -10,6 +12,7 @@ use goref::check::{self, CheckOptions};
 use goref::findings::Severity;
 use goref::html::BatchPage;
 use goref::reader::ReadOptions;
+use goref::report::lint::{self, Paint};
 use goref::report::{self, GameReport};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -23,17 +26,9 @@ struct Checked {
     took: Duration,
 }
 
-pub fn run(args: &CheckArgs) -> Result<ExitCode> {
-    let inputs = batch::collect_inputs(
-        &args.paths,
-        &InputOptions {
-            extensions: args.ext.clone(),
-            hidden: args.hidden,
-            ..InputOptions::default()
-        },
-    )
-    .map_err(|e| super::UsageError(e.to_string()))?;
-    let options = check_options(args);
+pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
+    let inputs = collect(args)?;
+    let options = check_options(args)?;
     let stop = StopFlag::new();
     stop.install_signal_handlers()
         .context("installing signal handlers")?;
@@ -42,9 +37,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         stop: Some(stop),
         ..RunOptions::default()
     };
-    let progress = Progress::for_stderr(inputs.len() as u64, args.no_progress);
+    // No bar for one file (nothing to wait for), with -q, or where it cannot be redrawn.
+    let no_bar = args.no_progress || args.quiet || inputs.len() <= 1 || out::dumb_terminal();
+    let progress = Progress::for_stderr(inputs.len() as u64, no_bar);
     let mut summary = Summary::new(10);
-    let mut sink = Sink::open(args)?;
+    let mut sink = Sink::open(args, color)?;
     let threshold = args.fail_on.threshold();
     let mut failed_any = false;
     let started = Instant::now();
@@ -80,23 +77,29 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     progress.finish();
     let report = match report {
         Ok(r) => r,
-        Err(batch::RunError::Sink(e)) if is_broken_pipe(&e) => {
+        Err(batch::RunError::Sink(e)) if e.downcast_ref::<out::ClosedPipe>().is_some() => {
             return Ok(ExitCode::from(exit_code(failed_any)))
         }
         Err(batch::RunError::Sink(e)) => return Err(e),
         Err(batch::RunError::Spawn(e)) => return Err(e).context("starting worker threads"),
     };
     let interrupted = report.status == RunStatus::Interrupted;
-    sink.finish(interrupted)?;
+    match sink.finish(interrupted) {
+        Err(e) if e.downcast_ref::<out::ClosedPipe>().is_some() => {
+            return Ok(ExitCode::from(exit_code(failed_any)))
+        }
+        other => other?,
+    }
     summary.finish_with_wall(started.elapsed(), interrupted);
     if let Some(path) = &args.summary {
-        let mut file = batch::AtomicFile::create(path)
-            .with_context(|| format!("writing {}", path.display()))?;
-        file.write_all(summary.to_json().as_bytes())?;
-        file.commit()?;
+        write_summary(path, &summary)?;
     }
     if !args.quiet {
-        eprint!("\n{summary}");
+        let wording = Wording {
+            fail_on: args.fail_on.name(),
+            verbose: args.verbose,
+        };
+        out::eprint(&format!("\n{}", summary_text::render(&summary, &wording)));
     }
     if interrupted {
         return Ok(ExitCode::from(INTERRUPTED_EXIT_CODE as u8));
@@ -108,24 +111,94 @@ fn exit_code(failed: bool) -> u8 {
     u8::from(failed)
 }
 
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+/// The files to check. Each path is taken once however often it is given, and a path
+/// that yields no file to check (an empty directory, one with no `.sgf` file) is a
+/// usage error naming it: a green run over nothing would hide a wrong path.
+fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
+    let options = InputOptions {
+        extensions: args.ext.clone(),
+        hidden: args.hidden,
+        ..InputOptions::default()
+    };
+    let mut seen = std::collections::HashSet::new();
+    let paths: Vec<&Path> = args
+        .paths
+        .iter()
+        .map(|p| p.as_path())
+        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())))
+        .collect();
+    // Every missing path in one message, before anything is walked.
+    let missing: Vec<std::path::PathBuf> = paths
+        .iter()
+        .filter(|p| **p != Path::new("-") && std::fs::symlink_metadata(p).is_err())
+        .map(|p| p.to_path_buf())
+        .collect();
+    if !missing.is_empty() {
+        return Err(super::UsageError(batch::InputError::NotFound(missing).to_string()).into());
+    }
+    let mut inputs = Vec::new();
+    let mut files = std::collections::HashSet::new();
+    for path in paths {
+        let found = batch::collect_inputs(&[path], &options)
+            .map_err(|e| super::UsageError(e.to_string()))?;
+        if found.is_empty() {
+            return Err(super::UsageError(format!(
+                "{}: no file to check (looked for {}; --ext changes the endings)",
+                path.display(),
+                args.ext
+                    .iter()
+                    .map(|e| format!("*.{e}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .into());
+        }
+        // A file found twice (named, and again inside a named directory) is checked once.
+        inputs.extend(found.into_iter().filter(|i| match i {
+            Input::File(p) => files.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
+            _ => true,
+        }));
+    }
+    Ok(inputs)
 }
 
-fn check_options(args: &CheckArgs) -> CheckOptions {
-    CheckOptions {
+fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
+    let mut severities = std::collections::BTreeMap::new();
+    let mut ignored: std::collections::BTreeSet<_> = args.ignore.iter().copied().collect();
+    for &(code, level) in &args.severity {
+        match level {
+            Some(level) => {
+                severities.insert(code, level);
+            }
+            None => {
+                ignored.insert(code);
+            }
+        }
+    }
+    Ok(CheckOptions {
         read: ReadOptions {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: args.rules.referee_options(&args.penalties),
+        referee: args.rules.referee_options(&args.penalties)?,
         // The HTML page draws the final position of every problem game.
         with_board: args.with_board || args.format == Format::Html,
-        severities: args.severity.iter().copied().collect(),
+        severities,
+        ignored,
+    })
+}
+
+/// `--summary FILE` (atomically) or `--summary -` (standard output, after the report).
+fn write_summary(path: &Path, summary: &Summary) -> Result<()> {
+    let json = summary.to_json();
+    if path == Path::new("-") {
+        return out::print(&json);
     }
+    let target = path.display().to_string();
+    let mut file = batch::AtomicFile::create(path).map_err(|e| write_error(&*target, e))?;
+    file.write_all(json.as_bytes())
+        .and_then(|()| file.commit())
+        .map_err(|e| write_error(target, e))
 }
 
 fn display(path: &Path) -> String {
@@ -178,7 +251,10 @@ fn account(summary: &mut Summary, path: &Path, checked: &Checked, failed: bool) 
                 .as_ref()
                 .and_then(|i| i.recorded_rules.clone())
                 .unwrap_or_else(|| "(none)".into());
-            summary.rules(&ru);
+            match &r.rules {
+                Some(rules) => summary.rules_under(&ru, &rules.settings.name),
+                None => summary.rules(&ru),
+            }
             if let Some(b) = r.board {
                 summary.board_size(b.width, b.height);
             }
@@ -200,25 +276,45 @@ fn account(summary: &mut Summary, path: &Path, checked: &Checked, failed: bool) 
 /// Where reports go: stdout or `-o FILE` in the chosen format, plus the path lists.
 struct Sink {
     format: Format,
+    /// Text: the lowest severity shown, and whether to colour.
+    show: Severity,
+    paint: Paint,
     out: LineWriter<Output>,
-    ok: Option<PathList>,
-    fail: Option<PathList>,
+    /// Where `out` goes, for error messages.
+    target: String,
+    ok: Option<(PathList, String)>,
+    fail: Option<(PathList, String)>,
     first: bool,
     /// `--format html`: the page, written whole when the run ends.
     page: Option<BatchPage>,
 }
 
 impl Sink {
-    fn open(args: &CheckArgs) -> Result<Sink> {
-        let out = Output::open(args.output.as_deref()).context("opening the output")?;
-        let list = |p: &Option<std::path::PathBuf>| -> Result<Option<PathList>> {
+    fn open(args: &CheckArgs, color: ColorChoice) -> Result<Sink> {
+        let target = out::target_name(args.output.as_deref());
+        let to_stdout = target == "standard output";
+        let out = Output::open(args.output.as_deref()).map_err(|e| write_error(&*target, e))?;
+        let list = |p: &Option<std::path::PathBuf>| -> Result<Option<(PathList, String)>> {
             p.as_ref()
-                .map(|p| PathList::create(p).with_context(|| format!("creating {}", p.display())))
+                .map(|p| {
+                    let name = p.display().to_string();
+                    PathList::create(p)
+                        .map(|l| (l, name.clone()))
+                        .map_err(|e| write_error(name, e))
+                })
                 .transpose()
         };
+        // `-v` asks for the full layout where the format is the default text.
+        let format = match args.format {
+            Format::Text if args.verbose => Format::Full,
+            f => f,
+        };
         Ok(Sink {
-            format: args.format,
+            format,
+            show: args.show,
+            paint: Paint(out::use_color(color, to_stdout)),
             out: LineWriter::new(out),
+            target,
             ok: list(&args.ok_list)?,
             fail: list(&args.fail_list)?,
             first: true,
@@ -232,21 +328,34 @@ impl Sink {
             page.add_file(reports);
         }
         for r in reports {
-            match self.format {
-                Format::Html => {}
-                Format::Jsonl => self.out.write_json(r)?,
+            let written = match self.format {
+                // The page is written whole at the end (finish).
+                Format::Html => Ok(()),
+                Format::Jsonl => match self.out.write_json(r) {
+                    Ok(()) => Ok(()),
+                    Err(batch::OutputError::Io(e)) => Err(e),
+                    Err(e) => return Err(e.into()),
+                },
                 Format::Json => {
                     let sep = if self.first { "[" } else { "," };
                     self.first = false;
                     self.out
-                        .write_line(format!("{sep}{}", report::to_json_line(r)).as_bytes())?;
+                        .write_line(format!("{sep}{}", report::to_json_line(r)).as_bytes())
                 }
-                Format::Text => self.out.write_line(report::to_text(r).as_bytes())?,
-            }
+                Format::Full => self.out.write_line(report::to_text(r).as_bytes()),
+                Format::Text => {
+                    let lines = lint::to_lines(r, self.show, self.paint);
+                    match lines.strip_suffix('\n') {
+                        Some(text) => self.out.write_line(text.as_bytes()),
+                        None => Ok(()),
+                    }
+                }
+            };
+            written.map_err(|e| write_error(&*self.target, e))?;
         }
         let list = if failed { &mut self.fail } else { &mut self.ok };
-        if let Some(list) = list {
-            list.write_path(path)?;
+        if let Some((list, name)) = list {
+            list.write_path(path).map_err(|e| write_error(&**name, e))?;
         }
         Ok(())
     }
@@ -254,15 +363,22 @@ impl Sink {
     fn finish(mut self, interrupted: bool) -> Result<()> {
         if let Some(page) = &self.page {
             let out = &mut self.out;
-            page.render_to(interrupted, |chunk| out.write_line(chunk.as_bytes()))?;
+            page.render_to(interrupted, |chunk| out.write_line(chunk.as_bytes()))
+                .map_err(|e| write_error(&*self.target, e))?;
         }
         if self.format == Format::Json {
             let close = if self.first { "[]" } else { "]" };
-            self.out.write_line(close.as_bytes())?;
+            self.out
+                .write_line(close.as_bytes())
+                .map_err(|e| write_error(&*self.target, e))?;
         }
-        self.out.finish()?.commit()?;
-        for list in [self.ok, self.fail].into_iter().flatten() {
-            list.commit()?;
+        let target = self.target;
+        self.out
+            .finish()
+            .and_then(Output::commit)
+            .map_err(|e| write_error(target, e))?;
+        for (list, name) in [self.ok, self.fail].into_iter().flatten() {
+            list.commit().map_err(|e| write_error(name, e))?;
         }
         Ok(())
     }

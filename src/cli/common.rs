@@ -1,17 +1,17 @@
 //! Conversions from shared argument groups to library options.
 
 use super::args::{Format, OverrideArgs, PenaltyArgs, RuleArgs};
-use super::UsageError;
-use anyhow::{Context, Result};
+use super::{out, UsageError};
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 impl RuleArgs {
     /// The referee options these arguments describe.
-    pub fn referee_options(&self, penalties: &PenaltyArgs) -> RefereeOptions {
-        RefereeOptions {
+    pub fn referee_options(&self, penalties: &PenaltyArgs) -> Result<RefereeOptions, UsageError> {
+        question_komi(self.komi)?;
+        Ok(RefereeOptions {
             rules: if self.rules.eq_ignore_ascii_case("auto") {
                 RulesChoice::Auto
             } else {
@@ -22,9 +22,51 @@ impl RuleArgs {
             penalties: penalties.penalty,
             ing_overtime: penalties.ing_overtime,
             ..RefereeOptions::default()
-        }
+        })
     }
 }
+
+/// The bytes of one record: a file, or standard input for `-`. A file that cannot be
+/// read is a usage error naming it (exit 2).
+pub fn read_record(path: &Path) -> Result<Vec<u8>, UsageError> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| UsageError(format!("cannot read standard input: {e}")))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Komi beyond what any ruleset or server uses (a real game's komi lies within a few
+/// points of 7; 50 is more than any handicap reverse komi) is most likely a typing or
+/// scaling slip (`--komi 750` for 7.5): say so, and go on with the value given. A value
+/// that is not a number at all is refused.
+pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
+    let Some(k) = komi else { return Ok(()) };
+    if !k.is_finite() {
+        return Err(UsageError(format!(
+            "--komi {k}: komi must be a finite number"
+        )));
+    }
+    if k.abs() > ABSURD_KOMI {
+        let hint = [100.0, 50.0, 10.0]
+            .iter()
+            .map(|d| k / d)
+            .find(|v| v.abs() <= 20.0)
+            .map(|v| format!("; did you mean {}?", goref::rules::format_number(v)))
+            .unwrap_or_default();
+        out::eprint(&format!(
+            "goref: warning: --komi {} is far outside the usual range (about -20 to 20){hint}\n",
+            goref::rules::format_number(k)
+        ));
+    }
+    Ok(())
+}
+
+/// Above this (in points, either sign) a komi is questioned.
+const ABSURD_KOMI: f64 = 50.0;
 
 impl OverrideArgs {
     /// The library's overrides.
@@ -52,12 +94,13 @@ pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
     }
 }
 
-/// Writes a whole file through a temporary file renamed into place.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut file = goref::batch::AtomicFile::create(path)
-        .with_context(|| format!("writing {}", path.display()))?;
+/// Writes a whole file through a temporary file renamed into place; an error names
+/// the path (exit status 2, as for `-o`).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let mut file =
+        goref::batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
     file.write_all(bytes)
-        .with_context(|| format!("writing {}", path.display()))?;
-    file.commit()
-        .with_context(|| format!("writing {}", path.display()))
+        .and_then(|()| file.commit())
+        .map_err(|e| out::write_error(name, e))
 }

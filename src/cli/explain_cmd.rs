@@ -1,40 +1,41 @@
 //! `goref explain CODE` and `goref explain --list`.
 
-use super::args::{ExplainArgs, Format};
+use super::args::{parse_code, ExplainArgs, Format};
+use super::out;
 use anyhow::Result;
-use goref::findings::{self, Code};
+use goref::findings;
 use std::process::ExitCode;
 
 pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
     super::common::refuse_html(args.format, "explain")?;
     if args.list {
+        let all = findings::registry_json();
         match args.format {
-            Format::Text => print!("{}", findings::explain_list()),
-            _ => println!(
-                "{}",
-                serde_json::to_string_pretty(&findings::registry_json())?
-            ),
+            Format::Json => out::print_json(&all, false)?,
+            Format::Jsonl => {
+                for one in all.as_array().into_iter().flatten() {
+                    out::print_json(one, true)?;
+                }
+            }
+            Format::Text | Format::Full => out::print(&findings::explain_list())?,
+            Format::Html => {} // refused above
         }
         return Ok(ExitCode::SUCCESS);
     }
     let name = args.code.as_deref().unwrap_or_default();
-    let code = Code::from_name(name.trim()).ok_or_else(|| {
-        super::UsageError(format!(
-            "unknown finding code `{name}`; `goref explain --list` lists them"
-        ))
-    })?;
+    // Case-insensitive, with a "did you mean" for a misspelt code.
+    let code = parse_code(name).map_err(super::UsageError)?;
     let info = code.info();
-    match args.format {
-        Format::Text => print!("{}", findings::explain(info)),
-        _ => {
-            let all = findings::registry_json();
-            let one = all
-                .as_array()
-                .and_then(|a| a.iter().find(|v| v["code"] == info.name))
-                .cloned()
-                .unwrap_or_default();
-            println!("{}", serde_json::to_string_pretty(&one)?);
-        }
+    if args.format.is_json() {
+        let all = findings::registry_json();
+        let one = all
+            .as_array()
+            .and_then(|a| a.iter().find(|v| v["code"] == info.name))
+            .cloned()
+            .unwrap_or_default();
+        out::print_json(&one, args.format == Format::Jsonl)?;
+    } else {
+        out::print(&findings::explain(info))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! `goref rules [NAME]`.
 
 use super::args::{Format, RulesArgs};
+use super::out;
 use anyhow::Result;
 use goref::rules::{self, PRESETS};
 use std::process::ExitCode;
@@ -20,17 +21,20 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
         })?],
         None => PRESETS.iter().collect(),
     };
+    let values: Vec<_> = chosen.iter().map(|p| rules::preset_json(p)).collect();
     match args.format {
-        Format::Text if args.name.is_some() => print!("{}", rules::describe(chosen[0], true)),
-        Format::Text => print!("{}", rules::describe_all()),
-        Format::Json | Format::Jsonl | Format::Html => {
-            let values: Vec<_> = chosen.iter().map(|p| rules::preset_json(p)).collect();
-            let out = if args.name.is_some() {
-                values.into_iter().next().unwrap_or_default()
-            } else {
-                serde_json::Value::Array(values)
-            };
-            println!("{}", serde_json::to_string_pretty(&out)?);
+        Format::Text | Format::Full if args.name.is_some() => {
+            out::print(&rules::describe(chosen[0], true))?
+        }
+        Format::Text | Format::Full => out::print(&rules::describe_all())?,
+        // One preset: the object itself; every preset: an array.
+        Format::Html => {} // refused above
+        Format::Json if args.name.is_some() => out::print_json(&values[0], false)?,
+        Format::Json => out::print_json(&values, false)?,
+        Format::Jsonl => {
+            for v in &values {
+                out::print_json(v, true)?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,7 +1,7 @@
 //! `goref score FILE`.
 
 use super::args::{Format, ScoreArgs};
-use super::UsageError;
+use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::reader::{self, ReadOptions};
 use goref::referee;
@@ -11,9 +11,11 @@ use std::process::ExitCode;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     super::common::refuse_html(args.format, "score")?;
-    let name = args.file.display().to_string();
-    let bytes =
-        std::fs::read(&args.file).map_err(|e| UsageError(format!("cannot read {name}: {e}")))?;
+    let name = match args.file.to_str() {
+        Some("-") => "standard input".to_string(),
+        _ => args.file.display().to_string(),
+    };
+    let bytes = super::common::read_record(&args.file)?;
     let read = reader::read(&bytes, &ReadOptions::default());
     let count = read.games.len();
     let record = args
@@ -22,11 +24,12 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         .and_then(|i| read.games.get(i))
         .ok_or_else(|| {
             UsageError(format!(
-                "{name} has {count} game(s); --game {} does not exist",
+                "{name} has {}; --game {} does not exist",
+                out::plural(count as u64, "game"),
                 args.game
             ))
         })?;
-    let mut options = args.rules.referee_options(&args.penalties);
+    let mut options = args.rules.referee_options(&args.penalties)?;
     options.count_as_is = true;
     if let Some(text) = &args.dead {
         // The claimed stones must stand on the counted position.
@@ -42,11 +45,11 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         ))
     })?;
     match args.format {
-        Format::Text => print!("{}", card.to_text()),
-        _ => println!(
-            "{}",
-            serde_json::to_string_pretty(&card).context("serialising the score")?
-        ),
+        Format::Text | Format::Full => out::print(&card.to_text())?,
+        Format::Json | Format::Jsonl => {
+            out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
+        }
+        Format::Html => {} // refused above
     }
     Ok(ExitCode::SUCCESS)
 }
