@@ -234,6 +234,12 @@ fn check_page_lists_problem_games_first_with_their_boards() {
             "testdata/clean-9x9.sgf"
         ]
     );
+    // Game numbers are 1-based, as in the text and JSON reports.
+    let games: Vec<String> = select(&doc, "table.games tbody td:nth-child(2)")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(games, ["#1", "#1", "#1"]);
     // Two problem games, each with findings and a board; the clean game has neither.
     let articles = select(&doc, "#problems article.game");
     assert_eq!(articles.len(), 2);

@@ -133,7 +133,7 @@ impl BatchPage {
         let is_problem = worst.is_some_and(|(s, _)| s >= Severity::Warning);
         self.rows.push(GameRow {
             file: r.file.clone(),
-            game: r.game.map(|g| g + 1),
+            game: r.game,
             black: info.and_then(|i| i.black.clone()),
             white: info.and_then(|i| i.white.clone()),
             recorded: result.and_then(|x| x.recorded.clone()),
