@@ -18,13 +18,13 @@ use crate::ending::{End, EndKind, Resumption};
 use crate::findings::{Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
+use crate::reading::{self, Basis, CountContext, Estimator};
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
 use crate::result::parse_re;
 use crate::rules::{self, Ending};
 use crate::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
-    ScoreSettings,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -59,6 +59,9 @@ pub struct AppealOptions {
     pub move_number: Option<u32>,
     /// `--ko`, `--tie`, …: settings applied to every reading's ruleset.
     pub overrides: rules::Overrides,
+    /// Who judges dead stones nobody marked or claimed (`--estimator`; `--dead none`
+    /// is [`Estimator::None`]).
+    pub estimator: Estimator,
 }
 
 /// Why an appeal could not be laid out. `Dead` and `MoveOutOfRange` are mistakes in
@@ -117,15 +120,11 @@ impl ReadingKind {
         }
     }
 
-    /// Whether this reading removes agreed dead stones at an end of this kind. At a
-    /// stop where the record ends, every ruleset lets the players agree; after four
-    /// passes only the 2002 precedent does; after a second stop nobody does.
+    /// Whether this reading removes agreed dead stones at an end of this kind: the
+    /// reading module's policy, with four passes read literally except under the
+    /// 2002 precedent.
     fn removes_dead(self, end: EndKind) -> bool {
-        match end {
-            EndKind::AgreementStop => true,
-            EndKind::FourPasses => self == ReadingKind::SstPrecedent,
-            EndKind::SecondStop => false,
-        }
+        reading::removal_allowed(Some(end), self != ReadingKind::SstPrecedent, false)
     }
 }
 
@@ -187,6 +186,8 @@ pub enum DeadSource {
     CommandLine,
     /// TB/TW in the final node (§7.5).
     Record,
+    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
+    Estimate,
 }
 
 impl DeadSource {
@@ -194,6 +195,16 @@ impl DeadSource {
         match self {
             DeadSource::CommandLine => "claimed with --dead",
             DeadSource::Record => "marked dead by TB/TW in the record",
+            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
+        }
+    }
+
+    fn of(basis: Basis) -> Option<DeadSource> {
+        match basis {
+            Basis::Claimed => Some(DeadSource::CommandLine),
+            Basis::Marked => Some(DeadSource::Record),
+            Basis::Estimated => Some(DeadSource::Estimate),
+            Basis::AsIs => None,
         }
     }
 }
@@ -213,7 +224,11 @@ pub struct DeadStones {
     pub claimed: Option<Vec<StoneView>>,
     /// Stones marked dead by TB/TW in the final node (§7.5).
     pub marked: Vec<StoneView>,
-    /// What the readings that remove dead stones use: the claim, else the marks.
+    /// Stones goref estimates dead at the end of the record, when nothing is marked or
+    /// claimed (and the estimate is not turned off).
+    pub estimated: Option<Vec<StoneView>>,
+    /// What the readings that remove dead stones use: the claim, else the marks, else
+    /// the estimate.
     pub used: Vec<StoneView>,
     pub source: Option<DeadSource>,
 }
@@ -249,7 +264,8 @@ pub struct MoveFindings {
 pub enum ReadingStatus {
     /// Counted.
     Decided,
-    /// The reading removes dead stones, and none are marked or claimed.
+    /// The reading removes dead stones, none are marked or claimed, and the estimate
+    /// is turned off.
     NoClaim,
     /// The record stops before the game ends under these rules.
     NotEnded,
@@ -274,6 +290,8 @@ pub struct Reading {
     /// The stones removed (SGF letters).
     pub dead: Vec<String>,
     pub dead_source: Option<DeadSource>,
+    /// What the result rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
     pub black: Option<u32>,
     pub white: Option<u32>,
     pub neutral: Option<u32>,
@@ -402,7 +420,14 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         .iter()
         .filter_map(|&kind| {
             let r = runs.get(kind.preset())?;
-            Some(build_reading(kind, record, r, claimed.as_deref(), &colors))
+            Some(build_reading(
+                kind,
+                record,
+                r,
+                claimed.as_deref(),
+                &opts.estimator,
+                &colors,
+            ))
         })
         .collect();
     let findings = move_findings(&runs);
@@ -410,7 +435,15 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         r.notes.extend(legal_here_notes(&r.rules, &findings));
     }
     let marked = referee::marked_dead(record, &final_position);
-    let dead = dead_stones(claimed.as_deref(), &marked, &final_position);
+    let chosen = reading::dead_stones(
+        record,
+        &final_position,
+        claimed.as_deref(),
+        &opts.estimator,
+        first.komi.value,
+        true,
+    );
+    let dead = dead_stones(claimed.as_deref(), &marked, &chosen, &final_position);
     let mut appeal = Appeal {
         file: None,
         game: game_summary(record, first),
@@ -458,6 +491,8 @@ fn referee_options(opts: &AppealOptions, preset: &str, snapshots: Vec<u32>) -> R
         ing_overtime: opts.ing_overtime,
         snapshot_moves: snapshots,
         overrides: opts.overrides.clone(),
+        // The readings choose their own dead stones; the runs only replay and judge.
+        estimator: Estimator::None,
         ..RefereeOptions::default()
     }
 }
@@ -531,18 +566,19 @@ fn stone_view(p: Point, pos: &Position) -> StoneView {
     }
 }
 
-fn dead_stones(claimed: Option<&[Point]>, marked: &[Point], pos: &Position) -> DeadStones {
+fn dead_stones(
+    claimed: Option<&[Point]>,
+    marked: &[Point],
+    chosen: &reading::DeadStones,
+    pos: &Position,
+) -> DeadStones {
     let views = |points: &[Point]| points.iter().map(|&p| stone_view(p, pos)).collect();
-    let (used, source): (Vec<StoneView>, Option<DeadSource>) = match claimed {
-        Some(c) => (views(c), Some(DeadSource::CommandLine)),
-        None if !marked.is_empty() => (views(marked), Some(DeadSource::Record)),
-        None => (Vec::new(), None),
-    };
     DeadStones {
         claimed: claimed.map(views),
         marked: views(marked),
-        used,
-        source,
+        estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),
+        used: views(&chosen.dead),
+        source: DeadSource::of(chosen.basis),
     }
 }
 
@@ -658,6 +694,7 @@ fn build_reading(
     record: &GameRecord,
     r: &Refereed,
     claimed: Option<&[Point]>,
+    estimator: &Estimator,
     colors: &BTreeMap<u32, Color>,
 ) -> Reading {
     let rules = &r.selection.rules;
@@ -671,6 +708,7 @@ fn build_reading(
         removes_dead: false,
         dead: Vec::new(),
         dead_source: None,
+        basis: Basis::AsIs,
         black: None,
         white: None,
         neutral: None,
@@ -691,27 +729,36 @@ fn build_reading(
         return reading;
     };
     reading.removes_dead = kind.removes_dead(end.kind);
-    let (dead, source) = if reading.removes_dead {
-        dead_for(record, r, claimed)
-    } else {
-        (Vec::new(), None)
-    };
+    let chosen = reading::dead_stones(
+        record,
+        &r.scored_position,
+        claimed,
+        estimator,
+        r.komi.value,
+        reading.removes_dead,
+    );
+    let dead = chosen.dead.clone();
+    let source = DeadSource::of(chosen.basis).filter(|_| !dead.is_empty());
     reading.dead = dead.iter().map(|p| p.sgf()).collect();
     reading.dead_source = source;
-    if reading.removes_dead && dead.is_empty() {
+    reading.basis = chosen.basis;
+    if reading.removes_dead && chosen.basis == Basis::AsIs {
         reading.status = ReadingStatus::NoClaim;
         reading.rule_sentence = ctx.sentence(end, &Removal::Unclaimed);
         return reading;
     }
     let removal = match source {
         Some(s) if reading.removes_dead => Removal::Removed(&dead, s),
+        None if reading.removes_dead && chosen.basis == Basis::Estimated => Removal::NoneEstimated,
         _ => Removal::None(claimed.unwrap_or(&[])),
     };
     reading.rule_sentence = ctx.sentence(end, &removal);
-    match score_with(&r.scored_position, &dead, r, r.komi) {
+    let rules = r.selection.rules.clone();
+    let count_ctx = CountContext::of(record, &rules, r);
+    match reading::count(&r.scored_position, &dead, &chosen.seki, &count_ctx) {
         Ok(s) => {
             fill_score(&mut reading, &s, record);
-            if let Some(note) = default_komi_note(r, &dead, &s) {
+            if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &count_ctx, &s) {
                 reading.notes.push(note);
             }
         }
@@ -725,41 +772,6 @@ fn build_reading(
     reading
 }
 
-/// The stones a removing reading takes off: `--dead`, else the record's marks.
-fn dead_for(
-    record: &GameRecord,
-    r: &Refereed,
-    claimed: Option<&[Point]>,
-) -> (Vec<Point>, Option<DeadSource>) {
-    match claimed {
-        Some(c) if !c.is_empty() => (c.to_vec(), Some(DeadSource::CommandLine)),
-        _ => {
-            let marked = referee::marked_dead(record, &r.scored_position);
-            let source = (!marked.is_empty()).then_some(DeadSource::Record);
-            (marked, source)
-        }
-    }
-}
-
-fn score_with(
-    position: &Position,
-    dead: &[Point],
-    r: &Refereed,
-    komi: Komi,
-) -> Result<Score, PointListError> {
-    let area = score::count_area(position, dead)?;
-    Ok(score::score(
-        &area,
-        &ScoreSettings {
-            rules: &r.selection.rules,
-            komi,
-            handicap: r.handicap,
-            penalties: r.penalties,
-            lost_on_time: r.time.as_ref().and_then(|t| t.lost_on_time),
-        },
-    ))
-}
-
 fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
     reading.status = ReadingStatus::Decided;
     reading.applies = true;
@@ -771,30 +783,32 @@ fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
     reading.re = Some(s.re.clone());
     reading.agrees_with_record = record.info.result.as_deref().and_then(|re| {
         let parsed = parse_re(re);
-        let margin = parsed.margin()?;
-        Some(parsed.winner() == s.winner && (margin - s.margin).abs() < 1e-9)
+        parsed.margin()?;
+        Some(reading::agrees(&parsed, s))
     });
 }
 
 /// When the komi came from the record or the command line and the rules' own komi
 /// differs, the result under the rules' komi too (the spec's T11 table counts AGA
 /// with 7.5).
-fn default_komi_note(r: &Refereed, dead: &[Point], s: &Score) -> Option<String> {
+fn default_komi_note(
+    r: &Refereed,
+    dead: &[Point],
+    seki: &[Point],
+    ctx: &CountContext,
+    s: &Score,
+) -> Option<String> {
     let rules = &r.selection.rules;
     let own = rules.komi_for(r.handicap);
     if r.komi.source == ValueSource::Rules || (own - r.komi.value).abs() < 1e-9 {
         return None;
     }
-    let with_own = score_with(
-        &r.scored_position,
-        dead,
-        r,
-        Komi {
-            value: own,
-            source: ValueSource::Rules,
-        },
-    )
-    .ok()?;
+    let mut ctx = ctx.clone();
+    ctx.method.komi = Komi {
+        value: own,
+        source: ValueSource::Rules,
+    };
+    let with_own = reading::count(&r.scored_position, dead, seki, &ctx).ok()?;
     let same = if with_own.re == s.re { " as well" } else { "" };
     Some(format!(
         "with the {} default komi of {}: {}{same}",

@@ -213,10 +213,20 @@ codes! {
         example: "(;SZ[9]RU[Chinese]KM[7.5]RE[W+3.5];B[ee];W[cc])",
         advice: "Nothing to compare; the as-is count is in the report.";
     DeadStonesUnmarked = "dead-stones-unmarked", Info,
-        summary: "The count disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
+        summary: "The count as it stands (--estimator none) disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
         rule: "Dead stones are removed by agreement at a stop (docs/rules.md, Dead stones and the result; EGF Simplified Ing Rules; AGA Concise Rules).",
         example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
         advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";
+    DeadStonesUnclear = "dead-stones-unclear", Info,
+        summary: "The estimated count disagrees with RE, but the winner turns on a string whose status the estimate is not sure of.",
+        rule: "Dead stones nobody marked are estimated; an unclear string that decides the winner leaves the result unverified (docs/scoring.md).",
+        example: "-",
+        advice: "Look at the named string; mark the dead stones with TB/TW or pass --dead to verify.";
+    EstimatorFailed = "estimator-failed", Warning,
+        summary: "The external judge (--estimator gtp) did not answer: it could not start, was too slow, crashed or replied with something that is not GTP.",
+        rule: "GTP 2: final_status_list dead and seki (docs/scoring.md).",
+        example: "-",
+        advice: "Check --engine (the command and its options) and --engine-timeout; goref's own estimate was used for this game.";
     DisputedEnding = "disputed-ending", Warning,
         summary: "Under SST four passes, the literal and precedent readings give different results.",
         rule: "Ing SST Laws 1991, terminology item 19 versus Article 1; the 2002 Zagreb appeal (docs/rules.md, Dead stones and the result; docs/appeal.md).",

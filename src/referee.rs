@@ -10,11 +10,10 @@ use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::record::{Event, GameRecord};
-use crate::result::{parse_re, Outcome, ParsedResult, ResultKind};
-use crate::rules::{self, Overrides, Rules, RulesSource, Scoring, Selection};
-use crate::score::{self, Komi, Penalties, Score, ScoreSettings};
+use crate::result::{parse_re, ResultKind};
+use crate::rules::{self, Overrides, Rules, RulesSource, Selection};
+use crate::score::{Komi, Penalties, Score};
 use crate::timing::{IngOvertime, TimeReport};
-use serde::Serialize;
 
 /// How the rules are chosen.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -45,44 +44,21 @@ pub struct RefereeOptions {
     pub keep_stop_positions: bool,
     /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).
     pub count_as_is: bool,
+    /// Who judges dead stones that nobody marked or claimed.
+    pub estimator: crate::reading::Estimator,
+    /// Estimated strings below this confidence may not decide a mismatch
+    /// (default [`crate::reading::MIN_CONFIDENCE`]).
+    pub min_confidence: Option<f32>,
 }
 
-/// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ResultStatus {
-    Agrees,
-    Mismatch,
-    Unverified,
-    NotComparable,
-    Unknown,
-}
-
-impl ResultStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResultStatus::Agrees => "agrees",
-            ResultStatus::Mismatch => "mismatch",
-            ResultStatus::Unverified => "unverified",
-            ResultStatus::NotComparable => "not-comparable",
-            ResultStatus::Unknown => "unknown",
-        }
+impl RefereeOptions {
+    pub fn min_confidence(&self) -> f32 {
+        self.min_confidence
+            .unwrap_or(crate::reading::MIN_CONFIDENCE)
     }
 }
 
-/// The recorded and the recomputed result side by side.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ResultCheck {
-    pub recorded: Option<String>,
-    /// An RE string (`W+0.5`, `0`, `B+0`, `?`), or None when nothing could be computed.
-    pub computed: Option<String>,
-    pub status: ResultStatus,
-    /// One sentence: why this status.
-    pub reason: String,
-    /// The count with every stone on the board as it stands, when it differs from `computed`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub as_is: Option<String>,
-}
+pub use crate::reading::{marked_dead, ResultCheck, ResultStatus};
 
 /// A position kept for diagrams.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,10 +86,16 @@ pub struct Refereed {
     pub scored_position: Position,
     pub final_position: Position,
     pub last_move: Option<Point>,
+    /// Stones captured by Black and by White up to the scored position.
+    pub scored_captures: [u32; 2],
     /// Dead stones applied to the computed score.
     pub dead: Vec<Point>,
-    /// Where those dead stones came from: "record" (TB/TW), "command-line", or none.
+    /// Where those dead stones came from: "record" (TB/TW), "command-line", "estimate", or none.
     pub dead_source: Option<&'static str>,
+    /// Stones in seki under the estimate (no territory under territory counting).
+    pub seki: Vec<Point>,
+    /// The dead-stone estimate, when the dead stones were estimated.
+    pub estimate: Option<crate::estimate::Estimate>,
     pub penalties: Penalties,
     pub time: Option<TimeReport>,
     /// The computed score (None when the board could not be scored).
@@ -180,6 +162,7 @@ pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
         moves: replay.moves,
         passes: replay.passes,
         captures: replay.captures,
+        scored_captures: replay.scored_captures,
         handicap,
         komi,
         scored_position: replay.scored_position,
@@ -188,20 +171,16 @@ pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
         ending: replay.ending,
         dead: Vec::new(),
         dead_source: None,
+        seki: Vec::new(),
+        estimate: None,
         penalties,
         time,
         score: None,
         literal_score: None,
-        result: ResultCheck {
-            recorded: record.info.result.clone(),
-            computed: None,
-            status: ResultStatus::Unknown,
-            reason: String::new(),
-            as_is: None,
-        },
+        result: ResultCheck::new(record.info.result.clone()),
         snapshots: replay.snapshots,
     };
-    compute_result(record, &rules, opts, &mut refereed);
+    crate::reading::read_result(record, opts, &mut refereed);
     refereed
 }
 
@@ -210,6 +189,7 @@ struct Replay {
     moves: u32,
     passes: u32,
     captures: [u32; 2],
+    scored_captures: [u32; 2],
     ending: EndingReport,
     scored_position: Position,
     final_position: Position,
@@ -248,6 +228,7 @@ fn replay(
         moves: 0,
         passes: 0,
         captures: [0, 0],
+        scored_captures: [0, 0],
         ending,
         scored_position: Position::empty(record.width, record.height),
         final_position: Position::empty(record.width, record.height),
@@ -318,11 +299,15 @@ fn replay(
                 }
                 if end_move == Some(m.number) {
                     scored = Some(engine.position());
+                    out.scored_captures = engine.captures();
                 }
             }
         }
     }
     out.captures = engine.captures();
+    if scored.is_none() {
+        out.scored_captures = out.captures;
+    }
     out.final_position = engine.position();
     out.scored_position = scored.unwrap_or_else(|| out.final_position.clone());
     out
@@ -512,8 +497,11 @@ fn record_findings(
         }
     }
     white_owes_pass(record, rules, replay, findings);
-    resigner_moved_last(record, &moves, findings);
-    komi_result_parity(record, findings);
+    if record.variation.is_empty() {
+        // RE is the main line's result; a side variation is not checked against it.
+        resigner_moved_last(record, &moves, findings);
+        komi_result_parity(record, findings);
+    }
 }
 
 fn play_point(mv: Move) -> Option<Point> {
@@ -653,248 +641,4 @@ fn penalties(
         }
     }
     (report.penalties(), Some(report))
-}
-
-/// Stones marked dead by TB/TW in the final node: a stone of colour C on a point of
-/// the opponent's territory (spec §7.5).
-pub fn marked_dead(record: &GameRecord, position: &Position) -> Vec<Point> {
-    let marks = &record.final_marks;
-    let mut dead: Vec<Point> = marks
-        .black_territory
-        .iter()
-        .filter(|&&p| position.get(p) == Some(Color::White))
-        .chain(
-            marks
-                .white_territory
-                .iter()
-                .filter(|&&p| position.get(p) == Some(Color::Black)),
-        )
-        .copied()
-        .collect();
-    dead.sort();
-    dead.dedup();
-    dead
-}
-
-fn score_with(
-    position: &Position,
-    dead: &[Point],
-    rules: &Rules,
-    refereed: &Refereed,
-) -> Option<Score> {
-    let area = score::count_area(position, dead).ok()?;
-    let lost_on_time = refereed.time.as_ref().and_then(|t| t.lost_on_time);
-    Some(score::score(
-        &area,
-        &ScoreSettings {
-            rules,
-            komi: refereed.komi,
-            handicap: refereed.handicap,
-            penalties: refereed.penalties,
-            lost_on_time,
-        },
-    ))
-}
-
-/// Scores the game and compares with RE (issue 5 requirement 5).
-fn compute_result(record: &GameRecord, rules: &Rules, opts: &RefereeOptions, r: &mut Refereed) {
-    if !record.playable {
-        r.result.reason = "the game could not be replayed".into();
-        return;
-    }
-    if !counting_needed(record, opts, r) {
-        // Nothing to compare a count with (a resignation before the end, no RE):
-        // the result check says why, and the board is not counted.
-        r.result = judge_result(record, rules, r, false);
-        return;
-    }
-    let position = r.scored_position.clone();
-    let end = r.ending.end;
-    // Dead stones: claimed on the command line, else marked in the record.
-    let (claimed, source) = match &opts.dead {
-        Some(d) => (d.clone(), Some("command-line")),
-        None => {
-            let m = marked_dead(record, &position);
-            let src = if m.is_empty() { None } else { Some("record") };
-            (m, src)
-        }
-    };
-    let removal_allowed = matches!(
-        end.map(|e| e.kind),
-        Some(EndKind::AgreementStop) | Some(EndKind::FourPasses)
-    ) || (end.is_none() && opts.dead.is_some());
-    let literal = score_with(&position, &[], rules, r);
-    let with_dead = if removal_allowed && !claimed.is_empty() {
-        r.dead = claimed.clone();
-        r.dead_source = source;
-        score_with(&position, &claimed, rules, r)
-    } else {
-        None
-    };
-    if let (Some(l), Some(d)) = (&literal, &with_dead) {
-        if end.map(|e| e.kind) == Some(EndKind::FourPasses) && l.re != d.re {
-            r.findings.push(Finding::new(
-                Code::DisputedEnding,
-                format!(
-                    "after four passes the literal reading (every stone counts) gives {} and the precedent reading (marked dead stones removed) gives {}",
-                    l.re, d.re
-                ),
-            ));
-        }
-    }
-    let decisive = match end.map(|e| e.kind) {
-        Some(EndKind::SecondStop) => true,
-        Some(_) => with_dead.is_some(),
-        None => false,
-    };
-    let computed = with_dead.clone().or_else(|| literal.clone());
-    r.literal_score = with_dead.as_ref().and(literal.clone());
-    r.score = computed;
-    r.result = judge_result(record, rules, r, decisive);
-}
-
-/// Whether the board must be counted: the game ran to its end, RE gives a count to
-/// compare with, dead stones were claimed, or the caller always wants the count.
-fn counting_needed(record: &GameRecord, opts: &RefereeOptions, r: &Refereed) -> bool {
-    let re_is_count = record
-        .info
-        .result
-        .as_deref()
-        .map(parse_re)
-        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw);
-    if opts.dead.is_some() || opts.count_as_is {
-        return true;
-    }
-    // Territory rules: an area count cannot reproduce the margin (not-comparable).
-    let comparable = r.selection.rules.scoring != Scoring::Territory;
-    comparable && (r.ending.end.is_some() || re_is_count)
-}
-
-/// Compares the computed result with RE.
-fn judge_result(
-    record: &GameRecord,
-    rules: &Rules,
-    r: &mut Refereed,
-    decisive: bool,
-) -> ResultCheck {
-    let ended = r.ending.end.is_some();
-    let computed_re = r.score.as_ref().map(|s| s.re.clone());
-    let as_is = r.literal_score.as_ref().map(|s| s.re.clone());
-    let mut check = ResultCheck {
-        recorded: record.info.result.clone(),
-        computed: if ended { computed_re.clone() } else { None },
-        status: ResultStatus::Unknown,
-        reason: String::new(),
-        as_is,
-    };
-    let Some(re) = record.info.result.as_deref() else {
-        r.findings.push(Finding::new(
-            Code::ResultMissing,
-            "the record has no RE; nothing to compare",
-        ));
-        check.reason = "the record has no result".into();
-        return check;
-    };
-    let recorded = parse_re(re);
-    if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
-        check.reason = format!("RE[{re}] states no winner");
-        return check;
-    }
-    if rules.scoring == Scoring::Territory {
-        check.status = ResultStatus::NotComparable;
-        check.reason = format!(
-            "{} rules score territory, which goref does not model; an area count cannot reproduce the margin",
-            rules.name
-        );
-        return check;
-    }
-    let by_score =
-        matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
-    if !by_score && !ended {
-        check.status = ResultStatus::NotComparable;
-        check.reason = format!("RE[{re}] is not a count and the game did not run to its end");
-        return check;
-    }
-    let Some(score) = r.score.clone() else {
-        check.reason = "the board could not be scored".into();
-        return check;
-    };
-    if !ended {
-        r.findings.push(Finding::new(
-            Code::GameNotEnded,
-            format!(
-                "the record stops before the end of the game (no stop); counted as it stands: {}",
-                score.re
-            ),
-        ));
-        check.computed = Some(score.re.clone());
-    }
-    compare(
-        re, &recorded, &score, by_score, decisive, ended, r, &mut check,
-    );
-    check
-}
-
-#[allow(clippy::too_many_arguments)]
-fn compare(
-    re: &str,
-    recorded: &ParsedResult,
-    score: &Score,
-    by_score: bool,
-    decisive: bool,
-    ended: bool,
-    r: &mut Refereed,
-    check: &mut ResultCheck,
-) {
-    let same_winner = recorded.winner() == score.winner;
-    let same_margin = !by_score
-        || recorded
-            .margin()
-            .is_some_and(|m| (m - score.margin).abs() < 1e-9);
-    if same_winner && same_margin {
-        check.status = ResultStatus::Agrees;
-        check.reason = format!("the count gives {}, as recorded", score.re);
-        return;
-    }
-    if !decisive {
-        check.status = ResultStatus::Unverified;
-        let why = if ended {
-            "the rules allowed an agreement on dead stones that the record does not show"
-        } else {
-            "the record stops before the end of the game"
-        };
-        check.reason = format!(
-            "the count as it stands gives {} against RE[{re}]; {why}",
-            score.re
-        );
-        if ended {
-            r.findings.push(Finding::new(
-                Code::DeadStonesUnmarked,
-                format!(
-                    "the count with every stone alive gives {} against RE[{re}]; mark dead stones with TB/TW or pass --dead to verify",
-                    score.re
-                ),
-            ));
-        }
-        return;
-    }
-    if r.selection.source == RulesSource::Assumed {
-        // The record does not say how it was counted: a territory count (most
-        // archives) can differ from the area count by a point or two, so a difference
-        // is not evidence against the record.
-        check.status = ResultStatus::Unverified;
-        check.reason = format!(
-            "the count gives {} against RE[{re}], but the record does not state its rules ({}), and counting methods differ",
-            score.re, r.selection.reason
-        );
-        return;
-    }
-    check.status = ResultStatus::Mismatch;
-    let (code, what) = if same_winner {
-        (Code::MarginMismatch, "the margin differs")
-    } else {
-        (Code::ResultMismatch, "the winner differs")
-    };
-    check.reason = format!("the count gives {} against RE[{re}]: {what}", score.re);
-    r.findings.push(Finding::new(code, check.reason.clone()));
 }

@@ -1,4 +1,4 @@
-//! The report: one object per game (schema `goref.report/1`) and its printers — JSON,
+//! The report: one object per game (schema `goref.report/2`) and its printers — JSON,
 //! JSON Lines and readable text. docs/report.md explains every field and
 //! docs/report.schema.json describes them; a test validates real output against it.
 
@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 pub mod lint;
 
-pub const SCHEMA: &str = "goref.report/1";
+pub const SCHEMA: &str = "goref.report/2";
 
 /// The game information of a report: PB, PW, BR, WR, EV, RO, DT, PC and RU as decoded
 /// text, null when absent.
@@ -97,6 +97,18 @@ pub struct ScoreReport {
     /// Dead stones removed before counting (SGF letters), and where they came from.
     pub dead: Vec<String>,
     pub dead_source: Option<&'static str>,
+    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: crate::reading::Basis,
+    /// Stones in seki (SGF letters), from the estimate.
+    pub seki: Vec<String>,
+    /// `area` (black and white are areas) or `territory` (territory plus prisoners).
+    pub counting: crate::rules::Scoring,
+    /// The territory count, under territory counting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<crate::score::TerritoryCount>,
+    /// The result under the other counting method, when it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<crate::score::OtherCount>,
     /// The Ing fill-in story, when the arithmetic applies.
     pub fill_in: Option<String>,
 }
@@ -115,6 +127,11 @@ impl ScoreReport {
             tiebreak: s.tiebreak,
             dead: r.dead.iter().map(|p| p.sgf()).collect(),
             dead_source: r.dead_source,
+            basis: r.result.basis,
+            seki: r.seki.iter().map(|p| p.sgf()).collect(),
+            counting: s.counting,
+            territory: s.territory,
+            other_count: s.other_count.clone(),
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
         }
     }
@@ -271,13 +288,20 @@ pub fn to_text(report: &GameReport) -> String {
         out.push('\n');
     }
     if let Some(result) = &report.result {
+        let basis = match result.counting {
+            Some(c) => format!(" [{}, {} counting]", result.basis.as_str(), c.as_str()),
+            None => String::new(),
+        };
         out.push_str(&format!(
-            "  result   recorded {}, computed {}: {} ({})\n",
+            "  result   recorded {}, computed {}{basis}: {} ({})\n",
             result.recorded.as_deref().unwrap_or("-"),
             result.computed.as_deref().unwrap_or("-"),
             result.status.as_str(),
             result.reason
         ));
+        if let Some(other) = &result.other_count {
+            out.push_str(&format!("  other    {other} (the counts differ)\n"));
+        }
     }
     if let Some(s) = &report.score {
         let label = match report.result.as_ref().and_then(|r| r.computed.as_ref()) {

@@ -97,8 +97,18 @@ pub enum Ending {
 pub enum Scoring {
     /// Stones plus surrounded empty points.
     Area,
-    /// Territory plus prisoners. goref does not model it; margins are not compared.
+    /// Territory plus prisoners (captured during play and dead stones removed); no
+    /// points in seki.
     Territory,
+}
+
+impl Scoring {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scoring::Area => "area",
+            Scoring::Territory => "territory",
+        }
+    }
 }
 
 /// A complete ruleset.
@@ -273,7 +283,7 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "japanese",
         aliases: &["korean", "jp", "kr"],
-        summary: "Japanese and Korean rules: simple ko; cycles are warnings; territory scoring is not modelled",
+        summary: "Japanese and Korean rules: simple ko; cycles are warnings; territory counting (territory plus prisoners, no points in seki)",
         spec: "§7.1",
         build: japanese,
     },

@@ -11,7 +11,7 @@
 use crate::point::{Color, Point};
 use crate::position::Position;
 use crate::record::ValueSource;
-use crate::rules::{Rules, SekiPoints, Tie};
+use crate::rules::{Rules, Scoring, SekiPoints, Tie};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -748,8 +748,149 @@ pub struct Score {
     pub fill_in: Option<FillIn>,
     /// Why there is no fill-in count.
     pub fill_in_skipped: Option<String>,
+    /// How the points were counted: `area` (stones plus territory) or `territory`
+    /// (territory plus prisoners). `black`, `white` and the margin follow this method.
+    pub counting: Scoring,
+    /// The territory count, when the board was counted by territory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<TerritoryCount>,
+    /// The result under the other counting method, when it differs from `re`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<OtherCount>,
     /// One line for people: "Black 185, White 176, komi 8: Black wins by 1 (B+1)".
     pub summary: String,
+}
+
+/// The result under the counting method that was not used, shown when it differs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OtherCount {
+    pub counting: Scoring,
+    /// Black's margin under that method (positive: Black ahead).
+    #[serde(serialize_with = "serialize_points")]
+    pub black_margin: f64,
+    pub re: String,
+}
+
+/// One side's territory count (Japanese and Korean rules).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SideTerritory {
+    /// Empty points (dead stones' points included) surrounded by this side alone,
+    /// less the eyes of strings in seki.
+    pub territory: u32,
+    /// Opponent stones captured during play plus the opponent's dead stones removed.
+    pub prisoners: u32,
+    /// territory + prisoners.
+    pub points: u32,
+}
+
+/// The territory count of a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TerritoryCount {
+    pub black: SideTerritory,
+    pub white: SideTerritory,
+    /// Empty points inside a colour's area that touch a string in seki: no territory
+    /// under territory rules (Japanese rules 1989, Article 9 with its commentary).
+    pub seki_points: u32,
+}
+
+/// Counts territory and prisoners. `area` is the area count of `pos` after removing the
+/// dead stones; `seki` lists stones in seki, whose eyes are nobody's territory;
+/// `captures` are the stones captured during play by Black and by White.
+pub fn count_territory(
+    pos: &Position,
+    area: &AreaCount,
+    seki: &[Point],
+    captures: [u32; 2],
+) -> TerritoryCount {
+    let mut board = pos.clone();
+    board
+        .cells
+        .resize(pos.width as usize * pos.height as usize, None);
+    for &p in &area.dead {
+        board.set(p, None);
+    }
+    // Empty points reachable from a seki string through empty points: its eyes and
+    // the dame between the strings, none of which is territory.
+    let mut no_territory = vec![false; board.cells.len()];
+    let mut stack: Vec<Point> = Vec::new();
+    for &s in seki {
+        if board.contains(s) && board.get(s).is_some() {
+            stack.extend(board.neighbours(s).filter(|&n| board.get(n).is_none()));
+        }
+    }
+    while let Some(p) = stack.pop() {
+        let i = board.index(p);
+        if no_territory[i] {
+            continue;
+        }
+        no_territory[i] = true;
+        stack.extend(board.neighbours(p).filter(|&n| board.get(n).is_none()));
+    }
+    let mut t = TerritoryCount::default();
+    for (i, owner) in area.territory.iter().enumerate() {
+        let Some(c) = owner else { continue };
+        if no_territory.get(i).copied().unwrap_or(false) {
+            t.seki_points += 1;
+            continue;
+        }
+        match c {
+            Color::Black => t.black.territory += 1,
+            Color::White => t.white.territory += 1,
+        }
+    }
+    // Dead stones of one colour are prisoners of the other.
+    t.black.prisoners = captures[0] + area.white.dead_removed;
+    t.white.prisoners = captures[1] + area.black.dead_removed;
+    t.black.points = t.black.territory + t.black.prisoners;
+    t.white.points = t.white.territory + t.white.prisoners;
+    t
+}
+
+impl Score {
+    /// The same game counted by territory: points are territory plus prisoners; the
+    /// area result is kept in `other_count` when it differs.
+    pub fn by_territory(mut self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
+        let area_margin = self.black_margin;
+        let area_re = self.re.clone();
+        let p = settings.penalties;
+        let board_margin =
+            tidy(t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus);
+        let black_margin = tidy(board_margin - p.black as f64 + p.white as f64);
+        let (winner, tiebreak) = board_winner(black_margin, settings.rules.tie, settings.handicap);
+        let (winner, tiebreak, re) = match settings.lost_on_time {
+            Some(loser) => (
+                Some(loser.opponent()),
+                None,
+                format!("{}+T", loser.opponent().letter()),
+            ),
+            None => (winner, tiebreak, result_text(winner, black_margin)),
+        };
+        self.black = t.black.points;
+        self.white = t.white.points;
+        self.neutral = self.area.neutral + t.seki_points;
+        self.board_margin = board_margin;
+        self.black_margin = black_margin;
+        self.margin = black_margin.abs();
+        self.winner = winner;
+        self.tiebreak = tiebreak;
+        self.re = re;
+        self.counting = Scoring::Territory;
+        self.territory = Some(t);
+        self.other_count = if area_re != self.re {
+            Some(OtherCount {
+                counting: Scoring::Area,
+                black_margin: area_margin,
+                re: area_re,
+            })
+        } else {
+            None
+        };
+        self.fill_in = None;
+        self.fill_in_skipped =
+            Some("fill-in counting is an area count; these rules count territory".into());
+        self.summary = summary(&self);
+        self
+    }
 }
 
 /// Scores an area count under the given settings.
@@ -793,6 +934,9 @@ pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
         area: area.clone(),
         fill_in: fill,
         fill_in_skipped: skipped,
+        counting: Scoring::Area,
+        territory: None,
+        other_count: None,
         summary: String::new(),
     };
     s.summary = summary(&s);
@@ -825,7 +969,18 @@ fn result_text(winner: Option<Color>, black_margin: f64) -> String {
 }
 
 fn summary(s: &Score) -> String {
-    let mut text = format!("Black {}, White {}", s.black, s.white);
+    let mut text = match &s.territory {
+        Some(t) => format!(
+            "Black {} (territory {} + prisoners {}), White {} (territory {} + prisoners {})",
+            s.black,
+            t.black.territory,
+            t.black.prisoners,
+            s.white,
+            t.white.territory,
+            t.white.prisoners
+        ),
+        None => format!("Black {}, White {}", s.black, s.white),
+    };
     if s.neutral > 0 {
         text.push_str(&format!(", neutral {}", s.neutral));
     }
@@ -848,7 +1003,11 @@ fn summary(s: &Score) -> String {
         (None, Some(w), None) => format!("{} wins by {}", w.name(), points_text(s.margin)),
         (None, None, _) => "the game is a draw".to_string(),
     };
-    format!("{text}: {verdict} ({})", s.re)
+    let mut line = format!("{text}: {verdict} ({})", s.re);
+    if let Some(o) = &s.other_count {
+        line.push_str(&format!("; by {} counting: {}", o.counting.as_str(), o.re));
+    }
+    line
 }
 
 impl fmt::Display for Score {

@@ -5,10 +5,11 @@
 use crate::diagram::{self, Marks, TextOptions};
 use crate::ending::EndKind;
 use crate::point::Color;
+use crate::reading::Basis;
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
-use crate::rules::format_number;
-use crate::score::{Penalties, Score};
+use crate::rules::{format_number, Scoring};
+use crate::score::{OtherCount, Penalties, Score, TerritoryCount};
 use crate::timing::TimeReport;
 use serde::Serialize;
 
@@ -35,6 +36,16 @@ pub struct ScoreCard {
     pub position: String,
     pub dead: Vec<String>,
     pub dead_source: Option<&'static str>,
+    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
+    /// Stones in seki (from the estimate), as vertices.
+    pub seki: Vec<String>,
+    /// `area` or `territory`.
+    pub counting: Scoring,
+    /// Territory plus prisoners, under territory counting.
+    pub territory: Option<TerritoryCount>,
+    /// The result by the other counting method, when it differs.
+    pub other_count: Option<OtherCount>,
     pub black: SideCount,
     pub white: SideCount,
     pub neutral: u32,
@@ -53,8 +64,11 @@ pub struct ScoreCard {
     pub black_margin: f64,
     pub fill_in: Option<String>,
     pub fill_in_skipped: Option<String>,
-    /// The RE goref would write.
-    pub re: String,
+    /// The RE goref would write: null when the game did not reach its end (a
+    /// resignation, a loss on time, a record that stops), where only `count` applies.
+    pub re: Option<String>,
+    /// The count of the position as it stands, whether or not it is the result.
+    pub count: String,
     pub result: ResultCheck,
     /// Rows of the counted position from the top, with marks (see the legend in text).
     pub board: Vec<String>,
@@ -86,6 +100,11 @@ impl ScoreCard {
             position: position_text(r),
             dead: r.dead.iter().map(|p| p.vertex(record.height)).collect(),
             dead_source: r.dead_source,
+            basis: r.result.basis,
+            seki: r.seki.iter().map(|p| p.vertex(record.height)).collect(),
+            counting: s.counting,
+            territory: s.territory,
+            other_count: s.other_count.clone(),
             black: side(Color::Black),
             white: side(Color::White),
             neutral: s.neutral,
@@ -102,7 +121,8 @@ impl ScoreCard {
             black_margin: s.black_margin,
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
             fill_in_skipped: s.fill_in_skipped.clone(),
-            re: s.re.clone(),
+            re: r.ending.end.map(|_| s.re.clone()),
+            count: s.re.clone(),
             result: r.result.clone(),
             board: text.lines().map(str::to_string).collect(),
         })
@@ -129,10 +149,19 @@ impl ScoreCard {
                 self.dead.join(" "),
                 match src {
                     Some("command-line") => "claimed with --dead",
+                    Some("estimate") => "estimated by goref: none are marked or claimed",
                     _ => "marked TB/TW in the record",
                 }
             ),
         });
+        out.push_str(&format!(
+            "Basis: {} ({})\n",
+            self.basis.as_str(),
+            self.basis.phrase()
+        ));
+        if !self.seki.is_empty() {
+            out.push_str(&format!("Seki: {}\n", self.seki.join(" ")));
+        }
         for (name, side) in [("Black", &self.black), ("White", &self.white)] {
             out.push_str(&format!(
                 "{name:<6} area {:>4} = {} stones + {} points of territory{}\n",
@@ -145,6 +174,20 @@ impl ScoreCard {
                     String::new()
                 }
             ));
+        }
+        if let Some(t) = &self.territory {
+            for (name, side) in [("Black", &t.black), ("White", &t.white)] {
+                out.push_str(&format!(
+                    "{name:<6} points {:>4} = {} points of territory + {} prisoners (captured and dead)\n",
+                    side.points, side.territory, side.prisoners
+                ));
+            }
+            if t.seki_points > 0 {
+                out.push_str(&format!(
+                    "Seki: {} empty points in seki count for nobody\n",
+                    t.seki_points
+                ));
+            }
         }
         out.push_str(&format!(
             "Neutral points: {} ({})\n",
@@ -169,10 +212,15 @@ impl ScoreCard {
         if let Some(t) = &self.time {
             out.push_str(&time_text(t));
         }
+        let (b, w) = match &self.territory {
+            Some(t) if self.counting == Scoring::Territory => (t.black.points, t.white.points),
+            _ => (self.black.area, self.white.area),
+        };
         out.push_str(&format!(
-            "Margin: {} - {} - {}{} - {} + {} = {} for Black\n",
-            self.black.area,
-            self.white.area,
+            "Margin ({} counting): {} - {} - {}{} - {} + {} = {} for Black\n",
+            self.counting.as_str(),
+            b,
+            w,
             format_number(self.komi),
             if self.handicap_bonus > 0.0 {
                 format!(" - {}", format_number(self.handicap_bonus))
@@ -188,7 +236,24 @@ impl ScoreCard {
             (None, Some(why)) => out.push_str(&format!("Fill-in: not counted ({why})\n")),
             _ => {}
         }
-        out.push_str(&format!("Result to write: RE[{}]\n", self.re));
+        if let Some(o) = &self.other_count {
+            out.push_str(&format!(
+                "By {} counting: {} (the counts differ)\n",
+                o.counting.as_str(),
+                o.re
+            ));
+        }
+        match &self.re {
+            Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
+            None => out.push_str(&format!(
+                "Result to write: none, the game did not reach its end{}; count as it stands: {}\n",
+                self.result
+                    .recorded
+                    .as_deref()
+                    .map_or(String::new(), |r| format!(" (RE[{r}])")),
+                self.count
+            )),
+        }
         out.push_str(&format!(
             "Recorded: {} — {} ({})\n",
             self.result

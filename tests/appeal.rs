@@ -36,7 +36,7 @@ fn text_lays_out_t11_with_every_reading() {
 #[test]
 fn json_is_the_appeal_structured() {
     let out = goref()
-        .args(["appeal", "--format", "json"])
+        .args(["appeal", "--format", "json", "--dead", "none"])
         .arg(fixture("t11.sgf"))
         .output()
         .expect("run");
@@ -45,6 +45,8 @@ fn json_is_the_appeal_structured() {
     let readings = v["readings"].as_array().expect("readings");
     assert_eq!(readings.len(), 5);
     assert_eq!(readings[0]["re"], "B+1");
+    assert_eq!(readings[0]["basis"], "as-is");
+    // `--dead none`: no claim and no estimate, so the precedent reading gives nothing.
     assert_eq!(readings[1]["status"], "no-claim");
     assert_eq!(readings[1]["re"], serde_json::Value::Null);
     assert_eq!(readings[4]["rules"], "aga");

@@ -16,13 +16,13 @@ fn goref() -> Command {
     Command::cargo_bin("goref").unwrap()
 }
 
-/// Every line of a JSONL report, parsed; each must be a whole `goref.report/1` record.
+/// Every line of a JSONL report, parsed; each must be a whole `goref.report/2` record.
 fn jsonl(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|line| {
             let v: serde_json::Value = serde_json::from_str(line)
                 .unwrap_or_else(|e| panic!("not a whole JSON line ({e}): {line:?}"));
-            assert_eq!(v["schema"], "goref.report/1", "{line}");
+            assert_eq!(v["schema"], "goref.report/2", "{line}");
             v
         })
         .collect()

@@ -43,7 +43,7 @@ fn check_with(name: &str, read: ReadOptions) -> Vec<GameReport> {
         let line = report::to_json_line(r);
         assert!(!line.contains('\n'), "{name}: one JSONL line per report");
         let v: serde_json::Value = serde_json::from_str(&line).expect("valid JSON");
-        assert_eq!(v["schema"], "goref.report/1");
+        assert_eq!(v["schema"], "goref.report/2");
         // The per-code cap holds (the cap's own summary is the one extra).
         for code in r.findings.iter().map(|f| f.code) {
             let n = r.findings.iter().filter(|f| f.code == code).count();

@@ -8,6 +8,8 @@ pub(super) enum Removal<'a> {
     Removed(&'a [Point], DeadSource),
     /// The reading would remove agreed dead stones, but none are marked or claimed.
     Unclaimed,
+    /// None are marked or claimed, and the estimate finds none dead.
+    NoneEstimated,
     /// The reading removes nothing; these are the stones claimed dead anyway.
     None(&'a [Point]),
 }
@@ -43,12 +45,17 @@ impl SentenceContext<'_> {
 
     fn removed(&self, removal: &Removal) -> String {
         match removal {
+            Removal::Removed(dead, DeadSource::Estimate) => format!(
+                "the stones goref estimates dead ({}; nothing is marked or claimed) are removed before counting",
+                self.vertices(dead)
+            ),
             Removal::Removed(dead, source) => format!(
                 "the stones agreed dead ({}, {}) are removed before counting",
                 self.vertices(dead),
                 source.phrase()
             ),
             Removal::Unclaimed => NO_CLAIM.to_string(),
+            Removal::NoneEstimated => "no dead stones are marked or claimed, and goref estimates none dead, so every stone counts (a result that rests on an estimate)".to_string(),
             Removal::None([]) => String::new(),
             Removal::None(claimed) => format!(
                 "the stones claimed dead ({}) stay on the board",

@@ -25,6 +25,14 @@ fn dead(points: &str) -> AppealOptions {
     }
 }
 
+/// `--dead none`: no claim, no estimate.
+fn no_estimate() -> AppealOptions {
+    AppealOptions {
+        estimator: Estimator::None,
+        ..AppealOptions::default()
+    }
+}
+
 fn reading(a: &Appeal, kind: ReadingKind) -> &Reading {
     a.readings.iter().find(|r| r.kind == kind).expect("reading")
 }
@@ -37,7 +45,7 @@ fn count(a: &Appeal, kind: ReadingKind) -> (Option<u32>, Option<u32>, Option<u32
 
 #[test]
 fn t11_without_a_claim_counts_every_stone_and_the_precedent_gives_no_result() {
-    let a = run(T11, &AppealOptions::default());
+    let a = run(T11, &no_estimate());
     use ReadingKind::*;
     assert_eq!(
         count(&a, SstLiteral),
@@ -176,7 +184,7 @@ fn t11b_agreement_at_the_first_stop_removes_the_marked_stones_everywhere() {
 #[test]
 fn t11b_without_marks_gives_no_result_where_an_agreement_was_needed() {
     let unmarked = T11B.split("TB[").next().unwrap_or_default().to_string() + ")";
-    let a = run(&unmarked, &AppealOptions::default());
+    let a = run(&unmarked, &no_estimate());
     for r in &a.readings {
         assert_eq!(r.status, ReadingStatus::NoClaim, "{}", r.name);
         assert_eq!(r.re, None);

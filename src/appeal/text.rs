@@ -139,9 +139,17 @@ fn dead(out: &mut String, d: &DeadStones) {
         "  Marked in the record (TB/TW): {}.",
         stones(&d.marked)
     );
+    if let Some(estimated) = &d.estimated {
+        let _ = writeln!(
+            out,
+            "  Estimated dead by goref (nothing marked or claimed): {}.",
+            stones(estimated)
+        );
+    }
     let using = match d.source {
         Some(DeadSource::CommandLine) => "the stones claimed with --dead",
         Some(DeadSource::Record) => "the stones marked in the record",
+        Some(DeadSource::Estimate) => "the estimated stones (a result that rests on an estimate)",
         None => "nothing: no claim is recorded, so they give no result",
     };
     let _ = writeln!(out, "  Readings that remove dead stones use {using}.");

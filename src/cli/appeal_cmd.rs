@@ -26,7 +26,8 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
             ))
         })?;
     let options = AppealOptions {
-        dead: args.dead.clone(),
+        estimator: args.estimator.to_estimator(args.dead.as_deref())?,
+        dead: args.dead.clone().filter(|d| !super::common::is_none(d)),
         komi: args.komi,
         penalties: args.penalties.penalty,
         ing_overtime: args.penalties.ing_overtime,

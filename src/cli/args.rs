@@ -136,6 +136,44 @@ pub struct RuleArgs {
     pub komi: Option<f64>,
 }
 
+/// Who judges the dead stones that nobody marked or claimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EstimatorKind {
+    /// goref's own estimate.
+    Builtin,
+    /// An engine over GTP (`--engine`).
+    Gtp,
+    /// None: every stone counts as it stands.
+    None,
+}
+
+/// The dead-stone estimate (every subcommand that counts takes it).
+#[derive(Args, Debug, Clone)]
+pub struct EstimatorArgs {
+    /// Who judges dead stones that are neither marked (TB/TW) nor claimed (--dead):
+    /// `builtin` (goref's estimate), `gtp` (an engine, see --engine) or `none` (count the
+    /// board as it stands). Default: builtin, or gtp when --engine is given.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "builtin|gtp|none",
+        help_heading = "Dead stones"
+    )]
+    pub estimator: Option<EstimatorKind>,
+    /// The GTP engine for --estimator gtp, e.g. `--engine 'gnugo --mode gtp'` (split on
+    /// spaces, run without a shell). It is asked `final_status_list dead` and `seki`.
+    #[arg(long, value_name = "COMMAND", help_heading = "Dead stones")]
+    pub engine: Option<String>,
+    /// Seconds the engine may take for one answer before it is stopped.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 20,
+        help_heading = "Dead stones"
+    )]
+    pub engine_timeout: u64,
+}
+
 /// Settings that replace the chosen preset's (every subcommand that replays takes them).
 #[derive(Args, Debug, Clone)]
 pub struct OverrideArgs {
@@ -207,6 +245,8 @@ pub struct CheckArgs {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub penalties: PenaltyArgs,
+    #[command(flatten)]
+    pub estimator: EstimatorArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -329,13 +369,16 @@ pub struct ScoreArgs {
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1)]
     pub game: usize,
-    /// Stones agreed or claimed dead, as SGF letters or vertices: `ee,bf` or `E3,B2`.
+    /// Stones agreed or claimed dead, as SGF letters or vertices: `ee,bf` or `E3,B2`;
+    /// `none` counts every stone as it stands (no estimate).
     #[arg(long, value_name = "POINTS")]
     pub dead: Option<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
     pub penalties: PenaltyArgs,
+    #[command(flatten)]
+    pub estimator: EstimatorArgs,
     /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -351,9 +394,12 @@ pub struct AppealArgs {
     /// Also show the position after this move.
     #[arg(long = "move", value_name = "M")]
     pub move_number: Option<u32>,
-    /// Stones a party claims dead, as SGF letters or vertices: `ec,ff` or `E5,F2`.
+    /// Stones a party claims dead, as SGF letters or vertices: `ec,ff` or `E5,F2`;
+    /// `none` counts every stone as it stands (no estimate).
     #[arg(long, value_name = "POINTS")]
     pub dead: Option<String>,
+    #[command(flatten)]
+    pub estimator: EstimatorArgs,
     /// Komi for every reading (replaces the record's KM and each ruleset's default).
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<f64>,

@@ -180,7 +180,10 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: args.rules.referee_options(&args.penalties)?,
+        referee: goref::referee::RefereeOptions {
+            estimator: args.estimator.to_estimator(None)?,
+            ..args.rules.referee_options(&args.penalties)?
+        },
         // The HTML page draws the final position of every problem game.
         with_board: args.with_board || args.format == Format::Html,
         severities,

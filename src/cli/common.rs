@@ -1,11 +1,14 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{Format, OverrideArgs, PenaltyArgs, RuleArgs};
+use super::args::{EstimatorArgs, EstimatorKind, Format, OverrideArgs, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
+use goref::gtp::EngineSpec;
+use goref::reading::Estimator;
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
 use std::io::{Read, Write};
 use std::path::Path;
+use std::time::Duration;
 
 impl RuleArgs {
     /// The referee options these arguments describe.
@@ -103,4 +106,40 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     file.write_all(bytes)
         .and_then(|()| file.commit())
         .map_err(|e| out::write_error(name, e))
+}
+
+impl EstimatorArgs {
+    /// The library's estimator; `--dead none` turns the estimate off as well.
+    pub fn to_estimator(&self, dead: Option<&str>) -> Result<Estimator, UsageError> {
+        if dead.is_some_and(is_none) {
+            return Ok(Estimator::None);
+        }
+        let kind = self.estimator.unwrap_or(if self.engine.is_some() {
+            EstimatorKind::Gtp
+        } else {
+            EstimatorKind::Builtin
+        });
+        Ok(match kind {
+            EstimatorKind::Builtin => Estimator::Builtin,
+            EstimatorKind::None => Estimator::None,
+            EstimatorKind::Gtp => {
+                let command = self
+                    .engine
+                    .clone()
+                    .filter(|c| !c.trim().is_empty())
+                    .ok_or_else(|| {
+                        UsageError("--estimator gtp needs --engine COMMAND, e.g. --engine 'gnugo --mode gtp'".into())
+                    })?;
+                Estimator::Gtp(EngineSpec {
+                    command,
+                    timeout: Duration::from_secs(self.engine_timeout.max(1)),
+                })
+            }
+        })
+    }
+}
+
+/// `--dead none`: no dead stones, no estimate.
+pub fn is_none(dead: &str) -> bool {
+    dead.trim().eq_ignore_ascii_case("none")
 }

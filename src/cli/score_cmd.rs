@@ -31,7 +31,9 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         })?;
     let mut options = args.rules.referee_options(&args.penalties)?;
     options.count_as_is = true;
-    if let Some(text) = &args.dead {
+    options.estimator = args.estimator.to_estimator(args.dead.as_deref())?;
+    let claimed = args.dead.as_deref().filter(|d| !super::common::is_none(d));
+    if let Some(text) = claimed {
         // The claimed stones must stand on the counted position.
         let counted = referee::referee(record, &options).scored_position;
         let dead =

@@ -186,6 +186,7 @@ fn dead(d: &DeadStones) -> Markup {
     let using = match d.source {
         Some(DeadSource::CommandLine) => "the stones claimed with --dead.",
         Some(DeadSource::Record) => "the stones marked in the record.",
+        Some(DeadSource::Estimate) => "the estimated stones (a result that rests on an estimate).",
         None => "nothing: no claim is recorded, so they give no result.",
     };
     html! {
@@ -194,6 +195,9 @@ fn dead(d: &DeadStones) -> Markup {
                 tr { th { "Claimed" } td { (stones(claimed)) " (with " code { "--dead" } ")" } }
             }
             tr { th { "Marked" } td { (stones(&d.marked)) " (TB/TW in the record)" } }
+            @if let Some(estimated) = &d.estimated {
+                tr { th { "Estimated" } td { (stones(estimated)) " (by goref: nothing marked or claimed)" } }
+            }
         }
         p { "Readings that remove dead stones use " (using) }
     }
@@ -263,7 +267,7 @@ fn verdict_table(appeal: &Appeal) -> Markup {
                 tr {
                     th { "Reading" } th { "Rules" } th.num { "Black" } th.num { "White" }
                     th.num { "Neutral" } th { "Komi" } th.num { "Comp." } th { "Penalties" }
-                    th { "Winner" } th.num { "Margin" } th { "Record's RE" } th { "RE" }
+                    th { "Winner" } th.num { "Margin" } th { "Basis" } th { "Record's RE" } th { "RE" }
                 }
             }
             tbody {
@@ -279,6 +283,7 @@ fn verdict_table(appeal: &Appeal) -> Markup {
                         td { (penalties_text(r)) }
                         td { (winner(r)) }
                         td.num { (r.margin.map_or_else(|| "—".to_string(), points_text)) }
+                        td { (r.basis.as_str()) }
                         td class={ "status-" (agreement(r)) } { (agreement(r)) }
                         td { (or_dash(r.re.as_deref())) }
                     }

@@ -1,0 +1,297 @@
+//! The reading of a game's end through the real binary: territory counting under
+//! Japanese rules, the basis of a result (marked, claimed, estimated, as-is) in text
+//! and JSON, the GTP judge (a fake engine in tests/fake-gtp.sh, and GNU Go when it is
+//! installed), and honest results for resigned games and side variations.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const MARKED: &str = "testdata/reading/japanese-marked.sgf";
+const UNMARKED: &str = "testdata/reading/japanese-unmarked.sgf";
+
+fn goref() -> Command {
+    let mut cmd = Command::cargo_bin("goref").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// `sh tests/fake-gtp.sh MODE DEAD`.
+fn fake_engine(mode: &str, dead: &str) -> String {
+    format!(
+        "sh {}/tests/fake-gtp.sh {mode} {dead}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn check_json(args: &[&str]) -> Vec<Value> {
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl"])
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn text(args: &[&str]) -> String {
+    let out = goref().args(args).output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn codes(report: &Value) -> Vec<(String, String)> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_string(),
+                f["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn japanese_records_are_counted_by_territory_and_agree_with_a_hand_count() {
+    // By hand: Black 14 territory; White 21 territory (the dead stone's point
+    // included) + 1 prisoner (the dead stone) = 22; 14 - 22 - 6.5 = W+14.5.
+    // By area: 21 - 28 - 6.5 = W+13.5, which the report shows beside it.
+    let r = &check_json(&[MARKED])[0];
+    assert_eq!(r["schema"], "goref.report/2");
+    assert_eq!(r["result"]["status"], "agrees");
+    assert_eq!(r["result"]["computed"], "W+14.5");
+    assert_eq!(r["result"]["basis"], "marked");
+    assert_eq!(r["result"]["counting"], "territory");
+    assert_eq!(r["result"]["other_count"], "W+13.5 by area counting");
+    let s = &r["score"];
+    assert_eq!(
+        (s["black"].as_u64(), s["white"].as_u64()),
+        (Some(14), Some(22))
+    );
+    assert_eq!(s["territory"]["white"]["prisoners"], 1);
+    assert_eq!(s["basis"], "marked");
+    let t = text(&["check", "-q", "--format", "full", MARKED]);
+    assert!(t.contains("[marked, territory counting]: agrees"), "{t}");
+    assert!(
+        t.contains("W+13.5 by area counting (the counts differ)"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_japanese_resignation_says_it_is_a_resignation() {
+    let r = &check_json(&["testdata/reading/resigned.sgf"])[0];
+    assert_eq!(r["result"]["status"], "not-comparable");
+    let reason = r["result"]["reason"].as_str().unwrap();
+    assert!(reason.contains("is a resignation"), "{reason}");
+}
+
+#[test]
+fn score_writes_no_counted_result_for_a_resigned_game() {
+    let t = text(&["score", "testdata/reading/resigned.sgf"]);
+    assert!(
+        t.contains(
+            "Result to write: none, the game did not reach its end (RE[B+R]); count as it stands: "
+        ),
+        "{t}"
+    );
+    assert!(!t.contains("Result to write: RE["), "{t}");
+    let out = goref()
+        .args(["score", "--format", "json", "testdata/reading/resigned.sgf"])
+        .output()
+        .unwrap();
+    let card: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["re"], Value::Null);
+    assert!(card["count"].as_str().unwrap().starts_with('W'));
+}
+
+#[test]
+fn side_variations_do_not_get_the_main_lines_result_checks() {
+    let reports = check_json(&["--variations", "testdata/reading/side-variation.sgf"]);
+    assert_eq!(reports.len(), 2);
+    let side = &reports[1];
+    assert!(side["variation"].is_array());
+    assert_eq!(side["result"]["status"], "not-comparable");
+    assert!(side["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("side variation"));
+    // White moved last in the side line and RE says White resigned: that is the main
+    // line's RE, so no resigner-moved-last here.
+    assert!(!codes(side).iter().any(|(c, _)| c == "resigner-moved-last"));
+}
+
+#[test]
+fn estimated_marked_and_claimed_are_told_apart_in_json_and_text() {
+    let engine = fake_engine("ok", "F5");
+    let estimated = &check_json(&[UNMARKED, "--engine", &engine])[0];
+    assert_eq!(estimated["result"]["basis"], "estimated");
+    assert_eq!(estimated["result"]["status"], "agrees");
+    assert_eq!(estimated["score"]["dead"], serde_json::json!(["fc"]));
+    assert_eq!(estimated["score"]["dead_source"], "estimate");
+    let t = text(&[
+        "check", "-q", "--format", "full", UNMARKED, "--engine", &engine,
+    ]);
+    assert!(t.contains("[estimated, territory counting]: agrees"), "{t}");
+
+    let claimed = goref()
+        .args(["score", "--format", "json", UNMARKED, "--dead", "F5"])
+        .output()
+        .unwrap();
+    let card: Value = serde_json::from_slice(&claimed.stdout).unwrap();
+    assert_eq!(card["basis"], "claimed");
+    assert_eq!(card["re"], "W+14.5");
+    assert_eq!(card["result"]["basis"], "claimed");
+    let t = text(&["score", UNMARKED, "--dead", "F5"]);
+    assert!(t.contains("Basis: claimed (claimed with --dead)"), "{t}");
+
+    let marked = text(&["score", MARKED]);
+    assert!(
+        marked.contains("Basis: marked (marked TB/TW in the record)"),
+        "{marked}"
+    );
+}
+
+#[test]
+fn dead_none_counts_the_board_as_it_stands() {
+    let out = goref()
+        .args(["score", "--format", "json", UNMARKED, "--dead", "none"])
+        .output()
+        .unwrap();
+    let card: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["basis"], "as-is");
+    assert_eq!(card["dead"], serde_json::json!([]));
+    let r = &check_json(&[UNMARKED, "--estimator", "none"])[0];
+    assert_eq!(r["result"]["basis"], "as-is");
+    assert_eq!(r["result"]["status"], "unverified");
+}
+
+#[test]
+fn a_mismatch_that_rests_on_an_estimate_is_a_warning_and_on_marks_an_error() {
+    // The engine says nothing is dead, surely (GTP answers carry confidence 1): the
+    // count gives Black the game against RE[W+14.5], but only as a warning.
+    let r = &check_json(&[UNMARKED, "--engine", &fake_engine("ok", "")])[0];
+    assert_eq!(r["result"]["status"], "mismatch");
+    assert_eq!(r["result"]["basis"], "estimated");
+    assert!(codes(r).contains(&("result-mismatch".into(), "warning".into())));
+    // The same mismatch on the record's own marks is an error.
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong-re.sgf");
+    let sgf =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MARKED))
+            .unwrap()
+            .replace("RE[W+14.5]", "RE[B+3.5]");
+    std::fs::write(&wrong, sgf).unwrap();
+    let r = &check_json(&[wrong.to_str().unwrap()])[0];
+    assert_eq!(r["result"]["basis"], "marked");
+    assert!(codes(r).contains(&("result-mismatch".into(), "error".into())));
+}
+
+#[test]
+fn a_failing_engine_is_a_finding_and_the_batch_goes_on() {
+    for (mode, what) in [
+        ("slow", "did not answer"),
+        ("crash", "exited while answering"),
+        ("garbage", "not GTP"),
+        ("bad-vertex", "not a stone on the board"),
+    ] {
+        let reports = check_json(&[
+            UNMARKED,
+            MARKED,
+            "--engine",
+            &fake_engine(mode, ""),
+            "--engine-timeout",
+            "1",
+        ]);
+        assert_eq!(reports.len(), 2, "{mode}");
+        let failed: Vec<&Value> = reports[0]["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["code"] == "estimator-failed")
+            .collect();
+        assert_eq!(failed.len(), 1, "{mode}: {:?}", reports[0]);
+        assert_eq!(failed[0]["severity"], "warning");
+        assert!(
+            failed[0]["message"].as_str().unwrap().contains(what),
+            "{mode}: {}",
+            failed[0]["message"]
+        );
+        // The second file, whose dead stones are marked, needs no engine.
+        assert_eq!(reports[1]["result"]["status"], "agrees", "{mode}");
+    }
+    let missing = check_json(&[UNMARKED, "--engine", "/nonexistent/gtp-engine"]);
+    assert!(codes(&missing[0])
+        .iter()
+        .any(|(c, _)| c == "estimator-failed"));
+}
+
+#[test]
+fn estimator_gtp_without_an_engine_is_a_usage_error() {
+    goref()
+        .args(["check", "-q", UNMARKED, "--estimator", "gtp"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--estimator gtp needs --engine"));
+}
+
+#[test]
+fn appeal_shows_the_estimated_dead_stones() {
+    let engine = fake_engine("ok", "F5");
+    let out = goref()
+        .args(["appeal", "--format", "json", UNMARKED, "--engine", &engine])
+        .output()
+        .unwrap();
+    let a: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(a["dead"]["source"], "estimate");
+    assert_eq!(a["dead"]["estimated"][0]["vertex"], "F5");
+    let end = a["diagrams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["kind"] == "end")
+        .expect("an end diagram");
+    assert_eq!(end["dead"], serde_json::json!(["fc"]));
+    let t = text(&["appeal", UNMARKED, "--engine", &engine]);
+    assert!(
+        t.contains("Estimated dead by goref (nothing marked or claimed): "),
+        "{t}"
+    );
+}
+
+/// GNU Go (Debian package `gnugo`) as the judge. Ignored where it is not installed:
+/// .ci/run installs it and runs this test with `--ignored`.
+#[test]
+#[ignore = "needs gnugo (apt-get install gnugo); .ci/run runs it"]
+fn gnugo_judges_the_dead_stone() {
+    let gnugo = ["/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect("gnugo is not installed: apt-get install -y gnugo");
+    let engine = format!("{gnugo} --mode gtp");
+    let r = &check_json(&[UNMARKED, "--engine", &engine])[0];
+    assert!(
+        !codes(r).iter().any(|(c, _)| c == "estimator-failed"),
+        "{r}"
+    );
+    assert_eq!(r["result"]["basis"], "estimated");
+    assert_eq!(r["score"]["dead"], serde_json::json!(["fc"]));
+    assert_eq!(r["result"]["status"], "agrees");
+}
+
+#[test]
+fn without_the_estimate_unmarked_dead_stones_leave_the_result_unverified() {
+    let file = "testdata/findings/dead-stones-unmarked.sgf";
+    let r = &check_json(&[file, "--estimator", "none"])[0];
+    assert_eq!(r["result"]["status"], "unverified");
+    assert_eq!(r["result"]["basis"], "as-is");
+    assert!(codes(r).contains(&("dead-stones-unmarked".into(), "info".into())));
+    // With the estimate (the default) the count rests on it instead.
+    let r = &check_json(&[file])[0];
+    assert_eq!(r["result"]["basis"], "estimated");
+    assert!(!codes(r).iter().any(|(c, _)| c == "dead-stones-unmarked"));
+}
