@@ -1,11 +1,20 @@
 //! The whole check of one file: read → referee every game → one report per game.
 //! This is what `goref check` runs on each file, in parallel.
 
+use crate::batch::{self, Outcome, RunError, RunOptions, RunReport};
 use crate::findings::{Code, Finding, Severity};
-use crate::reader::{self, ReadOptions};
+use crate::reader::{self, Charset, ReadOptions};
+use crate::record::GameRecord;
 use crate::referee::{self, RefereeOptions};
 use crate::report::GameReport;
+use crate::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::ops::ControlFlow;
+
+/// Files larger than this are checked game tree by game tree ([`check_stream`]); smaller
+/// ones are read whole ([`check_bytes`]), which is faster for a typical record.
+pub const STREAM_ABOVE: usize = 1 << 20;
 
 /// Everything that shapes a check.
 #[derive(Clone, Debug, Default)]
@@ -24,30 +33,42 @@ pub struct CheckOptions {
 /// readable game gets one report holding its findings.
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
     let read = reader::read(bytes, &opts.read);
-    let charset = read.charset;
-    let mut reports: Vec<GameReport> = read
-        .games
+    check_games(file, &read.charset, read.games, read.file_findings, opts)
+}
+
+/// Referees games read together (a file, or one game tree of a streamed file): one
+/// report per game, the findings outside any game first in the first report; a
+/// report of those findings alone when there is no game.
+fn check_games(
+    file: &str,
+    charset: &Charset,
+    games: Vec<GameRecord>,
+    outside: Vec<Finding>,
+    opts: &CheckOptions,
+) -> Vec<GameReport> {
+    let mut reports: Vec<GameReport> = games
         .into_iter()
         .map(|record| {
             let refereed = referee::referee(&record, &opts.referee);
-            GameReport::new(file, &charset, record, refereed, opts.with_board)
+            GameReport::new(file, charset, record, refereed, opts.with_board)
         })
         .collect();
     match reports.first_mut() {
         Some(first) => {
             // File-level findings (charset, junk outside game trees) belong to the
-            // file; they are reported once, with its first game.
-            let mut findings = read.file_findings;
+            // file; they are reported once, with its first game (streamed: with the
+            // game tree they come before, or the last one for the file's end).
+            let mut findings = outside;
             findings.append(&mut first.findings);
             first.findings = findings;
         }
         None => {
-            let mut findings = read.file_findings;
+            let mut findings = outside;
             // Not SGF at all: its charset guess is noise; the one finding says it all.
             if findings.iter().any(|f| f.message == crate::sgf::NOT_SGF) {
                 findings.retain(|f| f.message == crate::sgf::NOT_SGF);
             }
-            reports.push(GameReport::file_only(file, Some(&charset), findings))
+            reports.push(GameReport::file_only(file, Some(charset), findings))
         }
     }
     for r in &mut reports {
@@ -55,6 +76,32 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
         r.apply_severities(&opts.severities);
     }
     reports
+}
+
+/// Checks a file game tree by game tree: `prefix` is its start, already read, and
+/// `rest` the remainder. Memory is bounded by the largest game tree and the `run`
+/// window, not by the file. The trees are refereed on `run.threads` threads and each
+/// tree's reports go to `emit` in file order, on the calling thread; a tree whose check
+/// panics gets an `internal-error` report and the file goes on.
+pub fn check_stream<E>(
+    file: &str,
+    prefix: &[u8],
+    rest: impl Read,
+    opts: &CheckOptions,
+    run: &RunOptions,
+    mut emit: impl FnMut(Vec<GameReport>) -> Result<ControlFlow<()>, E>,
+) -> Result<RunReport, RunError<E>> {
+    let trees = TreeStream::new(prefix, rest, &opts.read);
+    let charset = trees.charset().clone();
+    batch::run_iter(
+        trees,
+        run,
+        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts),
+        |_, outcome: Outcome<Vec<GameReport>>| {
+            let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
+            emit(reports)
+        },
+    )
 }
 
 /// The report of a file that could not be read.

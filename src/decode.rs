@@ -63,6 +63,72 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     decode_ascii_compatible(bytes)
 }
 
+/// The start of a file too large to hold in memory (see docs/reading.md, "Streaming"):
+/// the charset is decided on these first bytes, cut where no character is split, and
+/// the rest of the file is decoded with it by the returned [`StreamDecoder`].
+/// Returns the decoded start, how many bytes of `prefix` it took, and the decoder.
+pub fn decode_start(prefix: &[u8]) -> (Decoded, usize, StreamDecoder) {
+    // After the last ASCII byte no character of an ASCII-compatible charset is cut
+    // (lead bytes of multi-byte characters are never ASCII).
+    let mut cut = prefix
+        .iter()
+        .rposition(|&b| b < 0x80)
+        .map_or(prefix.len(), |i| i + 1);
+    let mut decoded = decode(&prefix[..cut]);
+    if decoded.used.starts_with("UTF-16") {
+        cut = prefix.len() & !1;
+        decoded = decode(&prefix[..cut]);
+    }
+    let inner = if decoded.used == LATIN1 {
+        None
+    } else {
+        let enc = Encoding::for_label(decoded.used.as_bytes()).unwrap_or(UTF_8);
+        Some(enc.new_decoder_without_bom_handling())
+    };
+    let used = decoded.used;
+    (decoded, cut, StreamDecoder { used, inner })
+}
+
+/// Decodes the rest of a streamed file, piece by piece, with the charset of its start.
+pub struct StreamDecoder {
+    used: &'static str,
+    /// None: the lossless ISO-8859-1 fallback, byte n to U+00nn.
+    inner: Option<encoding_rs::Decoder>,
+}
+
+impl StreamDecoder {
+    /// The charset used.
+    pub fn used(&self) -> &'static str {
+        self.used
+    }
+
+    /// Appends the text of `bytes` to `out` (a character cut between two calls is
+    /// completed by the next one); `last` on the final call. Returns whether any byte
+    /// sequence was not valid and was replaced by U+FFFD.
+    pub fn decode(&mut self, bytes: &[u8], last: bool, out: &mut String) -> bool {
+        let Some(dec) = &mut self.inner else {
+            out.extend(bytes.iter().map(|&b| b as char));
+            return false;
+        };
+        let need = dec
+            .max_utf8_buffer_length(bytes.len())
+            .unwrap_or(bytes.len().saturating_mul(3) + 16);
+        out.reserve(need);
+        let (_, _, replaced) = dec.decode_to_string(bytes, out, last);
+        replaced
+    }
+}
+
+/// The finding for replacement characters met while streaming, located by the caller.
+pub fn stream_replacement_finding(used: &str) -> Finding {
+    Finding::new(
+        Code::Charset,
+        format!(
+            "byte sequence(s) are not valid {used} and were replaced by U+FFFD (first one here)"
+        ),
+    )
+}
+
 /// UTF-16 text: decoded, then CA is only compared, never obeyed (the bytes say UTF-16).
 fn decode_utf16(bytes: &[u8], enc: &'static Encoding, bom: Option<&'static str>) -> Decoded {
     let (text, had_errors) = enc.decode_without_bom_handling(bytes);

@@ -30,4 +30,5 @@ pub mod rules;
 pub mod score;
 pub mod scorecard;
 pub mod sgf;
+pub mod stream;
 pub mod timing;

@@ -87,14 +87,24 @@ pub struct Locator<'t> {
     index: OnceCell<LineIndex>,
     /// (offset, 0-based line, column) of the last answer.
     cursor: Cell<(usize, usize, usize)>,
+    /// Where the text starts in the whole (see [`Locator::with_base`]).
+    base: Pos,
 }
 
 impl<'t> Locator<'t> {
     pub fn new(text: &'t str) -> Locator<'t> {
+        Locator::with_base(text, Pos::default())
+    }
+
+    /// A locator for a piece of a longer text that starts at `base` (its line, column
+    /// and offset in the whole; the default is the start): positions come out in the
+    /// coordinates of the whole, so a streamed game tree reports file lines.
+    pub fn with_base(text: &'t str, base: Pos) -> Locator<'t> {
         Locator {
             text,
             index: OnceCell::new(),
             cursor: Cell::new((0, 0, 1)),
+            base,
         }
     }
 
@@ -115,10 +125,24 @@ impl<'t> Locator<'t> {
             count_chars(&bytes[start..offset]) + 1
         };
         self.cursor.set((offset, line, column));
+        let b = self.base;
+        if b.line == 0 {
+            return Pos {
+                line: to_u32(line + 1),
+                column: to_u32(column),
+                offset,
+            };
+        }
+        // Only the first line of the piece continues a line of the whole.
+        let column = if line == 0 {
+            column + b.column as usize - 1
+        } else {
+            column
+        };
         Pos {
-            line: to_u32(line + 1),
+            line: to_u32(line + b.line as usize),
             column: to_u32(column),
-            offset,
+            offset: offset + b.offset,
         }
     }
 }

@@ -88,6 +88,17 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
 pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Finding>) {
     let tree = sgf::parse(text);
     let loc = Locator::new(text);
+    read_parsed(&tree, &loc, 0, opts)
+}
+
+/// Reads parsed text: the games, numbered from `first_index` (the game trees of the
+/// file before this text, when streaming), and the findings outside any game.
+pub fn read_parsed(
+    tree: &Sgf,
+    loc: &Locator,
+    first_index: usize,
+    opts: &ReadOptions,
+) -> (Vec<GameRecord>, Vec<Finding>) {
     let mut games = Vec::with_capacity(tree.roots.len());
     let mut file_findings = Vec::new();
     for (index, &root) in tree.roots.iter().enumerate() {
@@ -95,24 +106,24 @@ pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Findin
         let mut tree_findings = Vec::new();
         if opts.variations {
             read_all_lines(
-                &tree,
-                &loc,
+                tree,
+                loc,
                 root,
-                index,
+                first_index + index,
                 opts,
                 &mut games,
                 &mut tree_findings,
             );
         } else {
             let line = tree.main_line(root);
-            games.push(build(&tree, &loc, &line, index, Vec::new()));
+            games.push(build(tree, loc, &line, first_index + index, Vec::new()));
         }
         // Syntax problems of this tree go to its first record (its main line).
         let syntax = tree
             .issues
             .iter()
             .filter(|i| i.tree == Some(index as u32))
-            .map(|i| syntax_finding(i, &loc));
+            .map(|i| syntax_finding(i, loc));
         if let Some(g) = games.get_mut(first) {
             let mut own: Vec<Finding> = syntax.collect();
             own.append(&mut tree_findings);
@@ -121,7 +132,7 @@ pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Findin
         }
     }
     for issue in tree.issues.iter().filter(|i| i.tree.is_none()) {
-        file_findings.push(syntax_finding(issue, &loc));
+        file_findings.push(syntax_finding(issue, loc));
     }
     (games, file_findings)
 }
@@ -343,6 +354,8 @@ impl<'a> FewMoves<'a> {
 struct NodeMoves<'a> {
     moves: FewMoves<'a>,
     setup: Option<Setup>,
+    /// PL of the node and where it stands.
+    player: Option<(Color, usize)>,
     forced: bool,
     time_left: [Option<f64>; 2],
     periods_left: [Option<u32>; 2],
@@ -384,7 +397,13 @@ fn read_node<'t>(
             b"WL" => nm.time_left[1] = real(first(), p, loc, g),
             b"OB" => nm.periods_left[0] = count(first(), p, loc, g),
             b"OW" => nm.periods_left[1] = count(first(), p, loc, g),
-            b"PL" if is_root => g.first_player = color_value(first()),
+            b"PL" => {
+                let c = color_value(first());
+                if is_root {
+                    g.first_player = c;
+                }
+                nm.player = c.map(|c| (c, at));
+            }
             b"TB" if is_last => {
                 g.final_marks.pos = loc.pos(at);
                 point_list(
@@ -427,8 +446,20 @@ fn emit_node(
     nm: NodeMoves,
     g: &mut GameRecord,
 ) {
-    if let Some(setup) = nm.setup {
-        if *number > 0 {
+    // AB/AW/AE in the node (even with no valid point) is setup in the game; PL alone is not.
+    let stones_set = nm.setup.is_some();
+    let mut setup = nm.setup;
+    if let Some((color, at)) = nm.player {
+        // PL alone changes who is to move: an empty setup event carries it.
+        let s = setup.get_or_insert_with(|| Setup {
+            in_root: is_root,
+            pos: loc.pos(at),
+            ..Setup::default()
+        });
+        s.player = Some(color);
+    }
+    if let Some(setup) = setup {
+        if *number > 0 && stones_set {
             g.findings.push(
                 Finding::new(
                     Code::SetupInGame,

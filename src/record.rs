@@ -51,6 +51,9 @@ pub struct Setup {
     pub clear: Vec<Point>,
     /// True for setup in the root node (the initial position, handicap stones).
     pub in_root: bool,
+    /// PL of the node: who is to move in the position the setup leaves. A node with PL
+    /// and no AB/AW/AE is a setup event with empty lists.
+    pub player: Option<Color>,
     pub pos: Pos,
 }
 

@@ -9,7 +9,7 @@ use crate::engine::{self, Engine};
 use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
-use crate::record::{Event, GameRecord};
+use crate::record::{Event, GameRecord, Setup};
 use crate::result::{parse_re, ResultKind};
 use crate::rules::{self, Overrides, Rules, RulesSource, Selection};
 use crate::score::{Komi, Penalties, Score};
@@ -242,16 +242,16 @@ fn replay(
         return out;
     }
     engine.reserve(record.events.len());
-    let mut to_move = first_to_move(record);
     let mut scored: Option<Position> = None;
     let mut first_illegal: Option<u32> = None;
     let stop_moves: Vec<u32> = out.ending.stops.iter().map(|s| s.passes[1]).collect();
     if opts.snapshot_moves.contains(&0) {
         // Position before the first move: taken after root setup below.
     }
-    for event in &record.events {
+    for (k, event) in record.events.iter().enumerate() {
         match event {
             Event::Setup(s) => {
+                let to_move = to_move_after_setup(s, &record.events[k + 1..]);
                 engine.setup(&s.add_black, &s.add_white, &s.clear, to_move);
                 if opts.snapshot_moves.contains(&0) && s.in_root {
                     out.snapshots.push(Snapshot {
@@ -286,7 +286,6 @@ fn replay(
                         findings.push(finding);
                     }
                 }
-                to_move = m.color.opponent();
                 let keep = opts.snapshot_moves.contains(&m.number)
                     || (opts.keep_stop_positions
                         && (stop_moves.contains(&m.number) || end_move == Some(m.number)));
@@ -313,21 +312,19 @@ fn replay(
     out
 }
 
-/// Who moves first: PL, else White when handicap stones stand on the board, else Black.
-fn first_to_move(record: &GameRecord) -> Color {
-    if let Some(c) = record.first_player {
-        return c;
-    }
-    let handicap_on_board = record.handicap.unwrap_or(0) >= 2
-        && record
-            .events
+/// Who is to move in the position a setup leaves (spec §8.1): the node's PL, else the
+/// colour of the next move (White in most handicap records), else Black. The initial
+/// position is the root's setup; without one, the engine takes the first mover's colour.
+fn to_move_after_setup(setup: &Setup, later: &[Event]) -> Color {
+    setup.player.unwrap_or_else(|| {
+        later
             .iter()
-            .any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
-    if handicap_on_board {
-        Color::White
-    } else {
-        Color::Black
-    }
+            .find_map(|e| match e {
+                Event::Move(m) => Some(m.color),
+                Event::Setup(_) => None,
+            })
+            .unwrap_or(Color::Black)
+    })
 }
 
 /// A legality verdict as a finding, with what every other preset says.

@@ -29,8 +29,12 @@ pub enum Repetition {
 pub enum Suicide {
     /// No suicide of any size.
     Forbidden,
-    /// Suicide of a string of two or more stones is legal; a single stone never is.
+    /// Suicide of a string of two or more stones is legal; a single stone never is
+    /// (Ing's SST text forbids "self-removal of a single stone" outright).
     MultiStone,
+    /// Suicide of any size is a legal play. A single-stone suicide leaves the board as
+    /// it was, so only the repetition rule can forbid it (New Zealand, Tromp-Taylor).
+    AnySize,
 }
 
 /// Who gets empty points bordered by both colours (dame and seki eyes shared by both).
@@ -137,7 +141,11 @@ pub struct Preset {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub summary: &'static str,
-    pub spec: &'static str,
+    /// The public rule text the preset follows: title and address.
+    pub text: &'static str,
+    /// For every setting (in [`settings`] order), what that text says of it, or why
+    /// the value is goref's choice where the text is silent.
+    pub cites: &'static [(&'static str, &'static str)],
     build: fn() -> Rules,
 }
 
@@ -229,8 +237,8 @@ fn chinese() -> Rules {
 fn nz() -> Rules {
     Rules {
         name: "nz".into(),
-        repetition: Repetition::SituationalSuperko,
-        suicide: Suicide::MultiStone,
+        repetition: Repetition::NaturalSituationalSuperko,
+        suicide: Suicide::AnySize,
         scoring: Scoring::Area,
         default_komi: 7.0,
         handicap_komi: 0.0,
@@ -242,7 +250,7 @@ fn tromp_taylor() -> Rules {
     Rules {
         name: "tromp-taylor".into(),
         repetition: Repetition::PositionalSuperko,
-        suicide: Suicide::MultiStone,
+        suicide: Suicide::AnySize,
         scoring: Scoring::Area,
         default_komi: 7.5,
         handicap_komi: 0.5,
@@ -256,56 +264,152 @@ pub const PRESETS: &[Preset] = &[
         name: "simplified-ing",
         aliases: &["sir", "egf"],
         summary: "EGF Simplified Ing Rules: positional superko, group suicide legal, two-stage ending",
-        spec: "§4",
+        text: "Simplified Ing Rules (EGF), http://home.snafu.de/~jasiek/siming.html; EGF General Tournament Rules, https://www.eurogofed.org/egf/tourrules.htm",
+        cites: &[
+            ("repetition", "SIR: \"A play may not recreate a previous position\" (the board after all removals)"),
+            ("suicide", "SIR: \"A play may remove one's own stones\"; a single stone's removal recreates the position, so the repetition rule forbids it"),
+            ("scoring", "SIR: all intersections occupied by or surrounded only by one's own stones"),
+            ("seki_points", "SIR: empty regions touching both colours count for nobody"),
+            ("tie", "SIR: the game is a tie \"because the two scores are equal\""),
+            ("handicap_compensation", "SIR: none"),
+            ("default_komi", "EGF tournament rules: 8 with Ing material"),
+            ("handicap_komi", "not in the texts; goref uses 0"),
+            ("ending", "SIR: two successive passes stop; after a resumption the game is scored immediately after the second stop"),
+            ("white_passes_last", "SIR: no such rule"),
+        ],
         build: simplified_ing,
     },
     Preset {
         name: "sst-ing",
         aliases: &["ing", "goe", "sst", "ing sst"],
         summary: "Ing's SST Laws of 1991: hot stones, disturbing ko, four-pass ending, fill-in counting",
-        spec: "§1, §2, §3",
+        text: "Ing's SST Laws of Wei-Chi (1991), tr. J. Davies, http://www.cs.cmu.edu/~wjh/go/rules/SST.html",
+        cites: &[
+            ("repetition", "SST Art. 1: prohibited are \"immediate removal of hot stones, and recycling\" (read as R-SST)"),
+            ("suicide", "SST Art. 1: \"Self-removal of a single stone\" is prohibited; self-removal of a group \"is not prohibited\""),
+            ("scoring", "SST: fill-in counting, stones and spaces both count"),
+            ("seki_points", "SST translator's note: shared seki spaces are divided equally"),
+            ("tie", "Ing counting: 8 points of compensation, Black wins ties"),
+            ("handicap_compensation", "SST: the text says nothing"),
+            ("default_komi", "Ing counting: 8 points (4 compensation stones)"),
+            ("handicap_komi", "SST: the text says nothing; goref uses 0"),
+            ("ending", "SST terminology 18-19: two passes pause play; four passes end it and play \"cannot resume for any reason\""),
+            ("white_passes_last", "SST: no such rule"),
+        ],
         build: sst_ing,
     },
     Preset {
         name: "aga-ing",
         aliases: &["kss", "aga variant"],
         summary: "Ing counting with handicap compensation of N points; White wins ties in handicap games",
-        spec: "§3.5, §5",
+        text: "Kim, Simon, Straus, Ing's SST Rules of Go (KSS), http://www.cs.cmu.edu/~wjh/go/rules/KSS.html; otherwise as sst-ing",
+        cites: &[
+            ("repetition", "as sst-ing: SST Art. 1 hot stones and recycling (read as R-SST)"),
+            ("suicide", "as sst-ing: single-stone self-removal prohibited, group self-removal allowed"),
+            ("scoring", "as sst-ing: Ing fill-in counting"),
+            ("seki_points", "as sst-ing: shared seki spaces divided equally"),
+            ("tie", "KSS: White wins ties in handicap games; Black wins them in even games"),
+            ("handicap_compensation", "KSS: White receives N points for N handicap stones"),
+            ("default_komi", "as sst-ing: 8 points"),
+            ("handicap_komi", "KSS: compensation is the N points; goref adds no komi"),
+            ("ending", "as sst-ing: four passes end the game"),
+            ("white_passes_last", "KSS: no such rule"),
+        ],
         build: aga_ing,
     },
     Preset {
         name: "aga",
         aliases: &["aga concise", "bga", "french"],
         summary: "AGA Concise Rules: situational superko, no suicide, N-1 compensation, White passes last",
-        spec: "§5",
+        text: "AGA Rules of Go and Concise Rules, https://www.usgo.org/aga-concise-rules-go, https://cs.cmu.edu/~wjh/go/rules/AGA.html; BGA summary, http://www.britgo.org/rules/agasummary.html",
+        cites: &[
+            ("repetition", "AGA: \"It is illegal to play in such a way as to recreate a previous board position from the game, with the same player to play\""),
+            ("suicide", "AGA: suicide is prohibited"),
+            ("scoring", "AGA: area counting (territory counting with pass stones gives the same result)"),
+            ("seki_points", "AGA: neutral points count for nobody; eyes in seki count as area"),
+            ("tie", "AGA: half-point komi, so ties cannot occur"),
+            ("handicap_compensation", "AGA Concise Rules 4: \"an additional point of compensation for each Black handicap stone after the first\""),
+            ("default_komi", "AGA: 7.5 in even games (since 2005)"),
+            ("handicap_komi", "AGA: \"In handicap games, Black gives White 1/2 point compensation\""),
+            ("ending", "AGA: two passes stop; if the first two moves of a resumption are passes the game ends with all stones on the board"),
+            ("white_passes_last", "AGA: White must make the last pass"),
+        ],
         build: aga,
     },
     Preset {
         name: "japanese",
         aliases: &["korean", "jp", "kr"],
         summary: "Japanese and Korean rules: simple ko; cycles are warnings; territory counting (territory plus prisoners, no points in seki)",
-        spec: "§7.1",
+        text: "Japanese Rules of Go (Nihon Ki-in, 1989), https://www.cs.cmu.edu/~wjh/go/rules/Japanese.html",
+        cites: &[
+            ("repetition", "Japanese Art. 6: a ko may not be retaken immediately; a recurring whole-board cycle makes the game no result"),
+            ("suicide", "Japanese: a play that leaves its own stones without liberties is prohibited"),
+            ("scoring", "Japanese: territory plus prisoners (goref does not model it)"),
+            ("seki_points", "Japanese: points in seki are not territory"),
+            ("tie", "Japanese: equal scores are a jigo"),
+            ("handicap_compensation", "Japanese: none"),
+            ("default_komi", "Nihon Ki-in tournament komi 6.5"),
+            ("handicap_komi", "not in the text; goref uses 0.5"),
+            ("ending", "Japanese: successive passes end the game; disputes are resolved by resuming"),
+            ("white_passes_last", "Japanese: no such rule"),
+        ],
         build: japanese,
     },
     Preset {
         name: "chinese",
         aliases: &["cn"],
         summary: "Chinese rules: simple ko, no suicide, area scoring, N compensation, komi 7.5",
-        spec: "§7.1",
+        text: "Chinese Rules of Go (1988), https://www.cs.cmu.edu/~wjh/go/rules/Chinese.html",
+        cites: &[
+            ("repetition", "Chinese: retaking a ko requires a play elsewhere first; whole-board cycles are settled by the referee"),
+            ("suicide", "Chinese: a play that leaves its own stones without liberties is prohibited"),
+            ("scoring", "Chinese: area counting, stones plus surrounded points"),
+            ("seki_points", "Chinese: shared points count for nobody (goref's reading)"),
+            ("tie", "Chinese: equal counts are a draw"),
+            ("handicap_compensation", "Chinese counting: Black returns N points in an N-stone handicap game"),
+            ("default_komi", "Chinese Weiqi Association: komi 7.5 (3 3/4 stones)"),
+            ("handicap_komi", "not in the text; goref uses 0.5"),
+            ("ending", "Chinese: the game ends when both players pass"),
+            ("white_passes_last", "Chinese: no such rule"),
+        ],
         build: chinese,
     },
     Preset {
         name: "nz",
         aliases: &["new zealand"],
-        summary: "New Zealand rules: situational superko, group suicide legal, area scoring, komi 7",
-        spec: "§7.1",
+        summary: "New Zealand rules: natural situational superko, suicide of any size legal, area scoring, komi 7; handicap: White passes n-1 moves, no komi",
+        text: "New Zealand Rules of Go, https://go.org.nz/index.php/about-go/new-zealand-rules-of-go",
+        cites: &[
+            ("repetition", "NZ: a move is \"making a play so that the resulting board position does not repeat the whole board position as it was after any of that player's previous moves\" (read as natural situational superko)"),
+            ("suicide", "NZ: a play removes the opponent's stones without liberties, \"and then removing any of that player's own stones that then have no liberties\""),
+            ("scoring", "NZ: territory is a player's stones plus the empty points reaching only them"),
+            ("seki_points", "NZ: empty points adjacent to both colours are nobody's territory"),
+            ("tie", "NZ: the player with the most points wins; integral komi allows a draw"),
+            ("handicap_compensation", "NZ: \"white passes the first n - 1 moves\"; no compensation points"),
+            ("default_komi", "NZ: \"In an even game, 7 points (komi) are added to the white players territory\""),
+            ("handicap_komi", "NZ: in a handicap game \"There is no komi\""),
+            ("ending", "NZ: play ends when both agree; if they disagree they play on and all stones left count"),
+            ("white_passes_last", "NZ: no such rule"),
+        ],
         build: nz,
     },
     Preset {
         name: "tromp-taylor",
         aliases: &["tt"],
-        summary: "Tromp-Taylor: positional superko, suicide legal, area scoring, komi 7.5",
-        spec: "§7.1",
+        summary: "Tromp-Taylor: positional superko, suicide of any size legal (single-stone suicide repeats the position), area scoring, komi 7.5",
+        text: "Tromp-Taylor rules (the logical rules of go), https://tromp.github.io/go.html",
+        cites: &[
+            ("repetition", "TT: \"A turn is either a pass; or a move that doesn't repeat an earlier grid coloring\""),
+            ("suicide", "TT: a move is \"coloring an empty point one's own color; then clearing the opponent color, and then clearing one's own color\""),
+            ("scoring", "TT: \"the number of points of her color, plus the number of empty points that reach only her color\""),
+            ("seki_points", "TT: empty points reaching both colours score for nobody"),
+            ("tie", "TT: \"Equal scores result in a tie\""),
+            ("handicap_compensation", "TT: the rules have no handicap"),
+            ("default_komi", "TT: the rules name no komi; goref uses 7.5"),
+            ("handicap_komi", "TT: the rules name no komi; goref uses 0.5"),
+            ("ending", "TT: \"The game ends after two consecutive passes\""),
+            ("white_passes_last", "TT: no such rule"),
+        ],
         build: tromp_taylor,
     },
 ];
@@ -314,17 +418,20 @@ pub const PRESETS: &[Preset] = &[
 pub const SETTING_SOURCES: &[(&str, &str)] = &[
     (
         "repetition",
-        "§1.8 (R-SST), §4 (positional superko), §5 (situational superko)",
+        "Repetition; SST Ing: hot stones and recycling",
     ),
-    ("suicide", "§1.2 (SST), §4 (SIR), §5 (AGA)"),
-    ("scoring", "§3.1, §4, §8.4"),
-    ("seki_points", "§0.1 Seki / dame, §3.1 item 5"),
-    ("tie", "§3.4, §4, §5"),
-    ("handicap_compensation", "§3.5, §5"),
-    ("default_komi", "§3.3, §5"),
-    ("handicap_komi", "§3.5, §5"),
-    ("ending", "§2, §4, §5, §8.3"),
-    ("white_passes_last", "§5 Passing, T20"),
+    (
+        "suicide",
+        "The rules goref enforces: single-stone and group suicide",
+    ),
+    ("scoring", "Dead stones and the result"),
+    ("seki_points", "Dead stones and the result"),
+    ("tie", "Dead stones and the result"),
+    ("handicap_compensation", "Dead stones and the result"),
+    ("default_komi", "Rules are data"),
+    ("handicap_komi", "Rules are data"),
+    ("ending", "End of game"),
+    ("white_passes_last", "End of game"),
 ];
 
 /// Error for an unknown preset name or setting value.
@@ -409,9 +516,10 @@ setting_from_str!(Repetition, "repetition", "simple-ko, positional-superko, situ
     "nssk" => Repetition::NaturalSituationalSuperko,
     "sst-hot-stones" => Repetition::SstHotStones,
 });
-setting_from_str!(Suicide, "suicide", "forbidden, multi-stone", {
+setting_from_str!(Suicide, "suicide", "forbidden, multi-stone, any-size", {
     "forbidden" => Suicide::Forbidden,
     "multi-stone" => Suicide::MultiStone,
+    "any-size" => Suicide::AnySize,
 });
 setting_from_str!(SekiPoints, "seki points", "nobody, shared", {
     "nobody" => SekiPoints::Nobody,
@@ -548,28 +656,46 @@ pub fn describe_all() -> String {
     out
 }
 
-/// `goref rules NAME`: one preset; `with_sources` adds the spec section of each setting.
+/// `goref rules NAME`: one preset; `with_sources` adds, for every setting, the spec
+/// section and what the preset's public rule text says of it, in aligned columns.
 pub fn describe(p: &Preset, with_sources: bool) -> String {
     let rules = p.rules();
     let mut out = format!("{}  ({})\n  {}\n", p.name, p.aliases.join(", "), p.summary);
     if with_sources {
-        out.push_str(&format!("  spec: {}\n", p.spec));
+        out.push_str(&format!("  rule text: {}\n", p.text));
     }
+    // The value column is as wide as the widest value of any preset, so no value runs
+    // into its source and every preset's listing has the same columns.
+    let width = value_column_width();
     for (name, value) in settings(&rules) {
-        out.push_str(&format!("  {:<22} {}", name, value));
-        if with_sources {
-            if let Some((_, src)) = SETTING_SOURCES.iter().find(|(n, _)| *n == name) {
-                out.push_str(&format!(
-                    "{:>width$}spec {}",
-                    "",
-                    src,
-                    width = 16usize.saturating_sub(value.len())
-                ));
-            }
-        }
+        let line = if with_sources {
+            let spec = SETTING_SOURCES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, src)| src);
+            let cite = p
+                .cites
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, c)| c);
+            format!("  {name:<22} {value:<width$}  {cite} (docs/rules.md: {spec})")
+        } else {
+            format!("  {name:<22} {value}")
+        };
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out
+}
+
+/// The widest setting value over every preset.
+fn value_column_width() -> usize {
+    PRESETS
+        .iter()
+        .flat_map(|p| settings(&p.rules()))
+        .map(|(_, v)| v.len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// JSON for `goref rules --format json`: one object per preset.
@@ -579,12 +705,18 @@ pub fn preset_json(p: &Preset) -> serde_json::Value {
     if let serde_json::Value::Object(map) = &mut value {
         map.insert("aliases".into(), serde_json::json!(p.aliases));
         map.insert("summary".into(), serde_json::json!(p.summary));
-        map.insert("spec".into(), serde_json::json!(p.spec));
         let sources: serde_json::Map<String, serde_json::Value> = SETTING_SOURCES
             .iter()
             .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
             .collect();
         map.insert("sources".into(), serde_json::Value::Object(sources));
+        map.insert("rule_text".into(), serde_json::json!(p.text));
+        let cites: serde_json::Map<String, serde_json::Value> = p
+            .cites
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
+            .collect();
+        map.insert("cites".into(), serde_json::Value::Object(cites));
     }
     value
 }
@@ -796,13 +928,59 @@ mod override_tests {
     }
 
     #[test]
+    fn every_preset_cites_its_rule_text_for_every_setting() {
+        for p in PRESETS {
+            let cited: Vec<&str> = p.cites.iter().map(|(n, _)| *n).collect();
+            let listed: Vec<&str> = settings(&p.rules()).iter().map(|(n, _)| *n).collect();
+            assert_eq!(cited, listed, "{}", p.name);
+            assert!(p.text.contains("http"), "{}: {}", p.name, p.text);
+            assert!(p.cites.iter().all(|(_, c)| !c.is_empty()), "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn the_source_column_starts_at_the_same_place_in_every_listing() {
+        let width = value_column_width();
+        for p in PRESETS {
+            let text = describe(p, true);
+            for ((name, value), (_, cite)) in settings(&p.rules()).iter().zip(p.cites) {
+                let line = text
+                    .lines()
+                    .find(|l| l.split_whitespace().next() == Some(*name))
+                    .unwrap();
+                // Setting, value and source each start at a fixed column.
+                assert!(line[25..].starts_with(&format!("{value} ")), "{line}");
+                assert_eq!(line.find(cite), Some(25 + width + 2), "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn presets_follow_their_rule_texts() {
+        let nz = Rules::named("nz").unwrap();
+        assert_eq!(nz.repetition, Repetition::NaturalSituationalSuperko);
+        assert_eq!(nz.suicide, Suicide::AnySize);
+        assert_eq!(nz.handicap_compensation, HandicapCompensation::None);
+        assert_eq!((nz.komi_for(0), nz.komi_for(2)), (7.0, 0.0));
+        let tt = Rules::named("tromp-taylor").unwrap();
+        assert_eq!(
+            (tt.repetition, tt.suicide),
+            (Repetition::PositionalSuperko, Suicide::AnySize)
+        );
+        assert_eq!(
+            "any-size".parse::<Suicide>().unwrap().to_string(),
+            "any-size"
+        );
+    }
+
+    #[test]
     fn description_lists_every_setting_with_its_source() {
         let text = describe(preset("sst").unwrap(), true);
         for (name, _) in SETTING_SOURCES {
             assert!(text.contains(name), "{name} missing");
         }
         assert!(text.contains("sst-hot-stones"));
-        assert!(text.contains("§1.8"));
+        assert!(text.contains("(docs/rules.md: Repetition; SST Ing: hot stones and recycling)"));
     }
 }
 

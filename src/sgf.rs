@@ -13,7 +13,7 @@
 
 use crate::findings::Severity;
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 /// "No node": the null index of the arenas.
 pub const NONE: u32 = u32::MAX;
@@ -243,6 +243,53 @@ pub fn parse(text: &str) -> Sgf<'_> {
     p.out
 }
 
+/// Where a streamed file stands before the next unit is parsed (see [`parse_unit`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnitContext {
+    /// Game trees (roots) read from the file before this text.
+    pub roots_before: usize,
+    /// Whether any text came before this one.
+    pub text_before: bool,
+    /// True when no text follows this one: the end of the text is the end of the file.
+    pub last: bool,
+}
+
+/// One streamed unit: the text outside game trees before a game tree, and that tree.
+#[derive(Debug)]
+pub struct Unit<'t> {
+    pub sgf: Sgf<'t>,
+    /// Bytes of the text the unit took; the next unit starts there. `None` when the
+    /// text ended before the tree did and more text may follow: parse again with more.
+    pub end: Option<usize>,
+}
+
+/// Parses the next unit of a streamed file from the start of `text`: everything up to
+/// and including the first game tree, and stops there. The parse is the one [`parse`]
+/// makes of the same bytes, except that each unit is parsed on its own: identifiers in
+/// lower case are reported once per game tree (not once per file) and the
+/// [`MAX_ISSUES`] cap applies per unit. Offsets are relative to `text`.
+pub fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
+    let mut p = Parser::new_unit(text, cx);
+    if text.len() >= NONE as usize {
+        p.issue(
+            0,
+            Severity::Error,
+            "a game tree is larger than 4 GiB; not read".into(),
+        );
+        return Unit {
+            sgf: p.out,
+            end: Some(text.len()),
+        };
+    }
+    p.run();
+    let end = match p.unit_end {
+        Some(end) => Some(end),
+        None if cx.last => Some(text.len()),
+        None => None,
+    };
+    Unit { sgf: p.out, end }
+}
+
 /// What the parser saw last, to tell a missing `;` from a property outside any node.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Last {
@@ -267,7 +314,17 @@ struct Parser<'t> {
     /// properties, so that the duplicate check stays linear (see [`DUP_SCAN_MAX`]).
     idents: HashSet<Ident>,
     idents_of: u32,
+    /// Kinds of the issues beyond [`MAX_ISSUES`], for the summary of a capped list.
+    dropped_kinds: BTreeMap<&'static str, usize>,
+    /// Streaming (see [`parse_unit`]): stop after one game tree.
+    unit: Option<UnitContext>,
+    /// Streaming: where the unit ended, once its game tree is complete.
+    unit_end: Option<usize>,
 }
+
+/// Properties that only a root node holds (FF[4]): a `(;` whose node has one of them
+/// starts a new record, not a variation.
+const ROOT_ONLY: [&[u8]; 6] = [b"GM", b"FF", b"SZ", b"CA", b"AP", b"ST"];
 
 /// Up to this many properties in a node, a duplicate is looked for by a linear scan;
 /// beyond, by a set (a node with a million properties was quadratic: hours).
@@ -275,14 +332,20 @@ const DUP_SCAN_MAX: usize = 16;
 
 impl<'t> Parser<'t> {
     fn new(text: &'t str) -> Parser<'t> {
+        Parser::new_sized(text, text.len())
+    }
+
+    /// A parser whose arenas start sized for `expected` bytes of SGF (a streamed unit
+    /// starts empty: its text may hold many megabytes of trees not yet parsed).
+    fn new_sized(text: &'t str, expected: usize) -> Parser<'t> {
         Parser {
             bytes: text.as_bytes(),
             pos: 0,
             out: Sgf {
                 text,
-                nodes: Vec::with_capacity(text.len() / 6 + 1),
-                props: Vec::with_capacity(text.len() / 6 + 4),
-                values: Vec::with_capacity(text.len() / 5 + 4),
+                nodes: Vec::with_capacity(expected / 6 + 1),
+                props: Vec::with_capacity(expected / 6 + 4),
+                values: Vec::with_capacity(expected / 5 + 4),
                 roots: Vec::new(),
                 issues: Vec::new(),
                 issues_dropped: 0,
@@ -294,7 +357,21 @@ impl<'t> Parser<'t> {
             lowercase_seen: Vec::new(),
             idents: HashSet::new(),
             idents_of: NONE,
+            dropped_kinds: BTreeMap::new(),
+            unit: None,
+            unit_end: None,
         }
+    }
+
+    fn new_unit(text: &'t str, cx: UnitContext) -> Parser<'t> {
+        let mut p = Parser::new_sized(text, 0);
+        p.unit = Some(cx);
+        p
+    }
+
+    /// Game trees before this text (streaming) plus those read so far.
+    fn roots_seen(&self) -> usize {
+        self.unit.map_or(0, |cx| cx.roots_before) + self.out.roots.len()
     }
 
     fn text(&self) -> &'t str {
@@ -331,6 +408,7 @@ impl<'t> Parser<'t> {
     fn issue_in(&mut self, offset: usize, tree: Option<u32>, severity: Severity, message: String) {
         if self.out.issues.len() >= MAX_ISSUES {
             self.out.issues_dropped += 1;
+            *self.dropped_kinds.entry(kind_of(&message)).or_default() += 1;
             return;
         }
         self.out.issues.push(Issue {
@@ -343,6 +421,9 @@ impl<'t> Parser<'t> {
 
     fn run(&mut self) {
         loop {
+            if self.unit_end.is_some() {
+                return;
+            }
             self.skip_ws();
             let Some(b) = self.peek() else { break };
             if self.stack.is_empty() {
@@ -356,11 +437,20 @@ impl<'t> Parser<'t> {
                     self.new_node(at);
                 }
                 b'(' => self.open_variation(),
-                b')' => self.close_variation(),
+                b')' => {
+                    self.close_variation();
+                    if self.unit.is_some() && self.stack.is_empty() {
+                        self.unit_end = Some(self.pos);
+                    }
+                }
                 b'[' => self.orphan_value(),
                 b'A'..=b'Z' | b'a'..=b'z' => self.property(),
                 _ => self.stray(),
             }
+        }
+        if self.unit.is_some_and(|cx| !cx.last) {
+            // The text ended inside this unit; more text decides how it ends.
+            return;
         }
         self.flush_junk("after the last game tree");
         self.finish();
@@ -411,7 +501,7 @@ impl<'t> Parser<'t> {
     }
 
     fn start_tree(&mut self, open: usize) {
-        let where_ = if self.out.roots.is_empty() {
+        let where_ = if self.roots_seen() == 0 {
             "before the first game tree"
         } else {
             "between game trees"
@@ -502,16 +592,114 @@ impl<'t> Parser<'t> {
 
     fn open_variation(&mut self) {
         let open = self.pos;
-        self.pos += 1;
         let attach = if self.current != NONE {
             self.current
         } else {
             self.stack.last().map_or(NONE, |&(a, _)| a)
         };
+        if self.starts_new_record(open) && self.line_has_move(attach) {
+            self.recover_unclosed_tree(open);
+            return;
+        }
+        self.pos += 1;
         self.stack.push((attach, open as u32));
         // `current` stays the branching node until the variation's first `;`.
         self.current = attach;
         self.last = Last::Open;
+    }
+
+    /// `(;` whose node holds a root-only property (GM, FF, SZ, …): the start of a new
+    /// record. Only the first node is looked at, so every `(` is scanned at most once.
+    fn starts_new_record(&self, open: usize) -> bool {
+        let b = self.bytes;
+        let mut i = open + 1;
+        let skip_ws = |mut i: usize| {
+            while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+                i += 1;
+            }
+            i
+        };
+        i = skip_ws(i);
+        if b.get(i) != Some(&b';') {
+            return false;
+        }
+        i = skip_ws(i + 1);
+        while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            let mut upper = [0u8; 2];
+            let mut n = 0;
+            while let Some(&c) = b.get(i).filter(|c| c.is_ascii_alphabetic()) {
+                if c.is_ascii_uppercase() {
+                    if n < 2 {
+                        upper[n] = c;
+                    }
+                    n += 1;
+                }
+                i += 1;
+            }
+            if n == 2 && ROOT_ONLY.contains(&&upper[..]) {
+                return true;
+            }
+            i = skip_ws(i);
+            if b.get(i) != Some(&b'[') {
+                return false;
+            }
+            // Skip the values, escapes included.
+            while b.get(i) == Some(&b'[') {
+                i += 1;
+                while let Some(&c) = b.get(i) {
+                    i += if c == b'\\' { 2 } else { 1 };
+                    if c == b']' {
+                        break;
+                    }
+                }
+                i = skip_ws(i);
+            }
+        }
+        false
+    }
+
+    /// Whether the line from the tree's root to `node` holds a move: a record can hold
+    /// game collections as variations of a move-less root (read as before), but a move
+    /// followed by a new root means the previous record lost its `)`.
+    fn line_has_move(&self, mut node: u32) -> bool {
+        while let Some(n) = self.out.nodes.get(node as usize) {
+            let props = self
+                .out
+                .props
+                .get(n.props_start as usize..n.props_end as usize)
+                .unwrap_or(&[]);
+            if props
+                .iter()
+                .any(|p| matches!(p.ident.as_bytes(), b"B" | b"W"))
+            {
+                return true;
+            }
+            node = n.parent;
+        }
+        false
+    }
+
+    /// The tree being read was not closed and a new record starts at `open`: close the
+    /// old tree there (as SGFC does) and read the new one as the next game tree.
+    fn recover_unclosed_tree(&mut self, open: usize) {
+        let Some(&(_, tree_open)) = self.stack.first() else {
+            return;
+        };
+        let depth = self.stack.len();
+        let msg = format!(
+            "expected `)`: this game tree is not closed ({depth} `(` left open) and a new game tree starts {}; read as if closed before it",
+            line_distance(&self.bytes[tree_open as usize..open])
+        );
+        self.issue(tree_open as usize, Severity::Warning, msg);
+        self.stack.clear();
+        self.current = NONE;
+        self.last = Last::Close;
+        if self.unit.is_some() {
+            self.unit_end = Some(open);
+            self.pos = open;
+        } else {
+            self.start_tree(open);
+        }
     }
 
     fn close_variation(&mut self) {
@@ -771,9 +959,13 @@ impl<'t> Parser<'t> {
             );
             self.issue(open as usize, Severity::Warning, msg);
         }
-        if self.out.roots.is_empty() {
-            let msg = if self.bytes.is_empty() {
+        if self.roots_seen() == 0 {
+            let text_before = self.unit.is_some_and(|cx| cx.text_before);
+            let msg = if self.bytes.is_empty() && !text_before {
                 "the file is empty: no game tree".to_owned()
+            } else if self.unit.is_some() {
+                // A piece of a streamed file: the file as a whole may well hold trees.
+                "expected `(;`: no SGF game tree found in this part of the file".to_owned()
             } else {
                 // Not SGF at all (an image, a PDF, ...): one finding that says so, not
                 // one per piece of junk.
@@ -790,7 +982,10 @@ impl<'t> Parser<'t> {
                 offset: 0,
                 tree: None,
                 severity: Severity::Warning,
-                message: format!("{n} more syntax problem(s) not listed"),
+                message: format!(
+                    "{n} more syntax problem(s) not listed: {}",
+                    kinds_list(&self.dropped_kinds)
+                ),
             });
         }
     }
@@ -798,6 +993,62 @@ impl<'t> Parser<'t> {
 
 /// The message of the one finding a file with no game tree anywhere gets.
 pub const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";
+
+/// "on line N" words for the distance between two offsets: the unclosed tree's line is
+/// the finding's own position, so the message says where the new tree starts from it.
+fn line_distance(between: &[u8]) -> String {
+    let breaks = between
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| c == b'\n' || (c == b'\r' && between.get(i + 1) != Some(&b'\n')))
+        .count();
+    match breaks {
+        0 => "on the same line".to_owned(),
+        1 => "1 line later".to_owned(),
+        n => format!("{n} lines later"),
+    }
+}
+
+/// The kind of a syntax problem, from its message, for the summary of a capped list.
+fn kind_of(message: &str) -> &'static str {
+    const KINDS: [(&str, &str); 15] = [
+        ("expected `(;` to start", "text outside game trees"),
+        (
+            "expected `;` after `(`",
+            "game tree starting with a variation",
+        ),
+        ("expected `(` or `)` after a variation", "node after `)`"),
+        (
+            "expected a property identifier before",
+            "value without identifier",
+        ),
+        ("expected a property, `;`", "stray characters"),
+        ("the value of", "value holding moves"),
+        ("expected `[` after", "identifier without value"),
+        ("expected `]`", "unclosed value"),
+        ("has no capital letter", "bad identifier"),
+        ("is longer than 15 letters", "bad identifier"),
+        ("has lower-case letters", "lower-case identifier"),
+        ("expected `;` before property", "missing `;`"),
+        ("belongs to no node", "property after `)`"),
+        ("appears twice", "duplicate property"),
+        ("expected `)`", "unclosed game tree"),
+    ];
+    KINDS
+        .iter()
+        .find(|(key, _)| message.contains(key))
+        .map_or("other", |&(_, kind)| kind)
+}
+
+/// `120 stray characters, 10 duplicate property`, most frequent first.
+fn kinds_list(kinds: &BTreeMap<&'static str, usize>) -> String {
+    let mut v: Vec<(&str, usize)> = kinds.iter().map(|(&k, &n)| (k, n)).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    v.iter()
+        .map(|(k, n)| format!("{n} {k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// A short, printable excerpt of source text for messages.
 fn excerpt(text: &str) -> String {
@@ -918,10 +1169,89 @@ mod tests {
     }
 
     #[test]
-    fn issue_count_is_capped() {
-        let text = format!("(;{})", "#B[aa]".repeat(10_000));
+    fn issue_count_is_capped_and_the_summary_names_the_kinds() {
+        let text = format!("(;{}C[x]C[y])", "#B[aa]".repeat(10_000));
         let s = parse(&text);
         assert_eq!(s.issues.len(), MAX_ISSUES + 1);
         assert!(s.issues_dropped > 0);
+        let last = &s.issues[MAX_ISSUES].message;
+        assert_eq!(
+            last,
+            "19800 more syntax problem(s) not listed: 9901 duplicate property, 9899 stray characters"
+        );
+    }
+
+    #[test]
+    fn every_issue_message_has_a_kind() {
+        let texts = [
+            "x(;SZ[9](B[aa])#[v]B C[a;B[aa]b]AB[aa]AB[bb]aB[cc]Bad[x]ABCDEFGHIJKLMNOPQ[x](;B[aa]);W[bb])X[y])",
+            "((;B[aa]))(;C[x",
+            "(;B[aa];W[bb](;GM[1]SZ[9];B[cc])",
+        ];
+        for text in texts {
+            for issue in parse(text).issues {
+                assert_ne!(kind_of(&issue.message), "other", "{}", issue.message);
+            }
+        }
+    }
+
+    #[test]
+    fn an_unclosed_tree_followed_by_a_new_record_is_recovered() {
+        let text = "(;GM[1]SZ[9];B[aa];W[bb]\n\n(;GM[1]FF[4]SZ[9];B[cc])\n(;SZ[9];B[dd])";
+        let s = parse(text);
+        assert_eq!(s.roots.len(), 3, "{:?}", s.issues);
+        assert_eq!(s.issues.len(), 1, "{:?}", s.issues);
+        let i = &s.issues[0];
+        assert_eq!((i.offset, i.tree), (0, Some(0)));
+        assert!(i.message.contains("not closed") && i.message.contains("2 lines later"));
+        assert_eq!(s.main_line(s.roots[0]).len(), 3);
+        assert_eq!(s.first_raw(s.main_line(s.roots[1])[1], "B"), Some("cc"));
+        // A streamed parse cuts the same units.
+        let first = parse_unit(text, UnitContext::default());
+        assert_eq!(first.end, Some(text.find("\n\n(").unwrap() + 2));
+        assert_eq!(first.sgf.issues, s.issues);
+    }
+
+    #[test]
+    fn root_properties_in_a_variation_of_a_moveless_root_stay_variations() {
+        // Collections held as variations of an empty root are read as before.
+        let s = parse("(;GM[1](;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];B[bb]))");
+        assert_eq!(s.roots.len(), 1);
+        assert!(s.issues.is_empty(), "{:?}", s.issues);
+        assert_eq!(s.children(0).count(), 2);
+        // An ordinary variation (no root property) after moves stays a variation.
+        let s = parse("(;SZ[9];B[aa](;W[bb];B[cc])(;W[cc]))");
+        assert_eq!(s.roots.len(), 1);
+        assert!(s.issues.is_empty());
+    }
+
+    #[test]
+    fn units_end_after_each_tree_and_ask_for_more_text_inside_one() {
+        let text = "junk(;B[aa])  (;W[bb]";
+        let u = parse_unit(text, UnitContext::default());
+        assert_eq!(u.end, Some(12));
+        assert_eq!(u.sgf.roots.len(), 1);
+        assert_eq!(u.sgf.issues.len(), 1, "{:?}", u.sgf.issues);
+        let cx = UnitContext {
+            roots_before: 1,
+            text_before: true,
+            last: false,
+        };
+        assert_eq!(parse_unit(&text[12..], cx).end, None);
+        let cx = UnitContext { last: true, ..cx };
+        let u = parse_unit(&text[12..], cx);
+        assert_eq!(u.end, Some(text.len() - 12));
+        assert!(u.sgf.issues[0].message.contains("not closed at the end"));
+        // No tree anywhere in the file: reported once, at its end.
+        let u = parse_unit("", cx);
+        assert!(u.sgf.issues.is_empty(), "{:?}", u.sgf.issues);
+        let u = parse_unit(
+            "",
+            UnitContext {
+                roots_before: 0,
+                ..cx
+            },
+        );
+        assert!(u.sgf.issues[0].message.contains("no SGF game tree"));
     }
 }

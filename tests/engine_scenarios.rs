@@ -1,7 +1,7 @@
 //! Spec §9 scenarios T01–T10 (with T03b and T04-alt) under every preset.
 //!
 //! The records are the spec's SGF strings, read by a deliberately tiny helper that
-//! understands only `SZ`, `AB`, `AW`, `PL` and `;B[..]` / `;W[..]` nodes (the real
+//! understands only `SZ` (`N` or `W:H`), `AB`, `AW`, `PL` and `;B[..]` / `;W[..]` nodes (the real
 //! reader lives elsewhere).
 
 use goref::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
@@ -12,6 +12,7 @@ use goref::rules::{Rules, PRESETS};
 /// Setup and moves of a one-line SGF record.
 struct Record {
     size: u8,
+    height: u8,
     black: Vec<Point>,
     white: Vec<Point>,
     to_move: Color,
@@ -47,6 +48,7 @@ fn properties(sgf: &str) -> Vec<(String, Vec<String>)> {
 fn parse(sgf: &str) -> Record {
     let mut r = Record {
         size: 19,
+        height: 19,
         black: vec![],
         white: vec![],
         to_move: Color::Black,
@@ -55,7 +57,12 @@ fn parse(sgf: &str) -> Record {
     let pt = |v: &str| Point::from_sgf(v).expect("point");
     for (ident, values) in properties(sgf) {
         match ident.as_str() {
-            "SZ" => r.size = values[0].parse().unwrap(),
+            "SZ" => {
+                let (w, h) = values[0]
+                    .split_once(':')
+                    .unwrap_or((&values[0], &values[0]));
+                (r.size, r.height) = (w.parse().unwrap(), h.parse().unwrap());
+            }
             "AB" => r.black.extend(values.iter().map(|v| pt(v))),
             "AW" => r.white.extend(values.iter().map(|v| pt(v))),
             "PL" => {
@@ -86,7 +93,7 @@ fn parse(sgf: &str) -> Record {
 
 fn replay(sgf: &str) -> Vec<MoveFacts> {
     let r = parse(sgf);
-    let mut e = Engine::new(r.size, r.size).unwrap();
+    let mut e = Engine::new(r.size, r.height).unwrap();
     e.setup(&r.black, &r.white, &[], r.to_move);
     r.moves
         .iter()
@@ -390,17 +397,31 @@ fn t09_multi_stone_suicide() {
 }
 
 #[test]
-fn t10_single_stone_suicide_is_illegal_everywhere() {
+fn t10_single_stone_suicide_is_illegal_where_the_rules_say_so() {
     let f = replay(&rec(T09_SETUP, ";B[da]"));
     check(
         &f,
         &[
-            (SIR, vec![(1, Suicide, None)]),
+            (&["simplified-ing"], vec![(1, Suicide, None)]),
             (SST, vec![(1, Suicide, None)]),
-            (SSK, vec![(1, Suicide, None)]),
+            (&["aga"], vec![(1, Suicide, None)]),
             (SIMPLE, vec![(1, Suicide, None)]),
+            // Suicide of any size is a play; the unchanged board is a repetition under
+            // positional superko, and under NZ's rule only if Black made it by a play
+            // (here it was set up).
+            (&["tromp-taylor"], vec![(1, PositionalSuperko, Some(0))]),
+            (&["nz"], vec![]),
         ],
     );
+    let tt = verdict(&f, "tromp-taylor", 1).unwrap();
+    assert!(
+        tt.message.contains("single-stone suicide"),
+        "{}",
+        tt.message
+    );
+    // NZ: once Black has made that board by a play, the suicide repeats it.
+    let g = replay(&rec(T09_SETUP, ";B[dd];W[];B[da]"));
+    assert_eq!(flagged(&g, "nz"), vec![(3, SituationalSuperko, Some(1))]);
     // SSK alone would not catch it: the same board, but the other player to move.
     assert_eq!(f[0].ssk, None);
     assert_eq!(f[0].psk, Some(0));
@@ -459,4 +480,22 @@ fn a_second_cycle_by_another_route_needs_a_referee() {
     let v = verdict(&f, "sst-ing", 7).unwrap();
     assert_eq!(v.code.info().severity, goref::findings::Severity::Warning);
     assert_eq!(v.certainty, Certainty::Interpretation);
+}
+
+#[test]
+fn double_ko_captures_are_read_on_the_board_they_are_played_from() {
+    // Spec §1.8 rule 4, first example: move 7 retakes a basic ko (one mouth before the
+    // capture, two after it): no double-ko capture, legal under SST.
+    let f = replay("(;GM[1]FF[4]SZ[4]AB[bc][cd]AW[ca][bb][db][cc][dd]PL[B];B[dc];W[];B[];W[dd];B[bd];W[];B[dc])");
+    assert_eq!(flagged(&f, "sst-ing"), vec![]);
+    // Second example on 3x5: move 7 repeats move 1's capture from the same double-ko
+    // colouring (two mouths before the capture, one after it).
+    let f = replay(
+        "(;GM[1]FF[4]SZ[3:5]AB[bd][ae][ce]AW[cb][bc][cd]PL[B];B[cc];W[ba];B[];W[cd];B[];W[];B[cc])",
+    );
+    assert_eq!(flagged(&f, "sst-ing"), vec![(7, KoRecycling, Some(1))]);
+    assert_eq!(
+        f[6].recycling.as_ref().unwrap().kind,
+        RecyclingKind::DoubleKo
+    );
 }

@@ -130,7 +130,7 @@ fn every_reading_has_its_rule_sentence_and_source() {
         let source = r.select(&Selector::parse(".source").unwrap()).next();
         let source = text(&source.expect("a source line"));
         assert!(
-            source.starts_with("Source: ") && source.contains("specification §"),
+            source.starts_with("Source: ") && source.contains(". Rule text: "),
             "{source}"
         );
     }

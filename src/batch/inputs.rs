@@ -45,6 +45,30 @@ impl Input {
             Input::Error { message, .. } => Err(io::Error::other(message.clone())),
         }
     }
+
+    /// Reads the input whole when it holds at most `limit` bytes (`rest` is None);
+    /// otherwise its first bytes (more than `limit`) and a reader for the rest, so
+    /// that a large file can be streamed.
+    pub fn read_up_to(&self, limit: usize) -> io::Result<Head> {
+        let source: Box<dyn Read + Send> = match self {
+            Input::File(path) => Box::new(std::fs::File::open(path)?),
+            Input::Stdin => Box::new(io::stdin()),
+            Input::Error { message, .. } => return Err(io::Error::other(message.clone())),
+        };
+        let mut source = source.take(limit as u64 + 1);
+        let mut bytes = Vec::with_capacity((16 * 1024).min(limit + 1));
+        source.read_to_end(&mut bytes)?;
+        let rest = (bytes.len() > limit).then(|| source.into_inner());
+        Ok(Head { bytes, rest })
+    }
+}
+
+/// The start of an input (see [`Input::read_up_to`]).
+pub struct Head {
+    /// The whole input, or its first bytes when `rest` is Some.
+    pub bytes: Vec<u8>,
+    /// The unread rest of a larger input.
+    pub rest: Option<Box<dyn Read + Send>>,
 }
 
 /// Reads a file without asking its size first: `std::fs::read` spends a `statx` call

@@ -49,9 +49,9 @@ mod run;
 mod stop;
 mod summary;
 
-pub use inputs::{collect_inputs, Input, InputError, InputOptions};
+pub use inputs::{collect_inputs, Head, Input, InputError, InputOptions};
 pub use output::{AtomicFile, LineWriter, Output, OutputError, PathList};
 pub use progress::{Progress, Tally};
-pub use run::{run, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus};
+pub use run::{run, run_iter, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus};
 pub use stop::{StopFlag, INTERRUPTED_EXIT_CODE};
 pub use summary::{SlowFile, Summary};

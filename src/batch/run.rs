@@ -134,7 +134,7 @@ pub fn run<I, R, W, S, E>(
     items: &[I],
     opts: &RunOptions,
     work: W,
-    mut sink: S,
+    sink: S,
 ) -> Result<RunReport, RunError<E>>
 where
     I: Sync,
@@ -142,21 +142,43 @@ where
     W: Fn(&I) -> R + Sync,
     S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
 {
-    install_panic_hook();
     // No idle threads (each with a large stack) for a handful of files.
-    let threads = opts.effective_threads().clamp(1, items.len().max(1));
-    if threads == 1 {
+    let opts = RunOptions {
+        threads: opts.effective_threads().clamp(1, items.len().max(1)),
+        ..opts.clone()
+    };
+    run_iter(items.iter(), &opts, work, sink)
+}
+
+/// [`run`] over items made one at a time by an iterator on the calling thread (the
+/// game trees of a streamed file): an item is made only when the window has room, so
+/// at most `window` items exist at once however many the iterator yields.
+pub fn run_iter<I, T, R, W, S, E>(
+    items: T,
+    opts: &RunOptions,
+    work: W,
+    mut sink: S,
+) -> Result<RunReport, RunError<E>>
+where
+    T: Iterator<Item = I>,
+    I: Send,
+    R: Send,
+    W: Fn(I) -> R + Sync,
+    S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+{
+    install_panic_hook();
+    if opts.effective_threads() <= 1 {
         // One worker: no thread, no channels, no hand-offs. The per-file cost of
         // waking another thread is larger than checking a typical game.
         return run_inline(items, opts, &work, &mut sink);
     }
+    let threads = opts.effective_threads();
     let window = opts.effective_window().max(1);
     // Both channels hold at most `window` messages, so no send ever blocks.
-    let (job_tx, job_rx) = bounded::<usize>(window);
+    let (job_tx, job_rx) = bounded::<(usize, I)>(window);
     let (res_tx, res_rx) = bounded::<(usize, Slot<R>)>(window);
     let cancel = AtomicBool::new(false);
     let worker = Worker {
-        items,
         work: &work,
         cancel: &cancel,
         quiet: opts.quiet_panics,
@@ -178,7 +200,8 @@ where
         }
         drop((job_rx, res_tx));
         let mut dispatcher = Dispatcher {
-            total: items.len(),
+            items,
+            exhausted: false,
             window,
             job_tx: Some(job_tx),
             res_rx,
@@ -191,32 +214,30 @@ where
 }
 
 /// The part of the run each worker thread shares.
-struct Worker<'a, I, W> {
-    items: &'a [I],
+struct Worker<'a, W> {
     work: &'a W,
     cancel: &'a AtomicBool,
     quiet: bool,
 }
 
-impl<I, W> Clone for Worker<'_, I, W> {
+impl<W> Clone for Worker<'_, W> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<I, W> Copy for Worker<'_, I, W> {}
+impl<W> Copy for Worker<'_, W> {}
 
-impl<I, W> Worker<'_, I, W> {
-    fn serve<R>(self, jobs: Receiver<usize>, results: Sender<(usize, Slot<R>)>)
+impl<W> Worker<'_, W> {
+    fn serve<I, R>(self, jobs: Receiver<(usize, I)>, results: Sender<(usize, Slot<R>)>)
     where
-        W: Fn(&I) -> R,
+        W: Fn(I) -> R,
     {
         WORKER_MODE.with(|m| m.set(if self.quiet { QUIET } else { LOUD }));
-        for idx in jobs {
-            let slot = match self.items.get(idx) {
-                Some(item) if !self.cancel.load(Ordering::Relaxed) => {
-                    Slot::Done(call_guarded(self.work, item))
-                }
-                _ => Slot::Skipped,
+        for (idx, item) in jobs {
+            let slot = if self.cancel.load(Ordering::Relaxed) {
+                Slot::Skipped
+            } else {
+                Slot::Done(call_guarded(self.work, item))
             };
             if results.send((idx, slot)).is_err() {
                 break;
@@ -226,16 +247,18 @@ impl<I, W> Worker<'_, I, W> {
 }
 
 /// The calling thread's side: dispatch within the window, reorder, deliver.
-struct Dispatcher<'a, R> {
-    total: usize,
+struct Dispatcher<'a, T: Iterator, R> {
+    items: T,
+    /// The iterator returned None (or the job channel closed).
+    exhausted: bool,
     window: usize,
-    job_tx: Option<Sender<usize>>,
+    job_tx: Option<Sender<(usize, T::Item)>>,
     res_rx: Receiver<(usize, Slot<R>)>,
     stop: Option<&'a StopFlag>,
     cancel: &'a AtomicBool,
 }
 
-impl<R> Dispatcher<'_, R> {
+impl<T: Iterator, R> Dispatcher<'_, T, R> {
     fn drive<S, E>(&mut self, sink: &mut S) -> Result<RunReport, RunError<E>>
     where
         S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
@@ -251,8 +274,9 @@ impl<R> Dispatcher<'_, R> {
                 self.halt();
             }
             if status == RunStatus::Completed {
-                while next_dispatch < self.total && next_dispatch - next_emit < self.window {
+                while !self.exhausted && next_dispatch - next_emit < self.window {
                     if !self.dispatch(next_dispatch) {
+                        self.exhausted = true;
                         break;
                     }
                     pending.push_back(None);
@@ -304,8 +328,15 @@ impl<R> Dispatcher<'_, R> {
         })
     }
 
-    fn dispatch(&self, idx: usize) -> bool {
-        self.job_tx.as_ref().is_some_and(|tx| tx.send(idx).is_ok())
+    /// Makes the next item and sends it; false when there is none (or no worker).
+    fn dispatch(&mut self, idx: usize) -> bool {
+        let Some(tx) = &self.job_tx else {
+            return false;
+        };
+        match self.items.next() {
+            Some(item) => tx.send((idx, item)).is_ok(),
+            None => false,
+        }
     }
 
     /// Stops new work: queued items come back skipped, running ones finish.
@@ -318,13 +349,13 @@ impl<R> Dispatcher<'_, R> {
 /// The single-threaded run: each item is checked and delivered on the calling thread,
 /// with the same panic isolation and stop handling as the threaded run.
 fn run_inline<I, R, W, S, E>(
-    items: &[I],
+    items: impl Iterator<Item = I>,
     opts: &RunOptions,
     work: &W,
     sink: &mut S,
 ) -> Result<RunReport, RunError<E>>
 where
-    W: Fn(&I) -> R,
+    W: Fn(I) -> R,
     S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
 {
     let mode = if opts.quiet_panics { QUIET } else { LOUD };
@@ -335,7 +366,7 @@ where
         peak_in_flight: 0,
     };
     let mut outcome = Ok(());
-    for (idx, item) in items.iter().enumerate() {
+    for (idx, item) in items.enumerate() {
         if opts.stop.as_ref().is_some_and(StopFlag::is_set) {
             report.status = RunStatus::Interrupted;
             break;
@@ -358,7 +389,7 @@ where
     outcome.map(|()| report)
 }
 
-fn call_guarded<I, R, W: Fn(&I) -> R>(work: &W, item: &I) -> Outcome<R> {
+fn call_guarded<I, R, W: Fn(I) -> R>(work: &W, item: I) -> Outcome<R> {
     match panic::catch_unwind(AssertUnwindSafe(|| work(item))) {
         Ok(r) => Ok(r),
         Err(payload) => Err(Panicked {

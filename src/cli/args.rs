@@ -184,7 +184,7 @@ pub struct OverrideArgs {
     /// Override the suicide rule.
     #[arg(
         long,
-        value_name = "forbidden|multi-stone",
+        value_name = "forbidden|multi-stone|any-size",
         help_heading = "Rule overrides"
     )]
     pub suicide: Option<goref::rules::Suicide>,

@@ -5,11 +5,11 @@ use super::out::{self, write_error};
 use super::summary_text::{self, Wording};
 use anyhow::{Context, Result};
 use goref::batch::{
-    self, Input, InputOptions, LineWriter, Output, PathList, Progress, RunOptions, RunStatus,
+    self, Head, Input, InputOptions, LineWriter, Output, PathList, Progress, RunOptions, RunStatus,
     StopFlag, Summary, INTERRUPTED_EXIT_CODE,
 };
 use goref::check::{self, CheckOptions};
-use goref::findings::Severity;
+use goref::findings::{Code, Severity};
 use goref::html::BatchPage;
 use goref::reader::ReadOptions;
 use goref::report::lint::{self, Paint};
@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 struct Checked {
     reports: Vec<GameReport>,
     took: Duration,
+    /// A file too large to read whole: the sink streams it, game tree by game tree.
+    large: Option<Head>,
 }
 
 pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
@@ -45,6 +47,7 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let threshold = args.fail_on.threshold();
     let mut failed_any = false;
     let started = Instant::now();
+    let mut streamed_interrupted = false;
 
     let report = batch::run(
         &inputs,
@@ -54,10 +57,28 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
             let path = inputs[i].path();
             // A panic is a goref bug: the file fails whatever --fail-on and --severity say.
             let panicked = outcome.is_err();
-            let checked = outcome.unwrap_or_else(|p| Checked {
+            let mut checked = outcome.unwrap_or_else(|p| Checked {
                 reports: vec![check::internal_error(&display(path), &p.message)],
                 took: Duration::ZERO,
+                large: None,
             });
+            if let Some(head) = checked.large.take() {
+                let mut out = StreamOut {
+                    summary: &mut summary,
+                    progress: &progress,
+                    sink: &mut sink,
+                    threshold,
+                };
+                let (failed, interrupted) =
+                    out.stream(path, head, &options, &run_options, checked.took)?;
+                failed_any |= failed;
+                streamed_interrupted |= interrupted;
+                return Ok(if interrupted {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                });
+            }
             let failed = panicked || fails(&checked.reports, threshold);
             failed_any |= failed;
             account(&mut summary, path, &checked, failed);
@@ -83,7 +104,7 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
         Err(batch::RunError::Sink(e)) => return Err(e),
         Err(batch::RunError::Spawn(e)) => return Err(e).context("starting worker threads"),
     };
-    let interrupted = report.status == RunStatus::Interrupted;
+    let interrupted = report.status == RunStatus::Interrupted || streamed_interrupted;
     match sink.finish(interrupted) {
         Err(e) if e.downcast_ref::<out::ClosedPipe>().is_some() => {
             return Ok(ExitCode::from(exit_code(failed_any)))
@@ -213,13 +234,67 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     #[cfg(debug_assertions)]
     test_panic_hook(input.path());
     let name = display(input.path());
-    let reports = match input.read() {
-        Ok(bytes) => check::check_bytes(&name, &bytes, options),
-        Err(e) => vec![check::io_error(&name, &e.to_string())],
+    let (reports, large) = match input.read_up_to(check::STREAM_ABOVE) {
+        Ok(head) if head.rest.is_some() => (Vec::new(), Some(head)),
+        Ok(head) => (check::check_bytes(&name, &head.bytes, options), None),
+        Err(e) => (vec![check::io_error(&name, &e.to_string())], None),
     };
     Checked {
         reports,
         took: started.elapsed(),
+        large,
+    }
+}
+
+/// What the check of a streamed file writes to, on the calling thread.
+struct StreamOut<'a> {
+    summary: &'a mut Summary,
+    progress: &'a Progress,
+    sink: &'a mut Sink,
+    threshold: Option<Severity>,
+}
+
+impl StreamOut<'_> {
+    /// Checks a large file game tree by game tree on the batch's threads, writing each
+    /// tree's reports as they come. Returns (failed, interrupted).
+    fn stream(
+        &mut self,
+        path: &Path,
+        head: Head,
+        options: &CheckOptions,
+        run_options: &RunOptions,
+        took: Duration,
+    ) -> Result<(bool, bool)> {
+        let started = Instant::now();
+        let (mut failed, mut games, mut errors) = (false, 0u64, 0u64);
+        let rest = head.rest.unwrap_or_else(|| Box::new(std::io::empty()));
+        let name = display(path);
+        let run = check::check_stream(&name, &head.bytes, rest, options, run_options, |reports| {
+            // A panic is a goref bug: the file fails whatever --fail-on says.
+            let panicked = reports
+                .iter()
+                .any(|r| r.findings.iter().any(|f| f.code == Code::InternalError));
+            failed |= panicked || fails(&reports, self.threshold);
+            account_games(self.summary, &reports);
+            games += reports.iter().filter(|r| r.game.is_some()).count() as u64;
+            errors += reports
+                .iter()
+                .filter(|r| r.worst() == Some(Severity::Error))
+                .count() as u64;
+            let sink = &mut *self.sink;
+            self.progress.suspend(|| sink.write_reports(&reports))?;
+            Ok::<_, anyhow::Error>(ControlFlow::Continue(()))
+        });
+        let run = match run {
+            Ok(r) => r,
+            Err(batch::RunError::Sink(e)) => return Err(e),
+            Err(batch::RunError::Spawn(e)) => return Err(e).context("starting worker threads"),
+        };
+        self.summary.file(path, took + started.elapsed(), failed);
+        self.progress.file_done(games, errors);
+        let sink = &mut *self.sink;
+        self.progress.suspend(|| sink.write_path(path, failed))?;
+        Ok((failed, run.status == RunStatus::Interrupted))
     }
 }
 
@@ -246,7 +321,11 @@ fn fails(reports: &[GameReport], threshold: Option<Severity>) -> bool {
 
 fn account(summary: &mut Summary, path: &Path, checked: &Checked, failed: bool) {
     summary.file(path, checked.took, failed);
-    for r in &checked.reports {
+    account_games(summary, &checked.reports);
+}
+
+fn account_games(summary: &mut Summary, reports: &[GameReport]) {
+    for r in reports {
         if r.game.is_some() {
             summary.game(r.moves as u64);
             let ru = r
@@ -327,8 +406,13 @@ impl Sink {
     }
 
     fn write(&mut self, reports: &[GameReport], path: &Path, failed: bool) -> Result<()> {
+        self.write_reports(reports)?;
+        self.write_path(path, failed)
+    }
+
+    fn write_reports(&mut self, reports: &[GameReport]) -> Result<()> {
         if let Some(page) = &mut self.page {
-            page.add_file(reports);
+            page.add_reports(reports);
         }
         for r in reports {
             let written = match self.format {
@@ -355,6 +439,14 @@ impl Sink {
                 }
             };
             written.map_err(|e| write_error(&*self.target, e))?;
+        }
+        Ok(())
+    }
+
+    /// Adds the file to `--ok-list` or `--fail-list`.
+    fn write_path(&mut self, path: &Path, failed: bool) -> Result<()> {
+        if let Some(page) = &mut self.page {
+            page.file_done();
         }
         let list = if failed { &mut self.fail } else { &mut self.ok };
         if let Some((list, name)) = list {

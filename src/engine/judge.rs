@@ -1,8 +1,9 @@
 //! Facts to verdicts: a pure function of ([`Rules`], [`MoveFacts`]).
 //!
 //! Order of precedence (first match wins): off-board, occupied point, single-stone
-//! suicide (every ruleset), multi-stone suicide (where suicide is forbidden), then the
-//! ruleset's repetition rule. Passes are never illegal.
+//! suicide (unless suicide of any size is a play: then the repetition rule judges it),
+//! multi-stone suicide (where suicide is forbidden), then the ruleset's repetition
+//! rule. Passes are never illegal.
 
 use super::{HotKind, MoveFacts, RecyclingKind};
 use crate::findings::{Certainty, Code};
@@ -47,7 +48,9 @@ fn rule(rules: &Rules, f: &MoveFacts) -> Option<Ruling> {
     if f.occupied {
         return ruling(Code::OccupiedPoint, Core, None);
     }
-    if f.single_stone_suicide() {
+    // Where suicide of any size is a play, a single-stone suicide (the board unchanged)
+    // is judged by the repetition rule like any other play.
+    if f.single_stone_suicide() && rules.suicide != Suicide::AnySize {
         return ruling(Code::Suicide, Core, None);
     }
     if f.self_removed > 1 && rules.suicide == Suicide::Forbidden {
@@ -115,6 +118,14 @@ fn position_name(m: u32) -> String {
 }
 
 fn message(rules: &Rules, f: &MoveFacts, r: Ruling) -> String {
+    let mut text = verdict_text(rules, f, r);
+    if f.single_stone_suicide() && r.code != Code::Suicide {
+        text.push_str(" (the play is a single-stone suicide, which leaves the board as it was)");
+    }
+    text
+}
+
+fn verdict_text(rules: &Rules, f: &MoveFacts, r: Ruling) -> String {
     let who = f.color.name();
     let rel = r.related.unwrap_or(0);
     const SST_VOID: &str =

@@ -201,7 +201,9 @@ impl Engine {
     }
 
     /// Setup (AE, then AB, then AW). The resulting position joins the history with
-    /// `to_move` to play: in the root it is the initial position (related move 0).
+    /// `to_move` to play (the caller's reading of PL, spec §8.1): in the root it is the
+    /// initial position (related move 0). Without any setup, the first move's colour is
+    /// the player to move in the initial position.
     pub fn setup(
         &mut self,
         add_black: &[Point],
@@ -222,7 +224,10 @@ impl Engine {
             .history
             .find_or_insert(self.board.hash(), self.board.bits());
         self.history.push_slot(e, self.moves, to_move, None);
-        self.cool();
+        // A node that only says who is to move (PL) leaves the ko as it was.
+        if !(add_black.is_empty() && add_white.is_empty() && clear.is_empty()) {
+            self.cool();
+        }
     }
 
     /// Puts the initial position into the history if nothing is there yet.
@@ -286,6 +291,8 @@ impl Engine {
             }
         }
         self.history.set_next_play(code);
+        // Rule 4 reads a double ko on the board the capture is played from.
+        let double_ko = self.double_ko_before(color, i);
 
         let out = self.board.play_at(color, i);
         facts.occupied = out.replaced.is_some();
@@ -319,6 +326,9 @@ impl Engine {
         self.history
             .push_slot(e, number, color.opponent(), Some(color));
         self.update_hot(color, i, out.captured, out.self_removed, facts);
+        if let Some(k) = double_ko {
+            self.double_ko_cycle(k, facts);
+        }
         if facts.hot_take.is_some() || facts.recycling.is_some() {
             self.last_violation = slot;
         }
@@ -373,8 +383,7 @@ impl Engine {
         ent.has_forbidden |= any;
     }
 
-    /// Recomputes the hot set after a play (spec §1.8 rule 3) and checks double-ko
-    /// local cycles (rule 4).
+    /// Recomputes the hot set after a play (spec §1.8 rule 3).
     fn update_hot(
         &mut self,
         color: Color,
@@ -397,7 +406,7 @@ impl Engine {
             let taken = caps[0] as usize;
             self.hot.stones.push((i as u16, HotKind::Single));
             self.ko = Some((taken, i, facts.number));
-            self.single_ko_complex(color, i, taken, facts);
+            self.single_ko_complex(color, i, taken);
         } else if size == 2 && captured == 2 && libs.len() == 1 && caps.contains(&libs[0]) {
             let other = self.board.next_stone(i);
             self.hot.stones.push((i as u16, HotKind::Double));
@@ -406,9 +415,9 @@ impl Engine {
         self.scratch = libs;
     }
 
-    /// After a single-stone ko take: twin hot stones (3+ linked mouths) or the
-    /// double-ko local cycle check (2 mouths).
-    fn single_ko_complex(&mut self, color: Color, i: usize, taken: usize, facts: &mut MoveFacts) {
+    /// After a single-stone ko take: twin hot stones (3+ linked mouths, read after the
+    /// take as rule 3 says).
+    fn single_ko_complex(&mut self, color: Color, i: usize, taken: usize) {
         if sst::mouth_liberty(&self.board, i) != Some(taken) {
             return;
         }
@@ -426,21 +435,44 @@ impl Engine {
                     self.hot.stones.push((m.stone as u16, HotKind::Twin));
                 }
             }
-        } else if mouths.len() == 2 {
-            let (key, pts) = sst::complex_key(&mouths);
-            let colouring = sst::colouring_before(&self.board, &pts, i, taken, color);
-            let k = (key, colouring, play_code(color, i));
-            match self.double_ko.get(&k) {
-                Some(&m) if facts.recycling.is_none() => {
-                    facts.recycling = Some(Recycling {
-                        kind: RecyclingKind::DoubleKo,
-                        related: m,
-                    });
-                }
-                Some(_) => {}
-                None => {
-                    self.double_ko.insert(k, facts.number);
-                }
+        }
+    }
+
+    /// If the play at `i` captures a basic-ko mouth whose complex has exactly two
+    /// mouths on the board before the play (a double-ko capture, spec §1.8 rule 4),
+    /// the complex, its colouring before the play and the play.
+    fn double_ko_before(&self, color: Color, i: usize) -> Option<(u64, u8, u32)> {
+        let opp = stone_of(color.opponent());
+        let taken = self.board.neighbours(i).into_iter().find(|&n| {
+            self.board.cell(n) == opp && sst::mouth_liberty(&self.board, n) == Some(i)
+        })?;
+        let mouths = sst::ko_complex(
+            &self.board,
+            Mouth {
+                stone: taken,
+                liberty: i,
+            },
+        );
+        if mouths.len() != 2 {
+            return None;
+        }
+        let (key, pts) = sst::complex_key(&mouths);
+        Some((key, sst::colouring(&self.board, &pts), play_code(color, i)))
+    }
+
+    /// A double-ko capture repeated from a recurring local colouring is recycling;
+    /// otherwise the capture is recorded.
+    fn double_ko_cycle(&mut self, k: (u64, u8, u32), facts: &mut MoveFacts) {
+        match self.double_ko.get(&k) {
+            Some(&m) if facts.recycling.is_none() => {
+                facts.recycling = Some(Recycling {
+                    kind: RecyclingKind::DoubleKo,
+                    related: m,
+                });
+            }
+            Some(_) => {}
+            None => {
+                self.double_ko.insert(k, facts.number);
             }
         }
     }

@@ -189,23 +189,9 @@ pub(crate) fn complex_key(mouths: &[Mouth]) -> (u64, [usize; 4]) {
     (key, pts)
 }
 
-/// The colouring of the complex's points before the play at `played` that captured
-/// `captured` (2 bits a point).
-pub(crate) fn colouring_before(
-    board: &Board,
-    pts: &[usize; 4],
-    played: usize,
-    captured: usize,
-    mover: Color,
-) -> u8 {
-    pts.iter().fold(0u8, |acc, &p| {
-        let cell = if p == played {
-            EMPTY
-        } else if p == captured {
-            stone_of(mover.opponent())
-        } else {
-            board.cell(p)
-        };
-        (acc << 2) | (cell & 3)
-    })
+/// The colouring of the complex's points (2 bits a point), read on the board the
+/// capture is played from.
+pub(crate) fn colouring(board: &Board, pts: &[usize; 4]) -> u8 {
+    pts.iter()
+        .fold(0u8, |acc, &p| (acc << 2) | (board.cell(p) & 3))
 }

@@ -300,7 +300,7 @@ fn reading(i: usize, r: &Reading, recorded: Option<&str>) -> Markup {
             h3 { (r.name) " " span.muted { "(" code { (r.rules) } ")" } }
             p { (r.rule_sentence) }
             @if let Some(p) = preset {
-                p.source { "Source: " (p.summary) " (specification " (p.spec) ")." }
+                p.source { "Source: " (p.summary) ". Rule text: " (p.text) "." }
             }
             @if !r.notes.is_empty() {
                 ul { @for note in &r.notes { li { "Note: " (note) "." } } }

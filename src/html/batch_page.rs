@@ -104,10 +104,20 @@ impl BatchPage {
 
     /// Adds one file's reports (one per game, or one for a file with no game).
     pub fn add_file(&mut self, reports: &[GameReport]) {
-        self.files += 1;
+        self.add_reports(reports);
+        self.file_done();
+    }
+
+    /// Adds reports of the current file; a large file may come in several pieces.
+    pub fn add_reports(&mut self, reports: &[GameReport]) {
         for r in reports {
             self.add_report(r);
         }
+    }
+
+    /// Counts a file whose reports have all been added.
+    pub fn file_done(&mut self) {
+        self.files += 1;
     }
 
     fn add_report(&mut self, r: &GameReport) {
