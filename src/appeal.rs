@@ -32,10 +32,13 @@ use std::collections::BTreeMap;
 mod diagrams;
 mod sentences;
 mod text;
+mod timeline;
 
 use diagrams::diagrams;
 use sentences::{join_and, Removal, SentenceContext};
 pub use text::to_text;
+pub(crate) use text::{komi_text, penalties_text};
+pub use timeline::{EventKind, TimelineEvent};
 
 #[cfg(test)]
 mod tests;
@@ -852,6 +855,9 @@ fn move_label(color: Option<Color>, vertex: Option<&str>) -> String {
         _ => String::new(),
     }
 }
+
+/// What a dispute between the two SST readings turns on (said when [`Appeal::disputed`]).
+pub const DISPUTE: &str = "The two SST readings disagree: the appeal turns on whether passes 3–4 ended play (SST terminology 19) or were void because dead stones had not been taken away (Article 1; EGF 2002).";
 
 fn disputed(readings: &[Reading]) -> bool {
     let re = |k: ReadingKind| {

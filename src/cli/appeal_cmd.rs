@@ -39,9 +39,14 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.svg {
         write_svgs(&appeal, dir)?;
     }
+    if let Some(path) = &args.html {
+        super::common::write_atomically(path, goref::html::appeal_page(&appeal).as_bytes())?;
+        out::eprint(&format!("goref: wrote {}\n", path.display()));
+    }
     match args.format {
         Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
+        Format::Html => out::print(&goref::html::appeal_page(&appeal))?,
     }
     Ok(ExitCode::SUCCESS)
 }

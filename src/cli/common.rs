@@ -1,12 +1,12 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{EstimatorArgs, EstimatorKind, OverrideArgs, PenaltyArgs, RuleArgs};
+use super::args::{EstimatorArgs, EstimatorKind, Format, OverrideArgs, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use goref::gtp::EngineSpec;
 use goref::reading::Estimator;
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -85,6 +85,27 @@ impl OverrideArgs {
             ..Overrides::default()
         }
     }
+}
+
+/// `--format html` is for `check` and `appeal`; the other subcommands refuse it.
+pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
+    match format {
+        Format::Html => Err(UsageError(format!(
+            "--format html: `goref {command}` writes text or JSON; HTML pages are made by `goref check` and `goref appeal`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes a whole file through a temporary file renamed into place; an error names
+/// the path (exit status 2, as for `-o`).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let mut file =
+        goref::batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
+    file.write_all(bytes)
+        .and_then(|()| file.commit())
+        .map_err(|e| out::write_error(name, e))
 }
 
 impl EstimatorArgs {

@@ -10,6 +10,7 @@ use goref::scorecard::ScoreCard;
 use std::process::ExitCode;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "score")?;
     let name = match args.file.to_str() {
         Some("-") => "standard input".to_string(),
         _ => args.file.display().to_string(),
@@ -50,6 +51,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         Format::Json | Format::Jsonl => {
             out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
         }
+        Format::Html => {} // refused above
     }
     Ok(ExitCode::SUCCESS)
 }
