@@ -636,13 +636,28 @@ pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Prints a number without float noise: `7.5`, `8`, `-0.5`.
-pub fn format_number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
+/// Scores and komi are whole or half points; anything finer than a millionth is
+/// float noise from sums, and `-0` is `0`.
+pub fn tidy_number(x: f64) -> f64 {
+    let r = (x * 1e6).round() / 1e6;
+    if r == 0.0 {
+        0.0 // no "-0"
     } else {
-        let s = format!("{:.2}", value);
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        r
+    }
+}
+
+/// Prints a number as people write it, without float noise: `7.5`, `8`, `-0.5`, `0`.
+/// The one number formatter for komi, scores, margins and seconds.
+pub fn format_number(value: f64) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let t = tidy_number(value);
+    if t.fract() == 0.0 && t.abs() < 9.0e15 {
+        format!("{}", t as i64)
+    } else {
+        format!("{t}")
     }
 }
 
