@@ -461,6 +461,16 @@ fn normalise(name: &str) -> String {
         .join(" ")
 }
 
+/// The canonical preset names, comma-separated: the list every "unknown rules"
+/// message shows.
+pub fn preset_names() -> String {
+    PRESETS
+        .iter()
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Finds a preset by canonical name or alias.
 pub fn preset(name: &str) -> Option<&'static Preset> {
     let wanted = normalise(name);
@@ -472,10 +482,9 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
 impl Rules {
     /// The rules of a preset, by name or alias.
     pub fn named(name: &str) -> Result<Rules, RulesError> {
-        preset(name).map(Preset::rules).ok_or_else(|| {
-            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-            RulesError::UnknownPreset(name.to_string(), names.join(", "))
-        })
+        preset(name)
+            .map(Preset::rules)
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string(), preset_names()))
     }
 
     /// The komi this ruleset uses when nothing else gives one.

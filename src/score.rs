@@ -830,8 +830,9 @@ impl Score {
         let area_margin = self.black_margin;
         let area_re = self.re.clone();
         let p = settings.penalties;
-        let board_margin =
-            tidy_number(t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus);
+        let board_margin = tidy_number(
+            t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus,
+        );
         let black_margin = tidy_number(board_margin - p.black as f64 + p.white as f64);
         let (winner, tiebreak) = board_winner(black_margin, settings.rules.tie, settings.handicap);
         let (winner, tiebreak, re) = match settings.lost_on_time {

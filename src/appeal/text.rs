@@ -7,8 +7,8 @@ use super::{
 use crate::ending::EndKind;
 use crate::point::Color;
 use crate::record::ValueSource;
-use crate::rules::Ending;
 use crate::rules::format_number;
+use crate::rules::Ending;
 use std::fmt::Write as _;
 
 /// Shown where a value is absent.
