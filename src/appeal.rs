@@ -15,7 +15,7 @@
 
 use crate::diagram::{self, Marks, SvgOptions, TextOptions};
 use crate::ending::{End, EndKind, Resumption};
-use crate::findings::{Code, Finding, Severity};
+use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::reading::{self, Basis, CountContext, Estimator};
@@ -579,22 +579,9 @@ fn dead_stones(
     }
 }
 
-/// Codes of the engine's legality verdicts: moves some rules forbid.
-pub fn is_legality(code: Code) -> bool {
-    matches!(
-        code,
-        Code::OccupiedPoint
-            | Code::OffBoard
-            | Code::Suicide
-            | Code::MultiStoneSuicide
-            | Code::KoRetake
-            | Code::PositionalSuperko
-            | Code::SituationalSuperko
-            | Code::HotStoneTake
-            | Code::KoRecycling
-            | Code::NeedsReferee
-            | Code::Cycle
-    )
+/// The engine's legality verdicts: moves some rules forbid (the registry's category).
+fn is_legality(code: Code) -> bool {
+    code.category() == Category::Legality
 }
 
 /// Every finding tied to a move, merged over the presets, in move order.
