@@ -505,7 +505,7 @@ fn emit_node(
                     Code::MoveInRoot,
                     "the root node holds a move: it is played as move 1",
                 )
-                .on_move(*number, color, point_of(mv), g.height)
+                .on_move(*number, color, mv.point(), g.height)
                 .at(pos),
             );
         }
@@ -519,13 +519,6 @@ fn emit_node(
             time_left: nm.time_left[c],
             periods_left: nm.periods_left[c],
         }));
-    }
-}
-
-fn point_of(mv: Move) -> Option<Point> {
-    match mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
     }
 }
 

@@ -334,10 +334,7 @@ fn verdict_finding(
     facts: &engine::MoveFacts,
     verdict: engine::Verdict,
 ) -> Finding {
-    let point = match m.mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
-    };
+    let point = m.mv.point();
     let mut message = verdict.message;
     if !message.ends_with('.') {
         message.push('.');
@@ -464,7 +461,7 @@ fn record_findings(
                         m.color.name()
                     ),
                 )
-                .on_move(n, m.color, play_point(m.mv), record.height)
+                .on_move(n, m.color, m.mv.point(), record.height)
                 .at(m.pos),
             );
         }
@@ -487,7 +484,7 @@ fn record_findings(
                         why
                     ),
                 )
-                .on_move(first, m.color, play_point(m.mv), record.height)
+                .on_move(first, m.color, m.mv.point(), record.height)
                 .at(m.pos)
                 .related(end.move_number),
             );
@@ -498,13 +495,6 @@ fn record_findings(
         // RE is the main line's result; a side variation is not checked against it.
         resigner_moved_last(record, &moves, findings);
         komi_result_parity(record, findings);
-    }
-}
-
-fn play_point(mv: Move) -> Option<Point> {
-    match mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
     }
 }
 
@@ -564,7 +554,7 @@ fn resigner_moved_last(
                     last.color.name()
                 ),
             )
-            .on_move(last.number, last.color, play_point(last.mv), record.height)
+            .on_move(last.number, last.color, last.mv.point(), record.height)
             .at(last.pos),
         );
     }
