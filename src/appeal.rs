@@ -18,7 +18,7 @@ use crate::ending::{End, EndKind, Resumption};
 use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
-use crate::reading::{self, Basis, CountContext, Estimator};
+use crate::reading::{self, Basis, CountContext, DeadSource, Estimator};
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
 use crate::result::parse_re;
@@ -173,37 +173,6 @@ pub struct EndingView {
     pub end: Option<End>,
     /// Moves after the end (they are not counted).
     pub after_end: Vec<u32>,
-}
-
-/// Where a list of dead stones came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeadSource {
-    /// `--dead`.
-    CommandLine,
-    /// TB/TW in the final node (§7.5).
-    Record,
-    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
-    Estimate,
-}
-
-impl DeadSource {
-    fn phrase(self) -> &'static str {
-        match self {
-            DeadSource::CommandLine => "claimed with --dead",
-            DeadSource::Record => "marked dead by TB/TW in the record",
-            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
-        }
-    }
-
-    fn of(basis: Basis) -> Option<DeadSource> {
-        match basis {
-            Basis::Claimed => Some(DeadSource::CommandLine),
-            Basis::Marked => Some(DeadSource::Record),
-            Basis::Estimated => Some(DeadSource::Estimate),
-            Basis::AsIs => None,
-        }
-    }
 }
 
 /// A stone named by a dead-stone list.
@@ -575,7 +544,7 @@ fn dead_stones(
         marked: views(marked),
         estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),
         used: views(&chosen.dead),
-        source: DeadSource::of(chosen.basis),
+        source: chosen.basis.dead_source(),
     }
 }
 
@@ -722,7 +691,7 @@ fn build_reading(
         reading.removes_dead,
     );
     let dead = chosen.dead.clone();
-    let source = DeadSource::of(chosen.basis).filter(|_| !dead.is_empty());
+    let source = chosen.basis.dead_source().filter(|_| !dead.is_empty());
     reading.dead = dead.iter().map(|p| p.sgf()).collect();
     reading.dead_source = source;
     reading.basis = chosen.basis;

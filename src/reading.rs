@@ -58,13 +58,46 @@ impl Basis {
         }
     }
 
-    /// The `dead_source` of report schema 1 (`record`, `command-line`, `estimate`).
-    pub fn dead_source(self) -> Option<&'static str> {
+    /// Where the dead stones came from; none when every stone counts as it stands.
+    pub fn dead_source(self) -> Option<DeadSource> {
         match self {
-            Basis::Marked => Some("record"),
-            Basis::Claimed => Some("command-line"),
-            Basis::Estimated => Some("estimate"),
+            Basis::Marked => Some(DeadSource::Record),
+            Basis::Claimed => Some(DeadSource::CommandLine),
+            Basis::Estimated => Some(DeadSource::Estimate),
             Basis::AsIs => None,
+        }
+    }
+}
+
+/// Where a list of dead stones came from: the `dead_source` of the report
+/// (`record`, `command-line`, `estimate`) and of an appeal's readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadSource {
+    /// `--dead`.
+    CommandLine,
+    /// TB/TW in the final node (§7.5).
+    Record,
+    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
+    Estimate,
+}
+
+impl DeadSource {
+    /// The name in reports: `command-line`, `record`, `estimate`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "command-line",
+            DeadSource::Record => "record",
+            DeadSource::Estimate => "estimate",
+        }
+    }
+
+    /// How the stones were chosen, for an appeal's sentences.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "claimed with --dead",
+            DeadSource::Record => "marked dead by TB/TW in the record",
+            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
         }
     }
 }
@@ -714,7 +747,7 @@ fn compare(
         by(score)
     );
     let mut finding = Finding::new(code, check.reason.clone());
-    if r.dead_source == Some("estimate") || (r.dead.is_empty() && r.estimate.is_some()) {
+    if r.dead_source == Some(DeadSource::Estimate) || (r.dead.is_empty() && r.estimate.is_some()) {
         // A mismatch that rests on goref's estimate is a question, not a verdict.
         let severity = finding.severity.min(Severity::Warning);
         finding = finding.with_severity(severity);

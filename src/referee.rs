@@ -90,8 +90,8 @@ pub struct Refereed {
     pub scored_captures: [u32; 2],
     /// Dead stones applied to the computed score.
     pub dead: Vec<Point>,
-    /// Where those dead stones came from: "record" (TB/TW), "command-line", "estimate", or none.
-    pub dead_source: Option<&'static str>,
+    /// Where those dead stones came from (TB/TW, `--dead`, the estimate), or none.
+    pub dead_source: Option<crate::reading::DeadSource>,
     /// Stones in seki under the estimate (no territory under territory counting).
     pub seki: Vec<Point>,
     /// The dead-stone estimate, when the dead stones were estimated.

@@ -126,7 +126,7 @@ impl ScoreReport {
             winner: s.winner,
             tiebreak: s.tiebreak,
             dead: r.dead.iter().map(|p| p.sgf()).collect(),
-            dead_source: r.dead_source,
+            dead_source: r.dead_source.map(crate::reading::DeadSource::as_str),
             basis: r.result.basis,
             seki: r.seki.iter().map(|p| p.sgf()).collect(),
             counting: s.counting,
