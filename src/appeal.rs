@@ -21,7 +21,6 @@ use crate::position::Position;
 use crate::reading::{self, Basis, CountContext, DeadSource, Estimator};
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
-use crate::result::parse_re;
 use crate::rules::{self, Ending};
 use crate::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
@@ -734,10 +733,9 @@ fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
     reading.winner = s.winner;
     reading.margin = Some(s.margin);
     reading.re = Some(s.re.clone());
-    reading.agrees_with_record = record.info.result.as_deref().and_then(|re| {
-        let parsed = parse_re(re);
+    reading.agrees_with_record = record.re().and_then(|(_, parsed)| {
         parsed.margin()?;
-        Some(reading::agrees(&parsed, s))
+        Some(reading::agrees(parsed, s))
     });
 }
 

@@ -679,6 +679,7 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
                 .push(Finding::new(Code::ResultFormat, msg).at(loc.pos(at)));
         }
         g.info.result = Some(text);
+        g.recorded_result = Some(parsed);
     }
     if let Some((raw, at)) = info.tm {
         match raw.trim().parse::<f64>() {

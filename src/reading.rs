@@ -480,11 +480,8 @@ pub fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
 /// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
 pub fn re_is_count(record: &GameRecord) -> bool {
     record
-        .info
-        .result
-        .as_deref()
-        .map(parse_re)
-        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
+        .re()
+        .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
 }
 
 /// Scores the refereed game and compares with RE (called once by the referee).
@@ -625,7 +622,7 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = if ended { computed_re.clone() } else { None };
     check.as_is = r.literal_score.as_ref().map(|s| s.re.clone());
-    let Some(re) = record.info.result.as_deref() else {
+    let Some((re, recorded)) = record.re() else {
         r.findings.push(Finding::new(
             Code::ResultMissing,
             "the record has no RE; nothing to compare",
@@ -633,7 +630,6 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         check.reason = "the record has no result".into();
         return check;
     };
-    let recorded = parse_re(re);
     if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
         check.reason = format!("RE[{re}] states no winner");
         return check;

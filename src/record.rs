@@ -4,6 +4,7 @@
 
 use crate::findings::Finding;
 use crate::point::{Color, Move, Point, Pos};
+use crate::result::ParsedResult;
 use serde::Serialize;
 
 /// Game information, as decoded text (None when the property is absent).
@@ -93,6 +94,8 @@ pub struct GameRecord {
     pub width: u8,
     pub height: u8,
     pub info: GameInfo,
+    /// RE as the reader parsed it (once): set exactly when `info.result` is.
+    pub recorded_result: Option<ParsedResult>,
     /// KM after quirk fixes (None when absent or empty).
     pub komi: Option<f64>,
     /// HA after quirk fixes (None when absent; HA[0]/HA[1] read as None).
@@ -114,6 +117,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// RE as written and as parsed by the reader.
+    pub fn re(&self) -> Option<(&str, &ParsedResult)> {
+        self.info
+            .result
+            .as_deref()
+            .zip(self.recorded_result.as_ref())
+    }
+
     /// An empty record on a board of the given size.
     pub fn new(width: u8, height: u8) -> GameRecord {
         GameRecord {
@@ -122,6 +133,7 @@ impl GameRecord {
             width,
             height,
             info: GameInfo::default(),
+            recorded_result: None,
             komi: None,
             handicap: None,
             time_limit: None,

@@ -10,7 +10,7 @@ use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::record::{Event, GameRecord, Setup};
-use crate::result::{parse_re, ResultKind};
+use crate::result::ResultKind;
 use crate::rules::{self, Overrides, Rules, RulesSource, Selection};
 use crate::score::{Komi, Penalties, Score};
 use crate::timing::{IngOvertime, TimeReport};
@@ -532,10 +532,9 @@ fn resigner_moved_last(
     moves: &[&crate::record::MoveEvent],
     findings: &mut Vec<Finding>,
 ) {
-    let Some(re) = record.info.result.as_deref() else {
+    let Some((re, parsed)) = record.re() else {
         return;
     };
-    let parsed = parse_re(re);
     let how = match parsed.kind {
         ResultKind::Resign => "resigned",
         ResultKind::Time => "lost on time",
@@ -561,10 +560,9 @@ fn resigner_moved_last(
 }
 
 fn komi_result_parity(record: &GameRecord, findings: &mut Vec<Finding>) {
-    let (Some(km), Some(re)) = (record.komi, record.info.result.as_deref()) else {
+    let (Some(km), Some((re, parsed))) = (record.komi, record.re()) else {
         return;
     };
-    let parsed = parse_re(re);
     let (Some(winner), ResultKind::Score(margin)) = (parsed.winner(), &parsed.kind) else {
         return;
     };
