@@ -131,7 +131,7 @@ pub struct GameSummary {
     pub number: usize,
     /// Players, event, date, place and RU, as in `goref check`'s report.
     #[serde(flatten)]
-    pub info: crate::report::Info,
+    pub info: crate::record::GameInfo,
     /// The preset RU maps to, and why.
     pub rules: String,
     pub rules_reason: String,
@@ -467,7 +467,7 @@ fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
     let info = &record.info;
     GameSummary {
         number: record.game_index + 1,
-        info: crate::report::Info::from(info.clone()),
+        info: info.clone(),
         rules: selection.rules.name,
         rules_reason: selection.reason,
         komi: record.komi,

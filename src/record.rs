@@ -7,7 +7,9 @@ use crate::point::{Color, Move, Point, Pos};
 use crate::result::ParsedResult;
 use serde::Serialize;
 
-/// Game information, as decoded text (None when the property is absent).
+/// Game information, as decoded text (None when the property is absent). Serialised,
+/// it is the `info` object of a report and an appeal: PB, PW, BR, WR, EV, RO, DT, PC
+/// and RU, null when absent (RE and OT are reported with the result and the timing).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct GameInfo {
     pub black: Option<String>,
@@ -21,8 +23,10 @@ pub struct GameInfo {
     /// RU as written.
     pub recorded_rules: Option<String>,
     /// RE as written.
+    #[serde(skip)]
     pub result: Option<String>,
     /// OT as written.
+    #[serde(skip)]
     pub overtime: Option<String>,
 }
 
