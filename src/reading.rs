@@ -663,7 +663,7 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         ));
         check.computed = Some(score.re.clone());
     }
-    compare(re, &recorded, &score, decisive, ended, r, &mut check);
+    compare(re, recorded, &score, decisive, ended, r, &mut check);
     check
 }
 
