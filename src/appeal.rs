@@ -15,13 +15,12 @@
 
 use crate::diagram::{self, Marks, SvgOptions, TextOptions};
 use crate::ending::{End, EndKind, Resumption};
-use crate::findings::{Code, Finding, Severity};
+use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
-use crate::reading::{self, Basis, CountContext, Estimator};
+use crate::reading::{self, Basis, CountContext, DeadSource, Estimator};
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
-use crate::result::parse_re;
 use crate::rules::{self, Ending};
 use crate::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
@@ -135,7 +134,7 @@ pub struct GameSummary {
     pub number: usize,
     /// Players, event, date, place and RU, as in `goref check`'s report.
     #[serde(flatten)]
-    pub info: crate::report::Info,
+    pub info: crate::record::GameInfo,
     /// The preset RU maps to, and why.
     pub rules: String,
     pub rules_reason: String,
@@ -176,37 +175,6 @@ pub struct EndingView {
     pub end: Option<End>,
     /// Moves after the end (they are not counted).
     pub after_end: Vec<u32>,
-}
-
-/// Where a list of dead stones came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeadSource {
-    /// `--dead`.
-    CommandLine,
-    /// TB/TW in the final node (§7.5).
-    Record,
-    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
-    Estimate,
-}
-
-impl DeadSource {
-    fn phrase(self) -> &'static str {
-        match self {
-            DeadSource::CommandLine => "claimed with --dead",
-            DeadSource::Record => "marked dead by TB/TW in the record",
-            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
-        }
-    }
-
-    fn of(basis: Basis) -> Option<DeadSource> {
-        match basis {
-            Basis::Claimed => Some(DeadSource::CommandLine),
-            Basis::Marked => Some(DeadSource::Record),
-            Basis::Estimated => Some(DeadSource::Estimate),
-            Basis::AsIs => None,
-        }
-    }
 }
 
 /// A stone named by a dead-stone list.
@@ -502,7 +470,7 @@ fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
     let info = &record.info;
     GameSummary {
         number: record.game_index + 1,
-        info: crate::report::Info::from(info.clone()),
+        info: info.clone(),
         rules: selection.rules.name,
         rules_reason: selection.reason,
         komi: record.komi,
@@ -578,26 +546,13 @@ fn dead_stones(
         marked: views(marked),
         estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),
         used: views(&chosen.dead),
-        source: DeadSource::of(chosen.basis),
+        source: chosen.basis.dead_source(),
     }
 }
 
-/// Codes of the engine's legality verdicts: moves some rules forbid.
-pub fn is_legality(code: Code) -> bool {
-    matches!(
-        code,
-        Code::OccupiedPoint
-            | Code::OffBoard
-            | Code::Suicide
-            | Code::MultiStoneSuicide
-            | Code::KoRetake
-            | Code::PositionalSuperko
-            | Code::SituationalSuperko
-            | Code::HotStoneTake
-            | Code::KoRecycling
-            | Code::NeedsReferee
-            | Code::Cycle
-    )
+/// The engine's legality verdicts: moves some rules forbid (the registry's category).
+fn is_legality(code: Code) -> bool {
+    code.category() == Category::Legality
 }
 
 /// Every finding tied to a move, merged over the presets, in move order.
@@ -738,7 +693,7 @@ fn build_reading(
         reading.removes_dead,
     );
     let dead = chosen.dead.clone();
-    let source = DeadSource::of(chosen.basis).filter(|_| !dead.is_empty());
+    let source = chosen.basis.dead_source().filter(|_| !dead.is_empty());
     reading.dead = dead.iter().map(|p| p.sgf()).collect();
     reading.dead_source = source;
     reading.basis = chosen.basis;
@@ -781,10 +736,9 @@ fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
     reading.winner = s.winner;
     reading.margin = Some(s.margin);
     reading.re = Some(s.re.clone());
-    reading.agrees_with_record = record.info.result.as_deref().and_then(|re| {
-        let parsed = parse_re(re);
+    reading.agrees_with_record = record.re().and_then(|(_, parsed)| {
         parsed.margin()?;
-        Some(reading::agrees(&parsed, s))
+        Some(reading::agrees(parsed, s))
     });
 }
 

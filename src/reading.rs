@@ -60,13 +60,46 @@ impl Basis {
         }
     }
 
-    /// The `dead_source` of report schema 1 (`record`, `command-line`, `estimate`).
-    pub fn dead_source(self) -> Option<&'static str> {
+    /// Where the dead stones came from; none when every stone counts as it stands.
+    pub fn dead_source(self) -> Option<DeadSource> {
         match self {
-            Basis::Marked => Some("record"),
-            Basis::Claimed => Some("command-line"),
-            Basis::Estimated => Some("estimate"),
+            Basis::Marked => Some(DeadSource::Record),
+            Basis::Claimed => Some(DeadSource::CommandLine),
+            Basis::Estimated => Some(DeadSource::Estimate),
             Basis::AsIs => None,
+        }
+    }
+}
+
+/// Where a list of dead stones came from: the `dead_source` of the report
+/// (`record`, `command-line`, `estimate`) and of an appeal's readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadSource {
+    /// `--dead`.
+    CommandLine,
+    /// TB/TW in the final node (§7.5).
+    Record,
+    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
+    Estimate,
+}
+
+impl DeadSource {
+    /// The name in reports: `command-line`, `record`, `estimate`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "command-line",
+            DeadSource::Record => "record",
+            DeadSource::Estimate => "estimate",
+        }
+    }
+
+    /// How the stones were chosen, for an appeal's sentences.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "claimed with --dead",
+            DeadSource::Record => "marked dead by TB/TW in the record",
+            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
         }
     }
 }
@@ -504,11 +537,8 @@ pub fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
 /// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
 pub fn re_is_count(record: &GameRecord) -> bool {
     record
-        .info
-        .result
-        .as_deref()
-        .map(parse_re)
-        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
+        .re()
+        .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
 }
 
 /// Scores the refereed game and compares with RE (called once by the referee).
@@ -694,7 +724,7 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = if ended { computed_re.clone() } else { None };
     check.as_is = r.literal_score.as_ref().map(|s| s.re.clone());
-    let Some(re) = record.info.result.as_deref() else {
+    let Some((re, recorded)) = record.re() else {
         r.findings.push(Finding::new(
             Code::ResultMissing,
             "the record has no RE; nothing to compare",
@@ -702,7 +732,6 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         check.reason = "the record has no result".into();
         return check;
     };
-    let recorded = parse_re(re);
     if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
         check.reason = format!("RE[{re}] states no winner");
         return check;
@@ -736,7 +765,7 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         ));
         check.computed = Some(score.re.clone());
     }
-    compare(re, &recorded, &score, decisive, ended, r, &mut check);
+    compare(re, recorded, &score, decisive, ended, r, &mut check);
     check
 }
 
@@ -816,7 +845,7 @@ fn compare(
         by(score)
     );
     let mut finding = Finding::new(code, check.reason.clone());
-    if r.dead_source == Some("estimate") || (r.dead.is_empty() && r.estimate.is_some()) {
+    if r.dead_source == Some(DeadSource::Estimate) || (r.dead.is_empty() && r.estimate.is_some()) {
         // A mismatch that rests on goref's estimate is a question, not a verdict.
         let severity = finding.severity.min(Severity::Warning);
         finding = finding.with_severity(severity);

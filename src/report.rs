@@ -6,7 +6,7 @@ use crate::ending::EndingReport;
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Color;
 use crate::reader::Charset;
-use crate::record::{GameRecord, ValueSource};
+use crate::record::{GameInfo, GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
 use crate::rules::{self, Rules};
 use crate::score::{Penalties, Score};
@@ -17,37 +17,6 @@ use std::collections::BTreeMap;
 pub mod lint;
 
 pub const SCHEMA: &str = "goref.report/2";
-
-/// The game information of a report: PB, PW, BR, WR, EV, RO, DT, PC and RU as decoded
-/// text, null when absent.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Info {
-    pub black: Option<String>,
-    pub white: Option<String>,
-    pub black_rank: Option<String>,
-    pub white_rank: Option<String>,
-    pub event: Option<String>,
-    pub round: Option<String>,
-    pub date: Option<String>,
-    pub place: Option<String>,
-    pub recorded_rules: Option<String>,
-}
-
-impl From<crate::record::GameInfo> for Info {
-    fn from(i: crate::record::GameInfo) -> Info {
-        Info {
-            black: i.black,
-            white: i.white,
-            black_rank: i.black_rank,
-            white_rank: i.white_rank,
-            event: i.event,
-            round: i.round,
-            date: i.date,
-            place: i.place,
-            recorded_rules: i.recorded_rules,
-        }
-    }
-}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesReport {
@@ -126,7 +95,7 @@ impl ScoreReport {
             winner: s.winner,
             tiebreak: s.tiebreak,
             dead: r.dead.iter().map(|p| p.sgf()).collect(),
-            dead_source: r.dead_source,
+            dead_source: r.dead_source.map(crate::reading::DeadSource::as_str),
             basis: r.result.basis,
             seki: r.seki.iter().map(|p| p.sgf()).collect(),
             counting: s.counting,
@@ -148,7 +117,7 @@ pub struct GameReport {
     /// Child indices taken at each branching node, for variations other than the main line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variation: Option<Vec<usize>>,
-    pub info: Option<Info>,
+    pub info: Option<GameInfo>,
     pub charset: Option<Charset>,
     pub rules: Option<RulesReport>,
     pub board: Option<Board>,
@@ -186,7 +155,7 @@ impl GameReport {
             file: file.to_string(),
             game: Some(record.game_index + 1),
             variation: (!record.variation.is_empty()).then_some(record.variation),
-            info: Some(Info::from(record.info)),
+            info: Some(record.info),
             charset: Some(charset.clone()),
             rules: Some(RulesReport {
                 source: r.selection.source,

@@ -99,7 +99,7 @@ impl ScoreCard {
             rules_reason: r.selection.reason.clone(),
             position: position_text(r),
             dead: r.dead.iter().map(|p| p.vertex(record.height)).collect(),
-            dead_source: r.dead_source,
+            dead_source: r.dead_source.map(crate::reading::DeadSource::as_str),
             basis: r.result.basis,
             seki: r.seki.iter().map(|p| p.vertex(record.height)).collect(),
             counting: s.counting,

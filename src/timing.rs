@@ -14,7 +14,8 @@
 
 use crate::point::Color;
 use crate::record::GameRecord;
-use crate::score::{points_text, serialize_points, Penalties};
+use crate::rules::format_number;
+use crate::score::{serialize_points, Penalties};
 use serde::{Deserialize, Serialize};
 
 /// The overtime rules of an event. `Default` is the EGF Ing overtime.
@@ -112,7 +113,7 @@ impl IngOvertime {
     /// Checks the settings against a basic time.
     fn check(&self, basic_time: f64) -> Result<(), TimingError> {
         if !(basic_time.is_finite() && basic_time > 0.0) {
-            return Err(TimingError::BadBasicTime(points_text(basic_time)));
+            return Err(TimingError::BadBasicTime(format_number(basic_time)));
         }
         let bad_period = match self.period_seconds {
             Some(s) => !(s.is_finite() && s > 0.0),
@@ -121,7 +122,7 @@ impl IngOvertime {
         if bad_period {
             return Err(TimingError::BadPeriod {
                 divisor: self.period_divisor,
-                seconds: self.period_seconds.map_or("none".into(), points_text),
+                seconds: self.period_seconds.map_or("none".into(), format_number),
             });
         }
         Ok(())
@@ -174,7 +175,7 @@ impl IngOvertime {
             basic_time,
             period,
             thresholds: (0..self.periods)
-                .map(|k| points_text(basic_time + k as f64 * period))
+                .map(|k| format_number(basic_time + k as f64 * period))
                 .collect(),
             limit: basic_time + self.periods as f64 * period,
             settings: *self,

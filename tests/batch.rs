@@ -1,6 +1,8 @@
 //! Batch layer, end to end over real temporary trees, with closures standing in for the
 //! per-file check.
 
+mod common;
+use common::temp::temp_files;
 use goref::batch::{
     self, AtomicFile, Input, InputError, InputOptions, LineWriter, Outcome, Output, PathList,
     RunOptions, RunReport, RunStatus, StopFlag,
@@ -9,7 +11,7 @@ use std::convert::Infallible;
 use std::fs;
 use std::ops::ControlFlow;
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tempfile::TempDir;
@@ -280,14 +282,6 @@ fn a_panicking_worker_fails_one_file_only() {
             }
         }
     }
-}
-
-fn temp_files(dir: &Path) -> Vec<PathBuf> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
-        .collect()
 }
 
 #[test]

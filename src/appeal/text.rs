@@ -6,7 +6,7 @@ use super::{
 };
 use crate::point::Color;
 use crate::record::ValueSource;
-use crate::score::points_text;
+use crate::rules::format_number;
 use std::fmt::Write as _;
 
 /// Shown where a value is absent.
@@ -57,7 +57,7 @@ fn game(out: &mut String, g: &GameSummary) {
     };
     let komi = g.komi.map_or_else(
         || "none recorded".to_string(),
-        |k| format!("KM[{}]", points_text(k)),
+        |k| format!("KM[{}]", format_number(k)),
     );
     let result = g
         .result
@@ -194,7 +194,7 @@ pub(crate) fn komi_text(r: &Reading) -> String {
         ValueSource::Record => "KM",
         ValueSource::Rules => "rules",
     };
-    format!("{} ({source})", points_text(r.komi))
+    format!("{} ({source})", format_number(r.komi))
 }
 
 /// "B 2, W 4", or a dash.
@@ -236,14 +236,14 @@ fn verdict(out: &mut String, appeal: &Appeal) {
             opt_number(r.white),
             opt_number(r.neutral),
             komi_text(r),
-            points_text(r.compensation),
+            format_number(r.compensation),
             penalties_text(r),
             match (r.applies, r.winner) {
                 (true, Some(w)) => w.name().to_string(),
                 (true, None) => "draw".to_string(),
                 (false, _) => DASH.to_string(),
             },
-            r.margin.map_or_else(|| DASH.to_string(), points_text),
+            r.margin.map_or_else(|| DASH.to_string(), format_number),
             r.re.clone().unwrap_or_else(|| DASH.to_string()),
         ]);
     }

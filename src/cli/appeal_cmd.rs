@@ -4,27 +4,19 @@ use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::appeal::{self, Appeal, AppealError, AppealOptions};
-use goref::reader::{self, ReadOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
-    let bytes = super::common::read_record(&args.file)?;
+    let file = super::common::read_games(&args.file)?;
     super::common::question_komi(args.komi)?;
-    let file = reader::read(&bytes, &ReadOptions::default());
-    let games = file.games.len();
-    let record = args
-        .game
-        .checked_sub(1)
-        .and_then(|i| file.games.get(i))
-        .ok_or_else(|| {
-            UsageError(format!(
-                "--game {}: {} holds {}",
-                args.game,
-                args.file.display(),
-                out::plural(games as u64, "game")
-            ))
-        })?;
+    let record = super::common::pick_game(&file, args.game, |games| {
+        format!(
+            "--game {}: {} holds {games}",
+            args.game,
+            args.file.display()
+        )
+    })?;
     let options = AppealOptions {
         estimator: args.estimator.to_estimator(args.dead.as_deref())?,
         dead: args.dead.clone().filter(|d| !super::common::is_none(d)),

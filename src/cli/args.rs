@@ -217,10 +217,9 @@ fn parse_rules_name(name: &str) -> Result<String, String> {
     if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
         Ok(name.to_string())
     } else {
-        let names: Vec<&str> = goref::rules::PRESETS.iter().map(|p| p.name).collect();
         Err(format!(
             "unknown rules; use auto or one of: {}",
-            names.join(", ")
+            goref::rules::preset_names()
         ))
     }
 }

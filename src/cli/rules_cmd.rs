@@ -10,14 +10,9 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
     super::common::refuse_html(args.format, "rules")?;
     let chosen: Vec<&rules::Preset> = match &args.name {
         Some(name) => vec![rules::preset(name).ok_or_else(|| {
-            super::UsageError(format!(
-                "unknown rules `{name}`; known presets: {}",
-                PRESETS
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            super::UsageError(
+                rules::RulesError::UnknownPreset(name.clone(), rules::preset_names()).to_string(),
+            )
         })?],
         None => PRESETS.iter().collect(),
     };

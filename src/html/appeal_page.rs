@@ -3,11 +3,12 @@
 
 use super::{or_dash, page, severity_badge};
 use crate::appeal::{
-    komi_text, penalties_text, Appeal, DeadSource, DeadStones, EndingView, EventKind, GameSummary,
+    komi_text, penalties_text, Appeal, DeadStones, EndingView, EventKind, GameSummary,
     MoveFindings, Reading, StoneView, DISPUTE,
 };
 use crate::point::Color;
-use crate::score::points_text;
+use crate::reading::DeadSource;
+use crate::rules::format_number as points_text;
 use maud::{html, Markup, PreEscaped};
 
 /// Renders the whole appeal as one self-contained HTML page.

@@ -448,12 +448,12 @@ fn penalty_parser() {
 
 #[test]
 fn numbers_print_without_float_noise() {
-    assert_eq!(points_text(7.5), "7.5");
-    assert_eq!(points_text(0.0), "0");
-    assert_eq!(points_text(-0.0), "0");
-    assert_eq!(points_text(29.0), "29");
-    assert_eq!(points_text(0.1 + 0.2), "0.3");
-    assert_eq!(points_text(-3.0), "-3");
+    assert_eq!(format_number(7.5), "7.5");
+    assert_eq!(format_number(0.0), "0");
+    assert_eq!(format_number(-0.0), "0");
+    assert_eq!(format_number(29.0), "29");
+    assert_eq!(format_number(0.1 + 0.2), "0.3");
+    assert_eq!(format_number(-3.0), "-3");
     #[derive(Serialize)]
     struct N(#[serde(serialize_with = "serialize_points")] f64);
     assert_eq!(serde_json::to_string(&N(29.0)).unwrap(), "29");
