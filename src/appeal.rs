@@ -735,7 +735,9 @@ fn build_reading(
     let dead = chosen.dead.clone();
     let source = DeadSource::of(chosen.basis).filter(|_| !dead.is_empty());
     let view = |score: Option<&Score>| {
-        ScoreView::new(&dead, chosen.basis, &chosen.seki, counting, score, |p| p.sgf())
+        ScoreView::new(&dead, chosen.basis, &chosen.seki, counting, score, |p| {
+            p.sgf()
+        })
     };
     reading.view = view(None);
     if reading.removes_dead && chosen.basis == Basis::AsIs {

@@ -98,8 +98,9 @@ pub struct ScoreView {
 }
 
 impl ScoreView {
-    /// The view of a reading: `chosen` dead stones and seki, `counting` the method (from
-    /// `score` when the board was counted), `name` how a point is written.
+    /// The view of a reading: the dead stones removed and what they rest on, the stones
+    /// in seki, the counting method (the count's own when `score` is there: the board
+    /// was counted) and `name`, how a point is written (SGF letters or vertices).
     pub fn new(
         dead: &[Point],
         basis: Basis,
@@ -119,18 +120,9 @@ impl ScoreView {
         }
     }
 
-    /// The view of the referee's count (`check` and `score`), or None when the board
-    /// was not counted.
-    pub fn of(r: &Refereed, name: impl Fn(&Point) -> String) -> Option<ScoreView> {
-        let s = r.score.as_ref()?;
-        Some(ScoreView::new(
-            &r.dead,
-            r.result.basis,
-            &r.seki,
-            s.counting,
-            Some(s),
-            name,
-        ))
+    /// The view of the referee's count `s` (`check` and `score`).
+    pub fn of(r: &Refereed, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
+        ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
     }
 }
 
@@ -1061,8 +1053,8 @@ mod tests {
             },
         );
         let card = crate::scorecard::ScoreCard::new("t11b", &rec, &scored).expect("card");
-        let appeal = crate::appeal::appeal(&rec, &crate::appeal::AppealOptions::default())
-            .expect("appeal");
+        let appeal =
+            crate::appeal::appeal(&rec, &crate::appeal::AppealOptions::default()).expect("appeal");
         let reading = appeal
             .readings
             .iter()
@@ -1078,7 +1070,10 @@ mod tests {
             assert_eq!(view.dead_source, Some("record"));
             assert_eq!(view.counting, Scoring::Area);
             let other = view.other_count.as_ref().expect("other count");
-            assert_eq!((other.counting, other.re.as_str()), (Scoring::Territory, "W+32"));
+            assert_eq!(
+                (other.counting, other.re.as_str()),
+                (Scoring::Territory, "W+32")
+            );
         }
         // The figures beside it.
         assert_eq!((score.black, score.white), (14, 35));
@@ -1091,7 +1086,9 @@ mod tests {
         assert_eq!(reading.winner, Some(Color::White));
         assert_eq!(card.count, "W+29");
         assert_eq!(reading.re.as_deref(), Some("W+29"));
-        assert_eq!(report.result.as_ref().and_then(|r| r.computed.as_deref()), Some("W+29"));
+        assert_eq!(
+            report.result.as_ref().and_then(|r| r.computed.as_deref()),
+            Some("W+29")
+        );
     }
-
 }

@@ -6,8 +6,8 @@ use crate::ending::EndingReport;
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Color;
 use crate::reader::Charset;
-use crate::record::{GameRecord, ValueSource};
 use crate::reading::ScoreView;
+use crate::record::{GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
 use crate::rules::{self, Rules};
 use crate::score::{Penalties, Score};
@@ -115,14 +115,7 @@ impl ScoreReport {
             margin: s.margin,
             winner: s.winner,
             tiebreak: s.tiebreak,
-            view: ScoreView::new(
-                &r.dead,
-                r.result.basis,
-                &r.seki,
-                s.counting,
-                Some(s),
-                |p| p.sgf(),
-            ),
+            view: ScoreView::of(r, s, |p| p.sgf()),
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
         }
     }

@@ -165,7 +165,12 @@ fn make_diagram(
         ..Marks::default()
     };
     if let Some(r) = counted {
-        let dead: Vec<Point> = r.view.dead.iter().filter_map(|p| Point::from_sgf(p)).collect();
+        let dead: Vec<Point> = r
+            .view
+            .dead
+            .iter()
+            .filter_map(|p| Point::from_sgf(p))
+            .collect();
         if let Ok(area) = score::count_area(&position, &dead) {
             marks = marks.with_area(&area);
         }

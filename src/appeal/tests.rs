@@ -198,10 +198,7 @@ fn four_passes_with_marked_dead_stones_the_readings_differ() {
     use ReadingKind::*;
     assert_eq!(count(&a, SstLiteral).3, Some("B+1"));
     assert_eq!(count(&a, SstPrecedent).3, Some("W+29"));
-    assert_eq!(
-        reading(&a, SstPrecedent).view.dead_source,
-        Some("record")
-    );
+    assert_eq!(reading(&a, SstPrecedent).view.dead_source, Some("record"));
     // Marks are never used after a SIR/AGA second stop (§7.5).
     assert_eq!(count(&a, SimplifiedIng).3, Some("B+1"));
     assert_eq!(count(&a, Aga).3, Some("B+1"));
