@@ -694,7 +694,8 @@ fn build_reading(
     colors: &BTreeMap<u32, Color>,
 ) -> Reading {
     let rules = &r.selection.rules;
-    let counting = reading::method(record, rules, r.komi).counting;
+    // How this reading counts, for the view of a reading that is not counted.
+    let counting = CountContext::of(record, rules, r).method.counting;
     let mut reading = Reading {
         kind,
         name: kind.name(),
