@@ -18,7 +18,7 @@ use crate::ending::{End, EndKind, Resumption};
 use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
-use crate::reading::{self, Basis, CountContext, DeadSource, Estimator};
+use crate::reading::{self, Basis, CountContext, DeadSource, Estimator, ScoreView};
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
 use crate::rules::{self, Ending};
@@ -255,11 +255,10 @@ pub struct Reading {
     pub end: Option<End>,
     /// Whether this reading removes dead stones at that end.
     pub removes_dead: bool,
-    /// The stones removed (SGF letters).
-    pub dead: Vec<String>,
-    pub dead_source: Option<DeadSource>,
-    /// What the result rests on: `marked`, `claimed`, `estimated` or `as-is`.
-    pub basis: Basis,
+    /// The stones removed (SGF letters), the basis, seki, counting method, territory
+    /// and the other method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
     pub black: Option<u32>,
     pub white: Option<u32>,
     pub neutral: Option<u32>,
@@ -653,6 +652,8 @@ fn build_reading(
     colors: &BTreeMap<u32, Color>,
 ) -> Reading {
     let rules = &r.selection.rules;
+    // How this reading counts, for the view of a reading that is not counted.
+    let counting = CountContext::of(record, rules, r).method.counting;
     let mut reading = Reading {
         kind,
         name: kind.name(),
@@ -661,9 +662,7 @@ fn build_reading(
         status: ReadingStatus::NotEnded,
         end: r.ending.end,
         removes_dead: false,
-        dead: Vec::new(),
-        dead_source: None,
-        basis: Basis::AsIs,
+        view: ScoreView::new(&[], Basis::AsIs, &[], counting, None, |p| p.sgf()),
         black: None,
         white: None,
         neutral: None,
@@ -694,9 +693,12 @@ fn build_reading(
     );
     let dead = chosen.dead.clone();
     let source = chosen.basis.dead_source().filter(|_| !dead.is_empty());
-    reading.dead = dead.iter().map(|p| p.sgf()).collect();
-    reading.dead_source = source;
-    reading.basis = chosen.basis;
+    let view = |score: Option<&Score>| {
+        ScoreView::new(&dead, chosen.basis, &chosen.seki, counting, score, |p| {
+            p.sgf()
+        })
+    };
+    reading.view = view(None);
     if reading.removes_dead && chosen.basis == Basis::AsIs {
         reading.status = ReadingStatus::NoClaim;
         reading.rule_sentence = ctx.sentence(end, &Removal::Unclaimed);
@@ -712,6 +714,7 @@ fn build_reading(
     let count_ctx = CountContext::of(record, &rules, r);
     match reading::count(&r.scored_position, &dead, &chosen.seki, &count_ctx) {
         Ok(s) => {
+            reading.view = view(Some(&s));
             fill_score(&mut reading, &s, record);
             if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &count_ctx, &s) {
                 reading.notes.push(note);

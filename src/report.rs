@@ -6,6 +6,7 @@ use crate::ending::EndingReport;
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Color;
 use crate::reader::Charset;
+use crate::reading::ScoreView;
 use crate::record::{GameInfo, GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
 use crate::rules::{self, Rules};
@@ -63,21 +64,10 @@ pub struct ScoreReport {
     pub margin: f64,
     pub winner: Option<Color>,
     pub tiebreak: Option<crate::score::TieBreak>,
-    /// Dead stones removed before counting (SGF letters), and where they came from.
-    pub dead: Vec<String>,
-    pub dead_source: Option<&'static str>,
-    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
-    pub basis: crate::reading::Basis,
-    /// Stones in seki (SGF letters), from the estimate.
-    pub seki: Vec<String>,
-    /// `area` (black and white are areas) or `territory` (territory plus prisoners).
-    pub counting: crate::rules::Scoring,
-    /// The territory count, under territory counting.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub territory: Option<crate::score::TerritoryCount>,
-    /// The result under the other counting method, when it differs.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub other_count: Option<crate::score::OtherCount>,
+    /// Dead stones (SGF letters), basis, seki, counting method, territory and the other
+    /// method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
     /// The Ing fill-in story, when the arithmetic applies.
     pub fill_in: Option<String>,
 }
@@ -94,13 +84,7 @@ impl ScoreReport {
             margin: s.margin,
             winner: s.winner,
             tiebreak: s.tiebreak,
-            dead: r.dead.iter().map(|p| p.sgf()).collect(),
-            dead_source: r.dead_source.map(crate::reading::DeadSource::as_str),
-            basis: r.result.basis,
-            seki: r.seki.iter().map(|p| p.sgf()).collect(),
-            counting: s.counting,
-            territory: s.territory,
-            other_count: s.other_count.clone(),
+            view: ScoreView::of(r, s, |p| p.sgf()),
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
         }
     }
@@ -291,10 +275,10 @@ pub fn to_text(report: &GameReport) -> String {
             } else {
                 String::new()
             },
-            if s.dead.is_empty() {
+            if s.view.dead.is_empty() {
                 String::new()
             } else {
-                format!(", dead {}", s.dead.join(" "))
+                format!(", dead {}", s.view.dead.join(" "))
             }
         ));
     }

@@ -120,6 +120,8 @@ fn score_prints_the_count_and_rejects_a_dead_point_without_a_stone() {
                 "json",
                 "--penalty",
                 "B=2",
+                "--dead",
+                "none",
             ])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()

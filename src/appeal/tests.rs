@@ -80,8 +80,8 @@ fn t11_with_the_claim_ec_ff_splits_the_sst_readings() {
         (Some(14), Some(35), Some(0), Some("W+29"))
     );
     let p = reading(&a, SstPrecedent);
-    assert_eq!(p.dead, vec!["ec", "ff"]);
-    assert_eq!(p.dead_source, Some(DeadSource::CommandLine));
+    assert_eq!(p.view.dead, vec!["ec", "ff"]);
+    assert_eq!(p.view.dead_source, Some("command-line"));
     assert_eq!(p.winner, Some(Color::White));
     assert_eq!(p.margin, Some(29.0));
     // SIR and AGA count every stone after the second stop; the claim changes nothing.
@@ -167,7 +167,7 @@ fn t11b_agreement_at_the_first_stop_removes_the_marked_stones_everywhere() {
     for r in &a.readings {
         assert_eq!(r.re.as_deref(), Some("W+29"), "{}", r.name);
         assert_eq!((r.black, r.white), (Some(14), Some(35)), "{}", r.name);
-        assert_eq!(r.dead_source, Some(DeadSource::Record), "{}", r.name);
+        assert_eq!(r.view.dead_source, Some("record"), "{}", r.name);
         assert_eq!(r.end.map(|e| e.kind), Some(EndKind::AgreementStop));
     }
     assert!(reading(&a, ReadingKind::SimplifiedIng)
@@ -198,10 +198,7 @@ fn four_passes_with_marked_dead_stones_the_readings_differ() {
     use ReadingKind::*;
     assert_eq!(count(&a, SstLiteral).3, Some("B+1"));
     assert_eq!(count(&a, SstPrecedent).3, Some("W+29"));
-    assert_eq!(
-        reading(&a, SstPrecedent).dead_source,
-        Some(DeadSource::Record)
-    );
+    assert_eq!(reading(&a, SstPrecedent).view.dead_source, Some("record"));
     // Marks are never used after a SIR/AGA second stop (§7.5).
     assert_eq!(count(&a, SimplifiedIng).3, Some("B+1"));
     assert_eq!(count(&a, Aga).3, Some("B+1"));

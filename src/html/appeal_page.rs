@@ -284,7 +284,7 @@ fn verdict_table(appeal: &Appeal) -> Markup {
                         td { (penalties_text(r)) }
                         td { (winner(r)) }
                         td.num { (r.margin.map_or_else(|| "—".to_string(), points_text)) }
-                        td { (r.basis.as_str()) }
+                        td { (r.view.basis.as_str()) }
                         td class={ "status-" (agreement(r)) } { (agreement(r)) }
                         td { (or_dash(r.re.as_deref())) }
                     }
