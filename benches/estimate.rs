@@ -3,11 +3,11 @@
 //! per position. Skips with a message when ../shared/corpus is absent.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref::estimate::estimate;
-use goref::position::Position;
-use goref::reader::{read, ReadOptions};
-use goref::referee::{referee, RefereeOptions};
-use goref::result::{parse_re, ResultKind};
+use goref::count::estimate::estimate;
+use goref::count::referee::{referee, RefereeOptions};
+use goref::read::reader::{read, ReadOptions};
+use goref::read::result::{parse_re, ResultKind};
+use goref::replay::position::Position;
 use std::hint::black_box;
 use std::path::Path;
 

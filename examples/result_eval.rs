@@ -2,20 +2,20 @@
 //!
 //! For every game of the corpus whose RE is a count (B+x / W+x) and whose final node marks no
 //! dead stones: replay it with the referee, estimate dead stones and seki on the position the
-//! referee scores, count it the way the record's source counted (src/convention.rs), and
+//! referee scores, count it the way the record's source counted (src/count/convention.rs), and
 //! compare winner and exact margin with RE, per sub-folder and per convention, beside GNU Go's
 //! aftermath score from the oracle file.
 //!
 //! Usage: cargo run --release --example result_eval [CORPUS_DIR [ORACLE_JSONL]] [--list]
 //! `--list` prints every disagreement (file, RE, counts) for reading by hand.
 
-use goref::convention::{self, Counting};
-use goref::estimate::estimate;
+use goref::count::convention::{self, Counting};
+use goref::count::estimate::estimate;
+use goref::count::referee::{marked_dead, referee, RefereeOptions};
+use goref::count::score::count_area;
 use goref::point::Color;
-use goref::reader::{read, ReadOptions};
-use goref::referee::{marked_dead, referee, RefereeOptions};
-use goref::result::{parse_re, ResultKind};
-use goref::score::count_area;
+use goref::read::reader::{read, ReadOptions};
+use goref::read::result::{parse_re, ResultKind};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -329,8 +329,11 @@ fn main() {
 
 /// The board with each stone's status: X/O alive, x/o dead, # and @ seki; empty points as their
 /// owner (b, w) or `.` for dame.
-fn print_estimate(position: &goref::position::Position, est: &goref::estimate::Estimate) {
-    use goref::estimate::StoneStatus;
+fn print_estimate(
+    position: &goref::replay::position::Position,
+    est: &goref::count::estimate::Estimate,
+) {
+    use goref::count::estimate::StoneStatus;
     let mut status = vec![None; position.cells.len()];
     for s in &est.strings {
         for p in &s.stones {

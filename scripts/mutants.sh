@@ -23,13 +23,13 @@ cd "$(dirname "$0")/.."
 # The engine's million-move memory test (~20 s in debug) guards the engine only: skipped
 # elsewhere. To add a module, add a line.
 TABLE='
-result  | src/result.rs  | --lib --test=quirks     | --skip engine::
-decode  | src/decode.rs  | --lib --test=quirks     | --skip engine::
-timing  | src/timing.rs  | --lib                   | --skip engine::
+result  | src/read/result.rs  | --lib --test=quirks     | --skip engine::
+decode  | src/read/decode.rs  | --lib --test=quirks     | --skip engine::
+timing  | src/count/timing.rs  | --lib                   | --skip engine::
 rules   | src/rules.rs   | --lib --test=scenarios  | --skip engine::
-score   | src/score.rs   | --lib --test=scenarios  | --skip engine::
-ending  | src/ending.rs  | --lib --test=scenarios --test=engine_scenarios | --skip engine::
-engine  | src/engine/mod.rs src/engine/history.rs src/engine/judge.rs src/engine/sst.rs | --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
+score   | src/count/score.rs   | --lib --test=scenarios  | --skip engine::
+ending  | src/replay/ending.rs  | --lib --test=scenarios --test=engine_scenarios | --skip engine::
+engine  | src/replay/engine.rs src/replay/engine/history.rs src/replay/engine/judge.rs src/replay/engine/sst.rs | --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
 '
 
 jobs=${MUTANTS_JOBS:-1}

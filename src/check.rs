@@ -2,12 +2,12 @@
 //! This is what `goref check` runs on each file, in parallel.
 
 use crate::batch::{self, Outcome, RunError, RunOptions, RunReport};
+use crate::count::referee::{self, RefereeOptions};
 use crate::findings::{Code, Finding, Severity};
-use crate::reader::{self, Charset, ReadOptions};
-use crate::record::GameRecord;
-use crate::referee::{self, RefereeOptions};
-use crate::report::GameReport;
-use crate::stream::{Piece, TreeStream};
+use crate::present::report::GameReport;
+use crate::read::reader::{self, Charset, ReadOptions};
+use crate::read::record::GameRecord;
+use crate::read::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -65,8 +65,11 @@ fn check_games(
         None => {
             let mut findings = outside;
             // Not SGF at all: its charset guess is noise; the one finding says it all.
-            if findings.iter().any(|f| f.message == crate::sgf::NOT_SGF) {
-                findings.retain(|f| f.message == crate::sgf::NOT_SGF);
+            if findings
+                .iter()
+                .any(|f| f.message == crate::read::sgf::NOT_SGF)
+            {
+                findings.retain(|f| f.message == crate::read::sgf::NOT_SGF);
             }
             reports.push(GameReport::file_only(file, Some(charset), findings))
         }

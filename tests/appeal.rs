@@ -192,11 +192,12 @@ fn out_of_range_move_and_game_are_usage_errors() {
 #[test]
 fn readme_diagram_is_generated() {
     let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
-    let (games, _) = goref::reader::read_text(&sgf, &goref::reader::ReadOptions::default());
+    let (games, _) =
+        goref::read::reader::read_text(&sgf, &goref::read::reader::ReadOptions::default());
     let record = games.first().expect("game");
-    let appeal = goref::appeal::appeal(
+    let appeal = goref::present::appeal::appeal(
         record,
-        &goref::appeal::AppealOptions {
+        &goref::present::appeal::AppealOptions {
             dead: Some("ec,ff".into()),
             ..Default::default()
         },

@@ -397,7 +397,7 @@ const FIXTURES: &[Expect] = &[
 const TESTED_ELSEWHERE: &[&str] = &[
     "io-error",
     "internal-error",
-    // tests/reading.rs (a fake GTP engine) and src/reading.rs (a given estimate).
+    // tests/reading.rs (a fake GTP engine) and src/count/reading.rs (a given estimate).
     "estimator-failed",
     "dead-stones-unclear",
     // tests/reading.rs: only with --estimator none (the estimate is the default).
@@ -793,7 +793,7 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
 fn every_registry_example_produces_its_code() {
     // The example `goref explain` shows for a code is a record that yields it.
     let opts = goref::check::CheckOptions {
-        referee: goref::referee::RefereeOptions {
+        referee: goref::count::referee::RefereeOptions {
             count_as_is: true,
             ..Default::default()
         },
@@ -806,8 +806,8 @@ fn every_registry_example_produces_its_code() {
         }
         // Some codes need the estimate turned off (`--estimator none`).
         let without_estimate = goref::check::CheckOptions {
-            referee: goref::referee::RefereeOptions {
-                estimator: goref::reading::Estimator::None,
+            referee: goref::count::referee::RefereeOptions {
+                estimator: goref::count::reading::Estimator::None,
                 ..opts.referee.clone()
             },
             ..opts.clone()

@@ -4,9 +4,9 @@
 //! understands only `SZ` (`N` or `W:H`), `AB`, `AW`, `PL` and `;B[..]` / `;W[..]` nodes (the real
 //! reader lives elsewhere).
 
-use goref::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
 use goref::findings::{Certainty, Code};
 use goref::point::{Color, Move, Point};
+use goref::replay::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
 use goref::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.
@@ -111,7 +111,11 @@ fn flagged(facts: &[MoveFacts], preset: &str) -> Vec<(u32, Code, Option<u32>)> {
         .collect()
 }
 
-fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<goref::engine::Verdict> {
+fn verdict(
+    facts: &[MoveFacts],
+    preset: &str,
+    number: u32,
+) -> Option<goref::replay::engine::Verdict> {
     let rules = Rules::named(preset).unwrap();
     judge(&rules, &facts[number as usize - 1])
 }

@@ -4,9 +4,9 @@
 //! (`cargo test -- --ignored`): the development corpus exists only beside the
 //! development checkout.
 
-use goref::decode::decode;
 use goref::point::{Color, Move};
-use goref::reader::{read_text, ReadOptions};
+use goref::read::decode::decode;
+use goref::read::reader::{read_text, ReadOptions};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
 

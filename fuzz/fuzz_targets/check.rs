@@ -4,9 +4,9 @@
 #![no_main]
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::reader::ReadOptions;
-use goref::referee::{RefereeOptions, RulesChoice};
-use goref::report;
+use goref::read::reader::ReadOptions;
+use goref::count::referee::{RefereeOptions, RulesChoice};
+use goref::present::report;
 use libfuzzer_sys::fuzz_target;
 
 const RULES: [Option<&str>; 5] = [

@@ -3,7 +3,7 @@
 use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref::appeal::{self, Appeal, AppealError, AppealOptions};
+use goref::present::appeal::{self, Appeal, AppealError, AppealOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -32,13 +32,16 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         write_svgs(&appeal, dir)?;
     }
     if let Some(path) = &args.html {
-        super::common::write_atomically(path, goref::html::appeal_page(&appeal).as_bytes())?;
+        super::common::write_atomically(
+            path,
+            goref::present::html::appeal_page(&appeal).as_bytes(),
+        )?;
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
         Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
-        Format::Html => out::print(&goref::html::appeal_page(&appeal))?,
+        Format::Html => out::print(&goref::present::html::appeal_page(&appeal))?,
     }
     Ok(ExitCode::SUCCESS)
 }

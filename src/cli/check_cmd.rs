@@ -10,10 +10,10 @@ use goref::batch::{
 };
 use goref::check::{self, CheckOptions};
 use goref::findings::{Code, Severity};
-use goref::html::BatchPage;
-use goref::reader::ReadOptions;
-use goref::report::lint::{self, Paint};
-use goref::report::{self, GameReport};
+use goref::present::html::BatchPage;
+use goref::present::report::lint::{self, Paint};
+use goref::present::report::{self, GameReport};
+use goref::read::reader::ReadOptions;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -201,7 +201,7 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: goref::referee::RefereeOptions {
+        referee: goref::count::referee::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&args.penalties)?
         },
@@ -342,8 +342,8 @@ fn account_games(summary: &mut Summary, reports: &[GameReport]) {
             }
             if let Some(result) = &r.result {
                 let agrees = match result.status {
-                    goref::referee::ResultStatus::Agrees => Some(true),
-                    goref::referee::ResultStatus::Mismatch => Some(false),
+                    goref::count::referee::ResultStatus::Agrees => Some(true),
+                    goref::count::referee::ResultStatus::Mismatch => Some(false),
                     _ => None,
                 };
                 summary.result(result.status.as_str(), agrees);

@@ -2,11 +2,11 @@
 
 use super::args::{EstimatorArgs, EstimatorKind, Format, OverrideArgs, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
-use goref::gtp::EngineSpec;
-use goref::reader::{self, FileRead, ReadOptions};
-use goref::reading::Estimator;
-use goref::record::GameRecord;
-use goref::referee::{RefereeOptions, RulesChoice};
+use goref::count::gtp::EngineSpec;
+use goref::count::reading::Estimator;
+use goref::count::referee::{RefereeOptions, RulesChoice};
+use goref::read::reader::{self, FileRead, ReadOptions};
+use goref::read::record::GameRecord;
 use goref::rules::Overrides;
 use std::io::{Read, Write};
 use std::path::Path;

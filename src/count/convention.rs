@@ -1,0 +1,365 @@
+//! How each source counted the results it wrote: counting conventions as data.
+//!
+//! Servers and engines count in their own ways. Fox (records written by its YuanYu client)
+//! says `RU[Japanese]` but counts area with Chinese-size komi; KGS counts the way its RU says;
+//! engine tournaments count area. Each [`Convention`] names the evidence it keys on (AP, RU,
+//! the form of KM) and what it implies for counting; [`detect`] picks the first convention
+//! whose evidence a record shows and says which evidence that was. The measured agreement of
+//! each convention with the recorded results is in docs/scoring.md.
+
+use crate::read::record::GameRecord;
+use crate::rules::{HandicapCompensation, Rules, Scoring};
+
+/// How the margin was counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counting {
+    /// Stones plus surrounded points (Chinese, AGA, Ing, Tromp-Taylor).
+    Area,
+    /// Surrounded points plus prisoners (Japanese, Korean).
+    Territory,
+}
+
+/// A test on RU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesIs {
+    /// Any RU or none.
+    Any,
+    /// No RU.
+    Absent,
+    /// One of these names (case-insensitive).
+    OneOf(&'static [&'static str]),
+}
+
+/// A test on the form of KM as written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KomiForm {
+    Any,
+    /// KM written times 100 (`KM[750]` for 7.5), as Fox writes it.
+    Scaled,
+    /// KM written as a plain number of points.
+    Plain,
+    /// KM written as zero (a placeholder where the server's komi is not written).
+    Zero,
+    /// KM written as this many points (6.5 or 7.5 tell an engine match's rules apart).
+    Exactly(f64),
+}
+
+/// What a record must show for a convention to apply. Every test must pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evidence {
+    /// AP starts with this (case-insensitive); None: AP is not looked at.
+    pub application: Option<&'static str>,
+    pub rules: RulesIs,
+    pub komi: KomiForm,
+}
+
+/// Which komi the count uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KomiReading {
+    /// KM as goref reads it (a scaled KM read back: 750 is 7.5).
+    Record,
+    /// This komi whatever KM says (a source that writes a placeholder KM).
+    Fixed(f64),
+}
+
+/// One source's way of counting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Convention {
+    /// A short name (`fox`), shown in findings and docs.
+    pub id: &'static str,
+    /// The source in words.
+    pub source: &'static str,
+    pub evidence: Evidence,
+    /// None: count the way the rules in force count.
+    pub counting: Option<Counting>,
+    pub komi: KomiReading,
+    /// None: the rules' compensation.
+    pub handicap_compensation: Option<HandicapCompensation>,
+    /// The source writes `B+0` / `W+0` for a game won without a count (on time, or left).
+    pub zero_margin_is_not_a_count: bool,
+    /// What the source does with dame and what else a counter should know, in one sentence.
+    pub note: &'static str,
+}
+
+/// The known conventions, most specific first.
+pub const CONVENTIONS: &[Convention] = &[
+    Convention {
+        id: "fox-km0",
+        source: "Fox Weiqi (YuanYu client), komi not written",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::OneOf(&["Japanese"]),
+            komi: KomiForm::Zero,
+        },
+        counting: Some(Counting::Territory),
+        komi: KomiReading::Fixed(6.5),
+        handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: true,
+        note: "KM[0] is a placeholder: the margins fit territory counting with the server's Japanese komi of 6.5; B+0.0 / W+0.0 mark wins without a count",
+    },
+    Convention {
+        id: "fox",
+        source: "Fox Weiqi (YuanYu client)",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::OneOf(&["Japanese"]),
+            komi: KomiForm::Any,
+        },
+        counting: Some(Counting::Territory),
+        komi: KomiReading::Record,
+        handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: true,
+        note: "counts territory as RU says, but with Chinese-size komi written times 100 (KM[750] is 7.5); B+0.0 / W+0.0 mark wins without a count",
+    },
+    Convention {
+        id: "yuanyu-territory",
+        source: "engine games published through YuanYu with 6.5 komi (AlphaGo Master online)",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::Absent,
+            komi: KomiForm::Exactly(6.5),
+        },
+        counting: Some(Counting::Territory),
+        komi: KomiReading::Record,
+        handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: false,
+        note: "6.5 komi is the Japanese-rules komi of the servers these games were played on; the margins fit territory counting",
+    },
+    Convention {
+        id: "yuanyu-area",
+        source: "engine games published through YuanYu (AI tournaments, 7.5 komi)",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            rules: RulesIs::Any,
+            komi: KomiForm::Any,
+        },
+        counting: Some(Counting::Area),
+        komi: KomiReading::Record,
+        handicap_compensation: Some(HandicapCompensation::None),
+        zero_margin_is_not_a_count: false,
+        note: "engine matches counted by area with Chinese komi; dame are filled",
+    },
+    Convention {
+        id: "kgs",
+        source: "KGS (records written by CGoban)",
+        evidence: Evidence {
+            application: Some("CGoban"),
+            rules: RulesIs::Any,
+            komi: KomiForm::Any,
+        },
+        counting: None,
+        komi: KomiReading::Record,
+        handicap_compensation: None,
+        zero_margin_is_not_a_count: false,
+        note: "KGS counts the way RU says: territory for Japanese, area for Chinese and AGA; under Japanese rules dame may be left open",
+    },
+];
+
+/// A convention found in a record, with the evidence that found it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detected {
+    pub convention: &'static Convention,
+    /// One sentence naming the evidence, e.g. "AP[YuanYu] with RU[Japanese]".
+    pub evidence: String,
+}
+
+impl Detected {
+    /// The finding's message: the evidence, the source, and how the result was counted.
+    pub fn sentence(&self) -> String {
+        let c = self.convention;
+        let counting = match c.counting {
+            Some(Counting::Area) => "area counting".to_string(),
+            Some(Counting::Territory) => "territory counting".to_string(),
+            None => "the counting its RU names".to_string(),
+        };
+        let komi = match c.komi {
+            KomiReading::Record => String::new(),
+            KomiReading::Fixed(k) => format!(" with komi {}", crate::rules::format_number(k)),
+        };
+        format!(
+            "{} is the mark of {} (convention `{}`): its result is read as {counting}{komi}; {}",
+            self.evidence, c.source, c.id, c.note
+        )
+    }
+}
+
+/// The first convention whose evidence the record shows.
+pub fn detect(record: &GameRecord) -> Option<Detected> {
+    CONVENTIONS
+        .iter()
+        .find(|c| shows(record, &c.evidence))
+        .map(|convention| Detected {
+            convention,
+            evidence: evidence_sentence(record, &convention.evidence),
+        })
+}
+
+fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len()
+        && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+fn shows(record: &GameRecord, e: &Evidence) -> bool {
+    let info = &record.info;
+    let application_ok = e.application.is_none_or(|prefix| {
+        info.application
+            .as_deref()
+            .is_some_and(|ap| starts_with_ignore_case(ap.trim(), prefix))
+    });
+    let rules = info.recorded_rules.as_deref().map(str::trim);
+    let rules_ok = match e.rules {
+        RulesIs::Any => true,
+        RulesIs::Absent => rules.is_none(),
+        RulesIs::OneOf(names) => {
+            rules.is_some_and(|ru| names.iter().any(|n| ru.eq_ignore_ascii_case(n)))
+        }
+    };
+    let written = komi_written(record);
+    let scaled = written.is_some_and(|k| k.abs() > 150.0);
+    let komi_ok = match e.komi {
+        KomiForm::Any => true,
+        KomiForm::Scaled => scaled,
+        KomiForm::Plain => written.is_some() && !scaled,
+        KomiForm::Zero => written == Some(0.0),
+        KomiForm::Exactly(k) => written == Some(k),
+    };
+    application_ok && rules_ok && komi_ok
+}
+
+/// KM as written, as a number (`750` stays 750).
+fn komi_written(record: &GameRecord) -> Option<f64> {
+    record
+        .info
+        .komi_text
+        .as_deref()
+        .and_then(|t| t.trim().parse::<f64>().ok())
+        .filter(|k| k.is_finite())
+}
+
+fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
+    let info = &record.info;
+    let mut parts = Vec::new();
+    if e.application.is_some() {
+        parts.push(format!("AP[{}]", info.application.as_deref().unwrap_or("")));
+    }
+    match e.rules {
+        RulesIs::Any => {}
+        RulesIs::Absent => parts.push("no RU".to_string()),
+        RulesIs::OneOf(_) => parts.push(format!(
+            "RU[{}]",
+            info.recorded_rules.as_deref().unwrap_or("")
+        )),
+    }
+    if e.komi != KomiForm::Any {
+        parts.push(format!("KM[{}]", info.komi_text.as_deref().unwrap_or("")));
+    }
+    parts.join(" with ")
+}
+
+/// How to count one record: the convention's choices, the rules' where it has none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    pub counting: Counting,
+    pub komi: KomiReading,
+    pub handicap_compensation: HandicapCompensation,
+}
+
+impl Reading {
+    /// The komi to count with; `record_komi` is the komi the referee chose.
+    pub fn komi(&self, _record: &GameRecord, record_komi: f64) -> f64 {
+        match self.komi {
+            KomiReading::Record => record_komi,
+            KomiReading::Fixed(k) => k,
+        }
+    }
+}
+
+/// The reading for a record under `rules`, with its detected convention if any.
+pub fn reading_for(detected: Option<&Detected>, _record: &GameRecord, rules: &Rules) -> Reading {
+    let by_rules = match rules.scoring {
+        Scoring::Area => Counting::Area,
+        Scoring::Territory => Counting::Territory,
+    };
+    match detected.map(|d| d.convention) {
+        Some(c) => Reading {
+            counting: c.counting.unwrap_or(by_rules),
+            komi: c.komi,
+            handicap_compensation: c
+                .handicap_compensation
+                .unwrap_or(rules.handicap_compensation),
+        },
+        None => Reading {
+            counting: by_rules,
+            komi: KomiReading::Record,
+            handicap_compensation: rules.handicap_compensation,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::reader::{read_text, ReadOptions};
+
+    fn record(sgf: &str) -> GameRecord {
+        read_text(sgf, &ReadOptions::default()).0.remove(0)
+    }
+
+    fn detected_id(sgf: &str) -> Option<&'static str> {
+        detect(&record(sgf)).map(|d| d.convention.id)
+    }
+
+    #[test]
+    fn fox_records_are_told_apart_by_their_komi() {
+        let scaled = "(;SZ[19]AP[YuanYu]RU[Japanese]KM[750]RE[B+2.5];B[pd])";
+        assert_eq!(detected_id(scaled), Some("fox"));
+        let zero = "(;SZ[19]AP[YuanYu]RU[Japanese]KM[0]RE[W+4.5];B[pd])";
+        assert_eq!(detected_id(zero), Some("fox-km0"));
+        let d = detect(&record(scaled)).unwrap();
+        assert_eq!(d.evidence, "AP[YuanYu] with RU[Japanese]");
+        assert!(
+            d.sentence().contains("territory counting"),
+            "{}",
+            d.sentence()
+        );
+        let d0 = detect(&record(zero)).unwrap();
+        assert!(d0.sentence().contains("with komi 6.5"), "{}", d0.sentence());
+    }
+
+    #[test]
+    fn engine_games_through_yuanyu_follow_their_komi() {
+        let master = "(;SZ[19]AP[YuanYu]KM[6.5]RE[W+1.5];B[pd])";
+        assert_eq!(detected_id(master), Some("yuanyu-territory"));
+        let tournament = "(;SZ[19]AP[YuanYu]KM[7.5]RE[W+1.5];B[pd])";
+        assert_eq!(detected_id(tournament), Some("yuanyu-area"));
+    }
+
+    #[test]
+    fn other_sources_count_as_their_rules_say() {
+        let kgs = record("(;SZ[19]AP[CGoban:3]RU[Japanese]KM[6.50]RE[W+0.5];B[pd])");
+        let d = detect(&kgs).unwrap();
+        assert_eq!(d.convention.id, "kgs");
+        let japanese = Rules::named("japanese").unwrap();
+        let reading = reading_for(Some(&d), &kgs, &japanese);
+        assert_eq!(reading.counting, Counting::Territory);
+        assert_eq!(
+            detected_id("(;SZ[19]RU[Chinese]KM[7.5]RE[B+1.5];B[pd])"),
+            None
+        );
+        let plain = record("(;SZ[19]RU[Chinese]KM[7.5];B[pd])");
+        let chinese = Rules::named("chinese").unwrap();
+        assert_eq!(reading_for(None, &plain, &chinese).counting, Counting::Area);
+    }
+
+    #[test]
+    fn the_fox_convention_overrides_the_rules_it_names() {
+        let fox = record("(;SZ[19]AP[YuanYu]RU[Japanese]KM[0]RE[B+3.5];B[pd])");
+        let d = detect(&fox);
+        let japanese = Rules::named("japanese").unwrap();
+        let reading = reading_for(d.as_ref(), &fox, &japanese);
+        assert_eq!(reading.counting, Counting::Territory);
+        assert_eq!(reading.komi(&fox, 0.0), 6.5);
+        assert_eq!(reading.handicap_compensation, HandicapCompensation::None);
+    }
+}

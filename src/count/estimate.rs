@@ -1,0 +1,430 @@
+//! Dead-stone and seki estimation for a final position whose dead stones nobody marked.
+//!
+//! The interface is what the counting stage relies on: the status of every string (alive, dead,
+//! seki) with a confidence, and the owner of every point once the dead stones are removed. The
+//! estimate is deterministic: the same position gives the same answer on any thread.
+//!
+//! How it reads a position, what its confidence means and what it cannot see: docs/scoring.md.
+
+mod benson;
+mod grid;
+mod life;
+
+use crate::point::{Color, Point};
+use crate::replay::position::Position;
+use grid::Grid;
+
+/// What a string of stones is at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoneStatus {
+    Alive,
+    Dead,
+    Seki,
+}
+
+/// One string (a maximal connected group of one colour) and its estimated status.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StringEstimate {
+    pub color: Color,
+    /// The stones, sorted.
+    pub stones: Vec<Point>,
+    pub status: StoneStatus,
+    /// How sure the estimate is, from 0.5 (a coin toss) to 1.0 (proven, e.g. pass-alive).
+    pub confidence: f32,
+    /// True when the status is proven (pass-alive by Benson's analysis, or dead inside a
+    /// pass-alive area), not only likely.
+    pub proven: bool,
+}
+
+/// The whole estimate of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    pub width: u8,
+    pub height: u8,
+    pub strings: Vec<StringEstimate>,
+    /// Per cell (row-major, as [`Position::cells`]): the colour whose area the point is once dead
+    /// stones are removed, or `None` for dame and points in seki.
+    pub owner: Vec<Option<Color>>,
+}
+
+impl Estimate {
+    /// Every stone estimated dead, sorted.
+    pub fn dead_stones(&self) -> Vec<Point> {
+        self.stones_with(StoneStatus::Dead)
+    }
+
+    /// Every stone estimated to live in seki, sorted.
+    pub fn seki_stones(&self) -> Vec<Point> {
+        self.stones_with(StoneStatus::Seki)
+    }
+
+    /// Strings whose estimate is below `min_confidence`.
+    pub fn unclear(&self, min_confidence: f32) -> impl Iterator<Item = &StringEstimate> {
+        self.strings
+            .iter()
+            .filter(move |s| s.confidence < min_confidence)
+    }
+
+    fn stones_with(&self, status: StoneStatus) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .strings
+            .iter()
+            .filter(|s| s.status == status)
+            .flat_map(|s| s.stones.iter().copied())
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+/// Estimates the status of every string and the owner of every point of a final position.
+///
+/// Benson's analysis proves what it can (pass-alive strings, and the enemy stones inside the
+/// small regions they enclose); a static reading of eyes and enclosed spaces decides the rest
+/// (see [`life`]). Pure and deterministic: no randomness, no threads.
+pub fn estimate(pos: &Position) -> Estimate {
+    let grid = Grid::new(pos);
+    let mut alive_proven = vec![false; grid.chains.len()];
+    let mut dead_proven = vec![false; grid.chains.len()];
+    for color in [Color::Black, Color::White] {
+        let proof = benson::pass_alive(&grid, color);
+        for (c, chain) in grid.chains.iter().enumerate() {
+            alive_proven[c] |= proof.alive[c];
+            dead_proven[c] |= chain.stones.iter().all(|&i| proof.dead_inside[i]);
+        }
+    }
+    let verdicts = life::read(&grid, &alive_proven, &dead_proven);
+    let strings = grid
+        .chains
+        .iter()
+        .zip(&verdicts)
+        .map(|(chain, v)| StringEstimate {
+            color: chain.color,
+            stones: chain.stones.iter().map(|&i| pos.point(i)).collect(),
+            status: v.status,
+            confidence: v.confidence,
+            proven: v.proven,
+        })
+        .collect();
+    let owner = owners(&grid, &verdicts);
+    Estimate {
+        width: pos.width,
+        height: pos.height,
+        strings,
+        owner,
+    }
+}
+
+/// Owners once the dead stones are taken off: a living or seki stone owns its point; an
+/// open region (empty points and dead stones) belongs to the colour that alone borders it
+/// with living stones; a region touching seki stones, or both colours, or none, is nobody's.
+fn owners(grid: &Grid, verdicts: &[life::Verdict]) -> Vec<Option<Color>> {
+    let status = |i: usize| grid.cells[i].map(|_| verdicts[grid.chain_of[i] as usize].status);
+    let open = |i: usize| matches!(status(i), None | Some(StoneStatus::Dead));
+    let (region_of, count) = grid::components(grid, open);
+    // Per region: bit 0 Black, bit 1 White, bit 2 seki.
+    let mut borders = vec![0u8; count];
+    for (i, &r) in region_of.iter().enumerate() {
+        if r == grid::NONE {
+            continue;
+        }
+        for n in grid.neighbours(i) {
+            match (grid.cells[n], status(n)) {
+                (Some(_), Some(StoneStatus::Seki)) => borders[r as usize] |= 4,
+                (Some(c), Some(StoneStatus::Alive)) => borders[r as usize] |= 1 << c.index(),
+                _ => {}
+            }
+        }
+    }
+    (0..grid.len())
+        .map(|i| match region_of[i] {
+            r if r == grid::NONE => grid.cells[i],
+            r => match borders[r as usize] {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn as_is_owners_follow_the_only_bordering_colour() {
+        let pos = Position::from_diagram(&["..X.O..", "..X.O..", "..X.O.."]);
+        let est = estimate(&pos);
+        assert_eq!(est.owner[0], Some(Color::Black));
+        assert_eq!(est.owner[3], None);
+        assert_eq!(est.owner[6], Some(Color::White));
+        assert_eq!(est.strings.len(), 2);
+        assert!(est.dead_stones().is_empty());
+    }
+
+    fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
+        est.strings
+            .iter()
+            .find(|s| s.stones.contains(&Point::new(x, y)))
+            .map(|s| s.status)
+            .expect("a stone there")
+    }
+
+    fn owner_at(est: &Estimate, x: u8, y: u8) -> Option<Color> {
+        est.owner[y as usize * est.width as usize + x as usize]
+    }
+
+    #[test]
+    fn dead_stones_inside_territory_are_taken_off() {
+        let pos = Position::from_diagram(&[
+            "...XO....",
+            "...XO....",
+            ".O.XO....",
+            "...XO....",
+            "...XO....",
+            "...XO..X.",
+            "...XO....",
+            "...XO....",
+            "...XO....",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 7, 5), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 3, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 1, 2), Some(Color::Black));
+        assert_eq!(owner_at(&est, 7, 5), Some(Color::White));
+        assert_eq!(owner_at(&est, 0, 0), Some(Color::Black));
+        assert_eq!(est.dead_stones(), vec![Point::new(1, 2), Point::new(7, 5)]);
+    }
+
+    #[test]
+    fn seki_without_eyes_is_seki_and_its_liberties_are_nobodys() {
+        let pos = Position::from_diagram(&[
+            "XXXXO....",
+            "XOOOXO...",
+            "XO..XO...",
+            "XOXXXO...",
+            "XXOOOO...",
+            ".XO......",
+            "XXO......",
+            ".XO......",
+            "XXO......",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 4, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 5, 1), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 2, 2), None);
+        assert_eq!(owner_at(&est, 3, 2), None);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(est.seki_stones().len(), 10);
+        // The outer black wall has two true eyes on the edge: pass-alive, proven.
+        assert!(est
+            .strings
+            .iter()
+            .any(|s| s.proven && s.color == Color::Black));
+    }
+
+    /// White's group inside Black's area with one eye space of four points and nothing else.
+    fn single_eye_space(rows: [&str; 3]) -> Estimate {
+        let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];
+        diagram.extend(rows);
+        diagram.extend([
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        estimate(&Position::from_diagram(&diagram))
+    }
+
+    #[test]
+    fn bent_four_lives_and_square_four_dies() {
+        let bent = single_eye_space(["XO...OOOX", "XOOO.OOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&bent, 1, 1), StoneStatus::Alive);
+        assert_eq!(owner_at(&bent, 2, 2), Some(Color::White));
+        let straight = single_eye_space(["XO....OOX", "XOOOOOOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&straight, 1, 1), StoneStatus::Alive);
+        let square = single_eye_space(["XO..OOOOX", "XO..OOOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&square, 1, 1), StoneStatus::Dead);
+        assert_eq!(owner_at(&square, 2, 2), Some(Color::Black));
+        let bent_three = single_eye_space(["XO..OOOOX", "XOO.OOOOX", "XOOOOOOOX"]);
+        assert_eq!(status_at(&bent_three, 1, 1), StoneStatus::Dead);
+    }
+
+    #[test]
+    fn a_big_group_with_one_eye_is_dead() {
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.OOOOOX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 2, 2), Some(Color::Black));
+        assert_eq!(owner_at(&est, 4, 2), Some(Color::Black));
+        assert_eq!(est.dead_stones().len(), 20);
+    }
+
+    #[test]
+    fn a_group_whose_second_eye_is_false_is_dead() {
+        // White's two single-point eyes: c2 is real, f2 is false (both its lower diagonals
+        // are Black's living stones and they cut White's stones apart).
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.OO.OOX",
+            "XOOOXOXOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 4, 3), StoneStatus::Alive);
+    }
+
+    #[test]
+    fn two_real_eyes_live() {
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.OOO.OX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(owner_at(&est, 2, 2), Some(Color::White));
+    }
+
+    #[test]
+    fn dame_left_open_belongs_to_nobody() {
+        let pos =
+            Position::from_diagram(&["..XO..", "..XO..", "..X.O.", "..XO..", "..XO..", "..XO.."]);
+        let est = estimate(&pos);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(owner_at(&est, 3, 2), None);
+        assert_eq!(owner_at(&est, 0, 2), Some(Color::Black));
+        assert_eq!(owner_at(&est, 5, 2), Some(Color::White));
+    }
+
+    #[test]
+    fn a_stone_in_atari_inside_territory_is_dead() {
+        let pos =
+            Position::from_diagram(&["..XO..", "..XOO.", "..XOXO", "..XO.O", "..XO..", "..XO.."]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 4, 2), StoneStatus::Dead);
+        assert_eq!(owner_at(&est, 4, 2), Some(Color::White));
+        assert!(est.strings.iter().all(|s| s.status != StoneStatus::Seki));
+    }
+
+    #[test]
+    fn the_same_position_gives_the_same_estimate() {
+        let pos = Position::from_diagram(&[
+            "XXXXO....",
+            "XOOOXO...",
+            "XO..XO...",
+            "XOXXXO.X.",
+            "XXOOOO...",
+            ".XO....O.",
+            "XXO..X...",
+            ".XO......",
+            "XXO......",
+        ]);
+        let first = estimate(&pos);
+        for _ in 0..5 {
+            assert_eq!(estimate(&pos), first);
+        }
+        let handle = std::thread::spawn(move || estimate(&pos));
+        assert_eq!(handle.join().unwrap(), first);
+    }
+
+    #[test]
+    fn confidence_is_between_a_coin_toss_and_proof() {
+        let pos = Position::from_diagram(&["...XO....", ".O.XO....", "...XO..X.", "...XO...."]);
+        for s in &estimate(&pos).strings {
+            assert!((0.5..=1.0).contains(&s.confidence));
+            assert!(!s.proven || s.confidence == 1.0);
+        }
+    }
+
+    mod property {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn position() -> impl Strategy<Value = Position> {
+            (1u8..=25, 1u8..=25).prop_flat_map(|(w, h)| {
+                proptest::collection::vec(0u8..3, w as usize * h as usize).prop_map(move |v| {
+                    Position {
+                        width: w,
+                        height: h,
+                        cells: v
+                            .into_iter()
+                            .map(|c| match c {
+                                1 => Some(Color::Black),
+                                2 => Some(Color::White),
+                                _ => None,
+                            })
+                            .collect(),
+                    }
+                })
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(200))]
+            #[test]
+            fn estimates_are_whole_and_consistent(pos in position()) {
+                let est = estimate(&pos);
+                prop_assert_eq!(est.owner.len(), pos.cells.len());
+                // Every stone is in exactly one string of its colour.
+                let mut covered = vec![0u32; pos.cells.len()];
+                for s in &est.strings {
+                    prop_assert!((0.5..=1.0).contains(&s.confidence));
+                    prop_assert!(!s.proven || s.confidence == 1.0);
+                    for p in &s.stones {
+                        let i = pos.index(*p);
+                        covered[i] += 1;
+                        prop_assert_eq!(pos.cells[i], Some(s.color));
+                        match s.status {
+                            // A dead stone's point is never its own colour's.
+                            StoneStatus::Dead => prop_assert_ne!(est.owner[i], Some(s.color)),
+                            _ => prop_assert_eq!(est.owner[i], Some(s.color)),
+                        }
+                    }
+                }
+                for (i, c) in pos.cells.iter().enumerate() {
+                    prop_assert_eq!(covered[i], u32::from(c.is_some()));
+                    // An empty point is owned only by a colour that has a living stone.
+                    if c.is_none() {
+                        if let Some(owner) = est.owner[i] {
+                            prop_assert!(est.strings.iter().any(|s| s.color == owner && s.status == StoneStatus::Alive));
+                        }
+                    }
+                }
+                prop_assert_eq!(estimate(&pos), est);
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The board as the estimator reads it: cells by index, neighbours, strings and liberties.
+
+use crate::point::Color;
+use crate::replay::position::Position;
+
+/// No string on this cell.
+pub const NONE: u32 = u32::MAX;
+
+/// One string: its colour, stones and liberties (cell indices, sorted, no duplicates).
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub color: Color,
+    pub stones: Vec<usize>,
+    pub libs: Vec<usize>,
+}
+
+/// A read-only view of a position with its strings.
+pub struct Grid {
+    pub width: usize,
+    pub height: usize,
+    pub cells: Vec<Option<Color>>,
+    /// The string on each cell, or [`NONE`].
+    pub chain_of: Vec<u32>,
+    pub chains: Vec<Chain>,
+}
+
+impl Grid {
+    pub fn new(pos: &Position) -> Grid {
+        let width = pos.width as usize;
+        let height = pos.height as usize;
+        let mut cells = pos.cells.clone();
+        // A hand-built Position may have the wrong number of cells; never index past them.
+        cells.resize(width * height, None);
+        let mut grid = Grid {
+            width,
+            height,
+            chain_of: vec![NONE; cells.len()],
+            cells,
+            chains: Vec::new(),
+        };
+        grid.find_chains();
+        grid
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The on-board orthogonal neighbours of cell `i`.
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (w, len) = (self.width, self.cells.len());
+        let x = i % w.max(1);
+        [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then(|| i + 1),
+            i.checked_sub(w),
+            (i + w < len).then(|| i + w),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The on-board diagonal neighbours of cell `i`.
+    pub fn diagonals(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (w, h) = (self.width as isize, self.height as isize);
+        let (x, y) = ((i as isize) % w, (i as isize) / w);
+        [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+            .into_iter()
+            .map(move |(dx, dy)| (x + dx, y + dy))
+            .filter(move |&(nx, ny)| nx >= 0 && ny >= 0 && nx < w && ny < h)
+            .map(move |(nx, ny)| (ny * w + nx) as usize)
+    }
+
+    /// True when cell `i` lies on the edge of the board.
+    pub fn on_edge(&self, i: usize) -> bool {
+        let (x, y) = (i % self.width, i / self.width);
+        x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
+    }
+
+    fn find_chains(&mut self) {
+        let mut stack = Vec::new();
+        for start in 0..self.cells.len() {
+            let Some(color) = self.cells[start] else {
+                continue;
+            };
+            if self.chain_of[start] != NONE {
+                continue;
+            }
+            let id = self.chains.len() as u32;
+            self.chain_of[start] = id;
+            stack.push(start);
+            let mut stones = Vec::new();
+            let mut libs = Vec::new();
+            while let Some(i) = stack.pop() {
+                stones.push(i);
+                for n in self.neighbours(i) {
+                    match self.cells[n] {
+                        None => libs.push(n),
+                        Some(c) if c == color && self.chain_of[n] == NONE => {
+                            self.chain_of[n] = id;
+                            stack.push(n);
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            stones.sort_unstable();
+            libs.sort_unstable();
+            libs.dedup();
+            self.chains.push(Chain {
+                color,
+                stones,
+                libs,
+            });
+        }
+    }
+}
+
+/// Connected components of the cells for which `member` is true: a component id per cell
+/// (or [`NONE`]) and the number of components.
+pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
+    let mut id = vec![NONE; grid.len()];
+    let mut count = 0u32;
+    let mut stack = Vec::new();
+    for start in 0..grid.len() {
+        if id[start] != NONE || !member(start) {
+            continue;
+        }
+        id[start] = count;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            for n in grid.neighbours(i) {
+                if id[n] == NONE && member(n) {
+                    id[n] = count;
+                    stack.push(n);
+                }
+            }
+        }
+        count += 1;
+    }
+    (id, count as usize)
+}
+
+/// A small union-find over chain ids.
+pub struct UnionFind {
+    parent: Vec<u32>,
+}
+
+impl UnionFind {
+    pub fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n as u32).collect(),
+        }
+    }
+
+    pub fn find(&mut self, mut a: usize) -> usize {
+        while self.parent[a] as usize != a {
+            let p = self.parent[a] as usize;
+            self.parent[a] = self.parent[p];
+            a = p;
+        }
+        a
+    }
+
+    /// Joins two sets; the smaller root becomes the representative (deterministic).
+    pub fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+            self.parent[hi] = lo as u32;
+        }
+    }
+}

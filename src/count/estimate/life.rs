@@ -1,0 +1,500 @@
+//! The static life-and-death reading for what Benson's analysis leaves open.
+//!
+//! At the end of a real game most groups are settled, so the board can be read the way a
+//! counter reads it: empty regions bordered by one colour are that colour's eyes and
+//! territory; a group with two eyes (or a big eye space) lives; a group without two eyes whose
+//! whole reachable space (everything it can reach without crossing living enemy stones) holds no
+//! living friend is dead, the smallest such space first, since removing a dead group gives the
+//! enclosing group its eyes back; two weak groups that share their liberties, neither able to
+//! fill them without self-atari, are in seki.
+
+use super::grid::{components, Grid, UnionFind, NONE};
+use crate::count::estimate::StoneStatus;
+use crate::point::Color;
+
+/// The reading of one chain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    pub status: StoneStatus,
+    pub confidence: f32,
+    pub proven: bool,
+}
+
+/// Confidence levels, from proof down to a guess.
+mod confidence {
+    pub const PROVEN: f32 = 1.0;
+    pub const TWO_EYES: f32 = 0.95;
+    pub const DEAD_ENCLOSED: f32 = 0.9;
+    pub const CONNECTED: f32 = 0.85;
+    pub const DEAD_WEAK_ENCLOSURE: f32 = 0.7;
+    pub const SEKI: f32 = 0.7;
+    pub const DEAD_BIG_SPACE: f32 = 0.65;
+    pub const UNSETTLED: f32 = 0.6;
+}
+
+/// A space bigger than this is more than a dead group's room: a kill there is a guess.
+const BIG_SPACE: usize = 60;
+
+/// The per-round picture of the board with the current dead stones taken off.
+struct Round {
+    /// Per chain: its group (union-find representative).
+    group: Vec<usize>,
+    /// Per group representative: strong (pass-alive member or two eyes).
+    strong: Vec<bool>,
+    /// Per group representative: eye value.
+    eyes: Vec<u32>,
+    /// Per cell: the colour that alone borders its open region (an eye or territory).
+    eye_owner: Vec<Option<Color>>,
+}
+
+/// Reads every chain; `alive_proven[c]` and `dead_proven[c]` come from Benson's analysis.
+pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Verdict> {
+    let n = grid.chains.len();
+    let mut verdicts: Vec<Verdict> = (0..n)
+        .map(|c| {
+            if alive_proven[c] || dead_proven[c] {
+                Verdict {
+                    status: if alive_proven[c] {
+                        StoneStatus::Alive
+                    } else {
+                        StoneStatus::Dead
+                    },
+                    confidence: confidence::PROVEN,
+                    proven: true,
+                }
+            } else {
+                Verdict {
+                    status: StoneStatus::Alive,
+                    confidence: confidence::UNSETTLED,
+                    proven: false,
+                }
+            }
+        })
+        .collect();
+    // Chains left open: a kill there gave the enclosing enemy no life either, so the
+    // position is unfinished around them and they stay alive, unclear.
+    let mut open = vec![false; n];
+    // Each round settles or leaves open at least one chain: at most `n` rounds.
+    let mut round = Round::new(grid, &verdicts, alive_proven);
+    for _ in 0..=n {
+        let before = verdicts.clone();
+        let space = match settle_weakest(grid, &round, &mut verdicts, &open) {
+            None => break,
+            Some(Settled::Batch) => {
+                round = Round::new(grid, &verdicts, alive_proven);
+                continue;
+            }
+            Some(Settled::One(space)) => space,
+        };
+        let next = Round::new(grid, &verdicts, alive_proven);
+        let killed = space
+            .chains
+            .iter()
+            .any(|&c| verdicts[c].status == StoneStatus::Dead);
+        let enclosure_lives = enclosing_chains(grid, &before, &space)
+            .iter()
+            .any(|&c| next.is_strong(c) || verdicts[c].status == StoneStatus::Seki);
+        if killed && !enclosure_lives {
+            verdicts = before;
+            for &c in &space.chains {
+                open[c] = true;
+            }
+            continue;
+        }
+        round = next;
+    }
+    finish_alive(grid, &round, &mut verdicts, &open);
+    verdicts
+}
+
+fn living(verdicts: &[Verdict], c: usize) -> bool {
+    verdicts[c].status != StoneStatus::Dead
+}
+
+/// Cells that count as open: empty, or a stone already read dead.
+fn is_open(grid: &Grid, verdicts: &[Verdict], i: usize) -> bool {
+    match grid.cells[i] {
+        None => true,
+        Some(_) => !living(verdicts, grid.chain_of[i] as usize),
+    }
+}
+
+impl Round {
+    fn new(grid: &Grid, verdicts: &[Verdict], alive_proven: &[bool]) -> Round {
+        let n = grid.chains.len();
+        let (region_of, count) = components(grid, |i| is_open(grid, verdicts, i));
+        // Per open region: size, bordering colours of living stones, bordering chains.
+        let mut size = vec![0u32; count];
+        let mut mask = vec![0u8; count];
+        let mut border: Vec<Vec<usize>> = vec![Vec::new(); count];
+        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
+        for (i, &r) in region_of.iter().enumerate() {
+            if r == NONE {
+                continue;
+            }
+            let r = r as usize;
+            size[r] += 1;
+            if cells[r].len() < NAKADE_MAX {
+                cells[r].push(i);
+            }
+            for nb in grid.neighbours(i) {
+                if let Some(color) = grid.cells[nb] {
+                    let c = grid.chain_of[nb] as usize;
+                    if living(verdicts, c) {
+                        mask[r] |= 1 << color.index();
+                        border[r].push(c);
+                    }
+                }
+            }
+        }
+        let mut uf = UnionFind::new(n);
+        for b in &mut border {
+            b.sort_unstable();
+            b.dedup();
+        }
+        for r in 0..count {
+            if mask[r] == 1 || mask[r] == 2 {
+                // An eye or territory of one colour joins every chain around it.
+                for w in border[r].windows(2) {
+                    uf.union(w[0], w[1]);
+                }
+            }
+        }
+        // Chains of one colour sharing a liberty are joined: at the end of a game such a
+        // cutting point is defended.
+        for i in 0..grid.len() {
+            if grid.cells[i].is_some() {
+                continue;
+            }
+            let mut seen: [Option<usize>; 2] = [None, None];
+            for nb in grid.neighbours(i) {
+                let Some(color) = grid.cells[nb] else {
+                    continue;
+                };
+                let c = grid.chain_of[nb] as usize;
+                if !living(verdicts, c) {
+                    continue;
+                }
+                match seen[color.index()] {
+                    Some(other) => uf.union(other, c),
+                    None => seen[color.index()] = Some(c),
+                }
+            }
+        }
+        let group: Vec<usize> = (0..n).map(|c| uf.find(c)).collect();
+        let mut eyes = vec![0u32; n];
+        for r in 0..count {
+            let color = match mask[r] {
+                1 => Color::Black,
+                2 => Color::White,
+                _ => continue,
+            };
+            let value = eye_value(grid, verdicts, size[r] as usize, &cells[r], color);
+            let mut groups: Vec<usize> = border[r].iter().map(|&c| group[c]).collect();
+            groups.sort_unstable();
+            groups.dedup();
+            for g in groups {
+                eyes[g] += value;
+            }
+        }
+        let mut strong = vec![false; n];
+        for c in 0..n {
+            let g = group[c];
+            if alive_proven[c] || eyes[g] >= 2 {
+                strong[g] = true;
+            }
+        }
+        let eye_owner = region_of
+            .iter()
+            .map(|&r| match r {
+                NONE => None,
+                r => match mask[r as usize] {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                },
+            })
+            .collect();
+        Round {
+            group,
+            strong,
+            eyes,
+            eye_owner,
+        }
+    }
+
+    fn is_strong(&self, c: usize) -> bool {
+        self.strong[self.group[c]]
+    }
+}
+
+/// The biggest eye space that can still be a killable (nakade) shape.
+const NAKADE_MAX: usize = 6;
+
+/// What an open region bordered by one colour is worth: a big one is two eyes (room for
+/// two, or territory); a point or two, or a killable shape of up to six points (straight or
+/// bent three, square and pyramid four, bulky and crossed five), is one eye; a single point
+/// that the opponent's living stones take diagonally is a false eye.
+fn eye_value(grid: &Grid, verdicts: &[Verdict], size: usize, cells: &[usize], color: Color) -> u32 {
+    match size {
+        0 => 0,
+        1 => {
+            let enemy_diagonals = grid
+                .diagonals(cells[0])
+                .filter(|&d| {
+                    grid.cells[d] == Some(color.opponent())
+                        && living(verdicts, grid.chain_of[d] as usize)
+                })
+                .count();
+            let limit = if grid.on_edge(cells[0]) { 1 } else { 2 };
+            u32::from(enemy_diagonals < limit)
+        }
+        2 => 1,
+        3..=NAKADE_MAX if is_nakade(grid, cells) => 1,
+        _ => 2,
+    }
+}
+
+/// A killable eye shape: one point touches every other point (straight and bent three,
+/// pyramid four, crossed five), or the shape fills a 2x2 square plus at most one point
+/// (square four, bulky five).
+fn is_nakade(grid: &Grid, cells: &[usize]) -> bool {
+    let touches_all = cells.iter().any(|&v| {
+        cells
+            .iter()
+            .all(|&o| o == v || grid.neighbours(v).any(|n| n == o))
+    });
+    if touches_all {
+        return true;
+    }
+    let has_square = cells.iter().any(|&c| {
+        let (x, y) = (c % grid.width, c / grid.width);
+        x + 1 < grid.width
+            && y + 1 < grid.height
+            && [c + 1, c + grid.width, c + grid.width + 1]
+                .iter()
+                .all(|o| cells.contains(o))
+    });
+    has_square && cells.len() <= 5
+}
+
+/// A space: the cells one colour's weak groups can reach without crossing living enemy stones.
+struct Space {
+    color: Color,
+    cells: Vec<usize>,
+    /// Living, not proven chains of `color` in the space.
+    chains: Vec<usize>,
+}
+
+/// What one round settled.
+enum Settled {
+    /// Every space enclosed by strong enemy groups: their stones are dead, and no kill
+    /// needs checking (the enclosure already lives).
+    Batch,
+    /// The smallest other space, dead or seki; a kill there must be checked.
+    One(Space),
+}
+
+/// Settles the spaces of weak groups with no strong friend: all those whose enclosure is
+/// already strong at once, else the smallest one. None when there is nothing to settle.
+fn settle_weakest(
+    grid: &Grid,
+    round: &Round,
+    verdicts: &mut [Verdict],
+    open: &[bool],
+) -> Option<Settled> {
+    let mut candidates: Vec<Space> = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let enemy = color.opponent();
+        let blocked =
+            |i: usize| grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize);
+        let (space_of, count) = components(grid, |i| !blocked(i));
+        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
+        let mut safe = vec![false; count];
+        for (i, &s) in space_of.iter().enumerate() {
+            if s == NONE {
+                continue;
+            }
+            cells[s as usize].push(i);
+            if grid.cells[i] == Some(color) {
+                let c = grid.chain_of[i] as usize;
+                if living(verdicts, c)
+                    && (round.is_strong(c) || verdicts[c].status == StoneStatus::Seki)
+                {
+                    safe[s as usize] = true;
+                }
+            }
+        }
+        for (s, space_cells) in cells.into_iter().enumerate() {
+            if safe[s] {
+                continue;
+            }
+            let mut chains: Vec<usize> = space_cells
+                .iter()
+                .filter(|&&i| grid.cells[i] == Some(color))
+                .map(|&i| grid.chain_of[i] as usize)
+                .filter(|&c| living(verdicts, c) && !verdicts[c].proven)
+                .collect();
+            if chains.iter().any(|&c| open[c]) {
+                continue;
+            }
+            chains.sort_unstable();
+            chains.dedup();
+            // A space with no living enemy around it is the whole board's open area:
+            // nothing encloses it, so nothing can be dead there.
+            let enclosed = space_cells.iter().any(|&i| {
+                grid.neighbours(i).any(|n| {
+                    grid.cells[n] == Some(enemy) && living(verdicts, grid.chain_of[n] as usize)
+                })
+            });
+            if chains.is_empty() || !enclosed {
+                continue;
+            }
+            candidates.push(Space {
+                color,
+                cells: space_cells,
+                chains,
+            });
+        }
+    }
+    let clear: Vec<usize> = (0..candidates.len())
+        .filter(|&k| {
+            let space = &candidates[k];
+            enclosing_chains(grid, verdicts, space)
+                .iter()
+                .all(|&c| round.is_strong(c))
+                && seki_partners(grid, round, verdicts, space).is_none()
+        })
+        .collect();
+    if !clear.is_empty() {
+        for k in clear {
+            kill(verdicts, &candidates[k], true);
+        }
+        return Some(Settled::Batch);
+    }
+    let smallest = (0..candidates.len()).min_by_key(|&k| candidates[k].cells.len())?;
+    let space = candidates.swap_remove(smallest);
+    if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
+        for c in space.chains.iter().copied().chain(partners) {
+            verdicts[c] = Verdict {
+                status: StoneStatus::Seki,
+                confidence: confidence::SEKI,
+                proven: false,
+            };
+        }
+        return Some(Settled::One(space));
+    }
+    kill(verdicts, &space, false);
+    Some(Settled::One(space))
+}
+
+/// Reads the weak chains of a space dead.
+fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
+    let confidence = if space.cells.len() > BIG_SPACE {
+        confidence::DEAD_BIG_SPACE
+    } else if enclosure_strong {
+        confidence::DEAD_ENCLOSED
+    } else {
+        confidence::DEAD_WEAK_ENCLOSURE
+    };
+    for &c in &space.chains {
+        verdicts[c] = Verdict {
+            status: StoneStatus::Dead,
+            confidence,
+            proven: false,
+        };
+    }
+}
+
+/// The living enemy chains that bound a space.
+fn enclosing_chains(grid: &Grid, verdicts: &[Verdict], space: &Space) -> Vec<usize> {
+    let enemy = space.color.opponent();
+    let mut out: Vec<usize> = space
+        .cells
+        .iter()
+        .flat_map(|&i| grid.neighbours(i))
+        .filter(|&nb| grid.cells[nb] == Some(enemy))
+        .map(|nb| grid.chain_of[nb] as usize)
+        .filter(|&c| living(verdicts, c))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Seki: an enclosing enemy chain, not strong, whose liberties are the weak chains' liberties
+/// (plus at most one eye of its own), while the weak chains have at most one liberty of their
+/// own; neither side can fill the shared liberties without putting itself in atari.
+fn seki_partners(
+    grid: &Grid,
+    round: &Round,
+    verdicts: &[Verdict],
+    space: &Space,
+) -> Option<Vec<usize>> {
+    let mut weak_libs: Vec<usize> = space
+        .chains
+        .iter()
+        .flat_map(|&c| grid.chains[c].libs.iter().copied())
+        .collect();
+    weak_libs.sort_unstable();
+    weak_libs.dedup();
+    if weak_libs.len() < 2 || space.chains.iter().any(|&c| grid.chains[c].libs.len() < 2) {
+        return None;
+    }
+    let enemy = space.color.opponent();
+    let partners: Vec<usize> = enclosing_chains(grid, verdicts, space)
+        .into_iter()
+        .filter(|&a| !round.is_strong(a))
+        .filter(|&a| {
+            let libs = &grid.chains[a].libs;
+            let shared = libs
+                .iter()
+                .filter(|l| weak_libs.binary_search(l).is_ok())
+                .count();
+            let own: Vec<usize> = libs
+                .iter()
+                .copied()
+                .filter(|l| weak_libs.binary_search(l).is_err())
+                .collect();
+            // The partner's own liberty, if any, must be an eye: an open point outside
+            // would let it fill the shared ones safely.
+            libs.len() >= 2
+                && shared >= 1
+                && own.len() <= 1
+                && own.iter().all(|&l| round.eye_owner[l] == Some(enemy))
+        })
+        .collect();
+    if partners.is_empty() {
+        return None;
+    }
+    let partner_libs: Vec<usize> = partners
+        .iter()
+        .flat_map(|&a| grid.chains[a].libs.iter().copied())
+        .collect();
+    let weak_own: Vec<usize> = weak_libs
+        .iter()
+        .copied()
+        .filter(|l| !partner_libs.contains(l))
+        .collect();
+    let eyes_only = weak_own
+        .iter()
+        .all(|&l| round.eye_owner[l] == Some(space.color));
+    (weak_own.len() <= 1 && eyes_only).then_some(partners)
+}
+
+/// Confidence for the chains still alive when nothing more can be settled.
+fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [Verdict], open: &[bool]) {
+    for c in 0..grid.chains.len() {
+        let v = &mut verdicts[c];
+        if v.proven || v.status != StoneStatus::Alive {
+            continue;
+        }
+        v.confidence = if open[c] {
+            confidence::UNSETTLED
+        } else if round.eyes[round.group[c]] >= 2 {
+            confidence::TWO_EYES
+        } else {
+            confidence::CONNECTED
+        };
+    }
+}

@@ -1,0 +1,1233 @@
+//! The reading of a game's end: one value that says how the final position is counted —
+//! the rules, where the dead stones come from (marked, claimed, estimated, or none: as
+//! it stands) and the counting method (area or territory) with its komi. `check`
+//! (through the referee), `score` and `appeal` all take their count and their verdict
+//! on RE from here; nothing else decides which stones are dead or how the board is
+//! counted.
+//!
+//! Order of precedence for dead stones: stones claimed with `--dead`, else stones marked
+//! TB/TW in the record, else the estimate (built in, or an engine over GTP), unless the
+//! caller asked for the position as it stands (`--dead none`, `--estimator none`).
+//! Dead stones are removed only where the rules let the players agree on them.
+
+use crate::count::convention::{self, Detected, KomiReading};
+use crate::count::estimate::{self, Estimate, StoneStatus, StringEstimate};
+use crate::count::gtp::{self, EngineSpec};
+use crate::count::referee::{RefereeOptions, Refereed};
+use crate::count::score::{
+    self, Komi, OtherCount, Penalties, PointListError, Score, ScoreSettings, TerritoryCount,
+};
+use crate::findings::{Code, Finding, Severity};
+use crate::point::{Color, Point};
+use crate::read::record::GameRecord;
+use crate::read::record::ValueSource;
+use crate::read::result::{parse_re, Outcome, ParsedResult, ResultKind};
+use crate::replay::ending::EndKind;
+use crate::replay::position::Position;
+use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
+use serde::Serialize;
+
+/// What a computed result rests on (issue 12 requirement 4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// Dead stones marked TB/TW in the record's final node.
+    Marked,
+    /// Dead stones claimed on the command line (`--dead`).
+    Claimed,
+    /// Dead stones estimated by goref (or by an engine over GTP).
+    Estimated,
+    /// Every stone on the board counts as it stands.
+    #[default]
+    AsIs,
+}
+
+impl Basis {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Basis::Marked => "marked",
+            Basis::Claimed => "claimed",
+            Basis::Estimated => "estimated",
+            Basis::AsIs => "as-is",
+        }
+    }
+
+    /// How the dead stones were chosen, for sentences.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Basis::Marked => "marked TB/TW in the record",
+            Basis::Claimed => "claimed with --dead",
+            Basis::Estimated => "estimated",
+            Basis::AsIs => "every stone counted as it stands",
+        }
+    }
+
+    /// Where the dead stones came from; none when every stone counts as it stands.
+    pub fn dead_source(self) -> Option<DeadSource> {
+        match self {
+            Basis::Marked => Some(DeadSource::Record),
+            Basis::Claimed => Some(DeadSource::CommandLine),
+            Basis::Estimated => Some(DeadSource::Estimate),
+            Basis::AsIs => None,
+        }
+    }
+}
+
+/// Where a list of dead stones came from: the `dead_source` of the report
+/// (`record`, `command-line`, `estimate`) and of an appeal's readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadSource {
+    /// `--dead`.
+    CommandLine,
+    /// TB/TW in the final node (§7.5).
+    Record,
+    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
+    Estimate,
+}
+
+impl DeadSource {
+    /// The name in reports: `command-line`, `record`, `estimate`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "command-line",
+            DeadSource::Record => "record",
+            DeadSource::Estimate => "estimate",
+        }
+    }
+
+    /// How the stones were chosen, for an appeal's sentences.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "claimed with --dead",
+            DeadSource::Record => "marked dead by TB/TW in the record",
+            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
+        }
+    }
+}
+
+/// The score view (issue 12 requirement 6): the part of a count that `check`'s report,
+/// `goref score`'s card and each `appeal` reading show alike — the stones removed and
+/// why, the stones in seki, how the board was counted, its territory count and the
+/// other method's result. Built once here from a reading's result; the three clients
+/// flatten it into their JSON, so a field added here appears in all three.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreView {
+    /// Dead stones removed before counting, named the client's way (SGF letters or
+    /// vertices).
+    pub dead: Vec<String>,
+    /// `record` (TB/TW), `command-line` (`--dead`) or `estimate`; null when none removed.
+    pub dead_source: Option<&'static str>,
+    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
+    /// Stones in seki (from the estimate), named as `dead`.
+    pub seki: Vec<String>,
+    /// `area` (stones plus territory) or `territory` (territory plus prisoners).
+    pub counting: Scoring,
+    /// The territory count, under territory counting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<TerritoryCount>,
+    /// The result under the other counting method, when it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<OtherCount>,
+}
+
+impl ScoreView {
+    /// The view of a reading: the dead stones removed and what they rest on, the stones
+    /// in seki, the counting method (the count's own when `score` is there: the board
+    /// was counted) and `name`, how a point is written (SGF letters or vertices).
+    pub fn new(
+        dead: &[Point],
+        basis: Basis,
+        seki: &[Point],
+        counting: Scoring,
+        score: Option<&Score>,
+        name: impl Fn(&Point) -> String,
+    ) -> ScoreView {
+        ScoreView {
+            dead: dead.iter().map(&name).collect(),
+            dead_source: basis
+                .dead_source()
+                .filter(|_| !dead.is_empty())
+                .map(DeadSource::as_str),
+            basis,
+            seki: seki.iter().map(&name).collect(),
+            counting: score.map_or(counting, |s| s.counting),
+            territory: score.and_then(|s| s.territory),
+            other_count: score.and_then(|s| s.other_count.clone()),
+        }
+    }
+
+    /// The view of the referee's count `s` (`check` and `score`).
+    pub fn of(r: &Refereed, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
+        ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
+    }
+}
+
+/// Who judges the dead stones nobody marked or claimed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Estimator {
+    /// goref's own estimate ([`crate::count::estimate`]).
+    #[default]
+    Builtin,
+    /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).
+    None,
+    /// An engine that speaks GTP and answers `final_status_list`.
+    Gtp(EngineSpec),
+    /// An estimate the caller made for the scored position (a library user's own judge).
+    Given(Box<Estimate>),
+}
+
+/// A string whose status below this confidence may not decide the winner on its own.
+pub const MIN_CONFIDENCE: f32 = 0.8;
+
+/// How the board is counted and with which komi, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Method {
+    pub counting: Scoring,
+    pub komi: Komi,
+    /// The handicap compensation of the source's convention, where it differs from the
+    /// rules' own.
+    pub handicap_compensation: Option<HandicapCompensation>,
+    /// The source convention the count follows (src/count/convention.rs), if any.
+    pub convention: Option<Detected>,
+    pub reason: String,
+}
+
+/// The one place where a reading's counting method and komi are decided. They follow the
+/// rules and the komi chosen by precedence, unless the record carries the evidence of a
+/// source's convention (how that server or engine really counted its RE,
+/// src/count/convention.rs) and the user has named neither the rules nor the komi.
+pub fn method(record: &GameRecord, rules: &Rules, komi: Komi, follow_source: bool) -> Method {
+    let by_rules = Method {
+        counting: rules.scoring,
+        komi,
+        handicap_compensation: None,
+        convention: None,
+        reason: format!("{} rules count {}", rules.name, rules.scoring.as_str()),
+    };
+    if !follow_source {
+        return by_rules;
+    }
+    let Some(detected) = convention::detect(record) else {
+        return by_rules;
+    };
+    let reading = convention::reading_for(Some(&detected), record, rules);
+    let counting = match reading.counting {
+        convention::Counting::Area => Scoring::Area,
+        convention::Counting::Territory => Scoring::Territory,
+    };
+    let komi = match (komi.source, reading.komi) {
+        (ValueSource::CommandLine, _) | (_, KomiReading::Record) => komi,
+        (_, KomiReading::Fixed(value)) => Komi {
+            value,
+            source: ValueSource::Record,
+        },
+    };
+    Method {
+        counting,
+        komi,
+        handicap_compensation: Some(reading.handicap_compensation)
+            .filter(|&h| h != rules.handicap_compensation),
+        reason: format!(
+            "counted as the source counts (convention `{}`: {})",
+            detected.convention.id, detected.evidence
+        ),
+        convention: Some(detected),
+    }
+}
+
+/// Whether the players' agreement on dead stones counts at this end: at a stop where
+/// the record ends; after four passes only when they are not read literally (the 2002
+/// EGF precedent); never after a second stop. Without an end, only where the record
+/// stands for an agreement (`agreed_without_end`: RE is a count, or stones are claimed).
+pub fn removal_allowed(
+    end: Option<EndKind>,
+    literal_four_passes: bool,
+    agreed_without_end: bool,
+) -> bool {
+    match end {
+        Some(EndKind::AgreementStop) => true,
+        Some(EndKind::FourPasses) => !literal_four_passes,
+        Some(EndKind::SecondStop) => false,
+        None => agreed_without_end,
+    }
+}
+
+/// The dead stones of one reading and what they rest on.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeadStones {
+    pub basis: Basis,
+    /// Stones removed before counting, sorted.
+    pub dead: Vec<Point>,
+    /// Stones in seki (no territory under territory counting), sorted.
+    pub seki: Vec<Point>,
+    /// The estimate, when the dead stones were estimated.
+    pub estimate: Option<Estimate>,
+    /// Findings about the estimate (an engine that failed).
+    pub findings: Vec<Finding>,
+}
+
+/// Chooses the dead stones: claimed, else marked, else estimated (unless the estimator
+/// is `None`). `removal_allowed` is false where the rules count every stone (a second
+/// stop); the count is then as it stands whatever was claimed.
+pub fn dead_stones(
+    record: &GameRecord,
+    position: &Position,
+    claimed: Option<&[Point]>,
+    estimator: &Estimator,
+    komi: f64,
+    removal_allowed: bool,
+) -> DeadStones {
+    if !removal_allowed {
+        return DeadStones::default();
+    }
+    if let Some(c) = claimed.filter(|c| !c.is_empty()) {
+        let mut dead = c.to_vec();
+        dead.sort();
+        dead.dedup();
+        return DeadStones {
+            basis: Basis::Claimed,
+            dead,
+            ..DeadStones::default()
+        };
+    }
+    let marked = marked_dead(record, position);
+    if !marked.is_empty() {
+        return DeadStones {
+            basis: Basis::Marked,
+            dead: marked,
+            ..DeadStones::default()
+        };
+    }
+    let mut findings = Vec::new();
+    let est = match estimator {
+        Estimator::None => return DeadStones::default(),
+        Estimator::Builtin => estimate::estimate(position),
+        Estimator::Given(e) => (**e).clone(),
+        Estimator::Gtp(spec) => match gtp::estimate(spec, position, komi) {
+            Ok(e) => e,
+            Err(e) => {
+                findings.push(Finding::new(
+                    Code::EstimatorFailed,
+                    format!("{e}; goref's own estimate is used instead"),
+                ));
+                estimate::estimate(position)
+            }
+        },
+    };
+    DeadStones {
+        basis: Basis::Estimated,
+        dead: est.dead_stones(),
+        seki: est.seki_stones(),
+        estimate: Some(est),
+        findings,
+    }
+}
+
+/// Stones marked dead by TB/TW in the final node: a stone of colour C on a point of
+/// the opponent's territory (docs/rules.md, Dead stones and the result).
+pub fn marked_dead(record: &GameRecord, position: &Position) -> Vec<Point> {
+    let marks = &record.final_marks;
+    let mut dead: Vec<Point> = marks
+        .black_territory
+        .iter()
+        .filter(|&&p| position.get(p) == Some(Color::White))
+        .chain(
+            marks
+                .white_territory
+                .iter()
+                .filter(|&&p| position.get(p) == Some(Color::Black)),
+        )
+        .copied()
+        .collect();
+    dead.sort();
+    dead.dedup();
+    dead
+}
+
+/// Everything a count needs besides the position and the dead stones.
+#[derive(Clone, Debug)]
+pub struct CountContext<'a> {
+    pub rules: &'a Rules,
+    pub method: Method,
+    pub handicap: u32,
+    pub penalties: Penalties,
+    pub lost_on_time: Option<Color>,
+    /// Stones captured during play by Black and by White (territory counting).
+    pub captures: [u32; 2],
+}
+
+impl<'a> CountContext<'a> {
+    /// The context of a refereed game under `rules` (its own rules or a reading's),
+    /// with the method decided for them.
+    pub fn of(record: &GameRecord, rules: &'a Rules, r: &Refereed) -> CountContext<'a> {
+        CountContext {
+            rules,
+            // The source's convention explains the record's own RE; a reading under other
+            // rules (appeal), or rules the user named, counts the way those rules say.
+            method: method(
+                record,
+                rules,
+                r.komi,
+                r.selection.source != RulesSource::CommandLine && *rules == r.selection.rules,
+            ),
+            handicap: r.handicap,
+            penalties: r.penalties,
+            lost_on_time: r.time.as_ref().and_then(|t| t.lost_on_time),
+            captures: r.scored_captures,
+        }
+    }
+}
+
+/// Counts a position under the reading's method; the score carries the other method's
+/// result when it differs (the report shows both).
+pub fn count(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    ctx: &CountContext,
+) -> Result<Score, PointListError> {
+    let area = score::count_area(position, dead)?;
+    let with_convention;
+    let rules = match ctx.method.handicap_compensation {
+        Some(h) => {
+            with_convention = Rules {
+                handicap_compensation: h,
+                ..ctx.rules.clone()
+            };
+            &with_convention
+        }
+        None => ctx.rules,
+    };
+    let settings = ScoreSettings {
+        rules,
+        komi: ctx.method.komi,
+        handicap: ctx.handicap,
+        penalties: ctx.penalties,
+        lost_on_time: ctx.lost_on_time,
+    };
+    let by_area = score::score(&area, &settings);
+    let territory = score::count_territory(position, &area, seki, ctx.captures);
+    let by_territory = by_area.clone().by_territory(territory, &settings);
+    Ok(match ctx.method.counting {
+        Scoring::Territory => by_territory,
+        Scoring::Area => {
+            let mut s = by_area;
+            if by_territory.re != s.re {
+                s.other_count = Some(score::OtherCount {
+                    counting: Scoring::Territory,
+                    black_margin: by_territory.black_margin,
+                    re: by_territory.re,
+                });
+                s.summary = format!(
+                    "{}; by territory counting: {}",
+                    s.summary,
+                    s.other_count.as_ref().map_or("", |o| o.re.as_str())
+                );
+            }
+            s
+        }
+    })
+}
+
+/// A string whose status is not clear and would change the winner if flipped.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnclearString {
+    pub color: Color,
+    pub status: StoneStatus,
+    pub confidence: f32,
+    /// The stones, as SGF points.
+    pub points: Vec<String>,
+    /// The stones, as diagram vertices.
+    pub vertices: Vec<String>,
+}
+
+impl UnclearString {
+    fn new(s: &StringEstimate, height: u8) -> UnclearString {
+        UnclearString {
+            color: s.color,
+            status: s.status,
+            confidence: s.confidence,
+            points: s.stones.iter().map(|p| p.sgf()).collect(),
+            vertices: s.stones.iter().map(|p| p.vertex(height)).collect(),
+        }
+    }
+
+    /// "the White string at D4 E4 (estimated dead, confidence 0.55)".
+    pub fn describe(&self) -> String {
+        let status = match self.status {
+            StoneStatus::Alive => "alive",
+            StoneStatus::Dead => "dead",
+            StoneStatus::Seki => "in seki",
+        };
+        let shown: Vec<&str> = self.vertices.iter().take(6).map(String::as_str).collect();
+        let more = if self.vertices.len() > shown.len() {
+            format!(" and {} more", self.vertices.len() - shown.len())
+        } else {
+            String::new()
+        };
+        format!(
+            "the {} string at {}{more} (estimated {status}, confidence {:.2})",
+            self.color.name(),
+            shown.join(" "),
+            self.confidence
+        )
+    }
+}
+
+/// The unclear strings (confidence below `min_confidence`) whose flipped status would
+/// change the winner of `score`. A dead string flips to alive; an alive or seki string
+/// flips to dead.
+pub fn deciding_strings(
+    position: &Position,
+    est: &Estimate,
+    score: &Score,
+    ctx: &CountContext,
+    min_confidence: f32,
+) -> Vec<UnclearString> {
+    const NAMED: usize = 3;
+    let dead = est.dead_stones();
+    let seki = est.seki_stones();
+    let mut out = Vec::new();
+    for s in est.unclear(min_confidence) {
+        let (flipped_dead, flipped_seki): (Vec<Point>, Vec<Point>) = match s.status {
+            StoneStatus::Dead => (
+                dead.iter()
+                    .filter(|p| !s.stones.contains(p))
+                    .copied()
+                    .collect(),
+                seki.clone(),
+            ),
+            StoneStatus::Alive | StoneStatus::Seki => (
+                dead.iter().chain(&s.stones).copied().collect(),
+                seki.iter()
+                    .filter(|p| !s.stones.contains(p))
+                    .copied()
+                    .collect(),
+            ),
+        };
+        let Ok(flipped) = count(position, &flipped_dead, &flipped_seki, ctx) else {
+            continue;
+        };
+        if flipped.winner != score.winner {
+            out.push(UnclearString::new(s, position.height));
+            if out.len() == NAMED {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultStatus {
+    Agrees,
+    Mismatch,
+    Unverified,
+    NotComparable,
+    Unknown,
+}
+
+impl ResultStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultStatus::Agrees => "agrees",
+            ResultStatus::Mismatch => "mismatch",
+            ResultStatus::Unverified => "unverified",
+            ResultStatus::NotComparable => "not-comparable",
+            ResultStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// The recorded and the recomputed result side by side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultCheck {
+    pub recorded: Option<String>,
+    /// An RE string (`W+0.5`, `0`, `B+0`, `?`), or None when nothing could be computed.
+    pub computed: Option<String>,
+    pub status: ResultStatus,
+    /// What the computed result rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
+    /// How the board was counted (`area` or `territory`); null when it was not counted.
+    pub counting: Option<Scoring>,
+    /// One sentence: why this status.
+    pub reason: String,
+    /// The count with every stone on the board as it stands, when it differs from `computed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_is: Option<String>,
+    /// The result under the other counting method, when it differs from `computed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<String>,
+    /// Estimated strings that are not clear and would change the winner if flipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unclear: Vec<UnclearString>,
+}
+
+impl ResultCheck {
+    pub fn new(recorded: Option<String>) -> ResultCheck {
+        ResultCheck {
+            recorded,
+            computed: None,
+            status: ResultStatus::Unknown,
+            basis: Basis::AsIs,
+            counting: None,
+            reason: String::new(),
+            as_is: None,
+            other_count: None,
+            unclear: Vec::new(),
+        }
+    }
+}
+
+/// Whether an RE and a score give the same winner and (for a count) the same margin.
+pub fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
+    let by_score =
+        matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
+    recorded.winner() == score.winner
+        && (!by_score
+            || recorded
+                .margin()
+                .is_some_and(|m| (m - score.margin).abs() < 1e-9))
+}
+
+/// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
+pub fn re_is_count(record: &GameRecord) -> bool {
+    record
+        .re()
+        .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
+}
+
+/// Scores the refereed game and compares with RE (called once by the referee).
+pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Refereed) {
+    r.result = ResultCheck::new(record.info.result.clone());
+    if !record.playable {
+        r.result.reason = "the game could not be replayed".into();
+        return;
+    }
+    let side_variation = !record.variation.is_empty();
+    if !counting_needed(record, opts, r) && !side_variation {
+        // Nothing to compare a count with (a resignation before the end, no RE):
+        // the result check says why, and the board is not counted.
+        r.result = judge_result(record, r, false);
+        return;
+    }
+    let position = r.scored_position.clone();
+    let end = r.ending.end.map(|e| e.kind);
+    // Where the players could agree on dead stones: at an agreement stop, after four
+    // passes (the 2002 precedent), or where a record without passes gives a count or
+    // stones are claimed (the agreement is the count itself).
+    let removal_allowed = removal_allowed(end, false, opts.dead.is_some() || re_is_count(record));
+    let rules = r.selection.rules.clone();
+    let ctx = CountContext::of(record, &rules, r);
+    let chosen = dead_stones(
+        record,
+        &position,
+        opts.dead.as_deref(),
+        &opts.estimator,
+        ctx.method.komi.value,
+        removal_allowed,
+    );
+    let literal = count(&position, &[], &[], &ctx).ok();
+    let counted = if chosen.dead.is_empty() && chosen.seki.is_empty() {
+        literal.clone()
+    } else {
+        count(&position, &chosen.dead, &chosen.seki, &ctx).ok()
+    };
+    r.findings.extend(chosen.findings.iter().cloned());
+    if let Some(detected) = ctx
+        .method
+        .convention
+        .as_ref()
+        .filter(|_| re_is_count(record))
+    {
+        if matches!(detected.convention.komi, KomiReading::Fixed(_)) {
+            // The source's KM is a placeholder: what the record's KM implies is moot.
+            r.findings
+                .retain(|f| !matches!(f.code, Code::KomiDiffers | Code::KomiResultParity));
+        }
+        r.findings
+            .push(Finding::new(Code::CountConvention, detected.sentence()));
+    }
+    if let (Some(l), Some(d)) = (&literal, &counted) {
+        if end == Some(EndKind::FourPasses) && l.re != d.re && !chosen.dead.is_empty() {
+            r.findings.push(Finding::new(
+                Code::DisputedEnding,
+                format!(
+                    "after four passes the literal reading (every stone counts) gives {} and the precedent reading (dead stones {} removed) gives {}",
+                    l.re, chosen.basis.phrase(), d.re
+                ),
+            ));
+        }
+    }
+    // Whether the count is the rules' own result: every stone counts after a second
+    // stop; elsewhere only once the dead stones are known (marked, claimed, estimated).
+    let decisive = match end {
+        Some(EndKind::SecondStop) => true,
+        _ => match chosen.basis {
+            Basis::Marked | Basis::Claimed => !chosen.dead.is_empty(),
+            Basis::Estimated => true,
+            Basis::AsIs => false,
+        },
+    };
+    r.dead = chosen.dead.clone();
+    r.dead_source = chosen
+        .basis
+        .dead_source()
+        .filter(|_| !chosen.dead.is_empty());
+    r.seki = chosen.seki.clone();
+    r.estimate = chosen.estimate.clone();
+    r.literal_score = match (&counted, &literal) {
+        (Some(c), Some(l)) if c.re != l.re || !chosen.dead.is_empty() => Some(l.clone()),
+        _ => None,
+    };
+    r.score = counted;
+    let zero_is_no_count = ctx
+        .method
+        .convention
+        .as_ref()
+        .is_some_and(|d| d.convention.zero_margin_is_not_a_count);
+    let mut check = if side_variation {
+        side_variation_check(record, r)
+    } else if zero_is_no_count && zero_margin(record) {
+        zero_margin_check(record, r, &ctx.method)
+    } else {
+        judge_result(record, r, decisive)
+    };
+    check.basis = chosen.basis;
+    check.counting = r.score.as_ref().map(|s| s.counting);
+    check.other_count = r
+        .score
+        .as_ref()
+        .and_then(|s| s.other_count.as_ref())
+        .map(|o| format!("{} by {} counting", o.re, o.counting.as_str()));
+    // Recounting with each unclear string flipped costs a count per string: only where
+    // it can change the verdict (a mismatch), or for a single game's count (`score`).
+    let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
+    let unclear = match (&chosen.estimate, &r.score) {
+        (Some(est), Some(s)) if wanted => {
+            deciding_strings(&position, est, s, &ctx, opts.min_confidence())
+        }
+        _ => Vec::new(),
+    };
+    if check.status == ResultStatus::Mismatch && !unclear.is_empty() {
+        // The estimate cannot carry a mismatch that hangs on a string it is unsure of.
+        let names: Vec<String> = unclear.iter().map(UnclearString::describe).collect();
+        check.status = ResultStatus::Unverified;
+        check.reason = format!(
+            "{}; but the winner turns on {}",
+            check.reason,
+            names.join("; ")
+        );
+        r.findings
+            .retain(|f| !matches!(f.code, Code::ResultMismatch | Code::MarginMismatch));
+        r.findings.push(Finding::new(
+            Code::DeadStonesUnclear,
+            format!(
+                "the estimated count gives {} against RE[{}], but the winner turns on {}; mark the dead stones with TB/TW or pass --dead to verify",
+                check.computed.as_deref().unwrap_or("?"),
+                check.recorded.as_deref().unwrap_or(""),
+                names.join("; ")
+            ),
+        ));
+    }
+    check.unclear = unclear;
+    r.result = check;
+}
+
+/// A side variation carries the main line's RE, which says nothing about it.
+fn side_variation_check(record: &GameRecord, r: &Refereed) -> ResultCheck {
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = r.score.as_ref().map(|s| s.re.clone());
+    check.status = ResultStatus::NotComparable;
+    check.reason = "a side variation: RE is the main line's result".into();
+    check
+}
+
+/// RE written as a count of zero (`B+0`, `W+0.0`).
+fn zero_margin(record: &GameRecord) -> bool {
+    record
+        .info
+        .result
+        .as_deref()
+        .map(parse_re)
+        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) && p.margin() == Some(0.0))
+}
+
+/// A source that writes `B+0` for a win without a count (on time, or the opponent
+/// left): there is no margin to compare.
+fn zero_margin_check(record: &GameRecord, r: &Refereed, method: &Method) -> ResultCheck {
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = r.score.as_ref().map(|s| s.re.clone());
+    check.status = ResultStatus::NotComparable;
+    let id = method.convention.as_ref().map_or("", |d| d.convention.id);
+    check.reason = format!(
+        "RE[{}] is how this source (convention `{id}`) writes a win without a count",
+        record.info.result.as_deref().unwrap_or("")
+    );
+    check
+}
+
+/// Whether the board must be counted: the game ran to its end, RE gives a count to
+/// compare with, dead stones were claimed, or the caller always wants the count.
+fn counting_needed(record: &GameRecord, opts: &RefereeOptions, r: &Refereed) -> bool {
+    opts.dead.is_some() || opts.count_as_is || r.ending.end.is_some() || re_is_count(record)
+}
+
+/// Compares the computed result with RE.
+fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> ResultCheck {
+    let ended = r.ending.end.is_some();
+    let computed_re = r.score.as_ref().map(|s| s.re.clone());
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = if ended { computed_re.clone() } else { None };
+    check.as_is = r.literal_score.as_ref().map(|s| s.re.clone());
+    let Some((re, recorded)) = record.re() else {
+        r.findings.push(Finding::new(
+            Code::ResultMissing,
+            "the record has no RE; nothing to compare",
+        ));
+        check.reason = "the record has no result".into();
+        return check;
+    };
+    if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
+        check.reason = format!("RE[{re}] states no winner");
+        return check;
+    }
+    let by_score =
+        matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
+    if !by_score && !ended {
+        check.status = ResultStatus::NotComparable;
+        check.reason = match recorded.kind {
+            ResultKind::Resign => {
+                format!("RE[{re}] is a resignation and the game did not run to its end")
+            }
+            ResultKind::Time => {
+                format!("RE[{re}] is a loss on time and the game did not run to its end")
+            }
+            _ => format!("RE[{re}] is not a count and the game did not run to its end"),
+        };
+        return check;
+    }
+    let Some(score) = r.score.clone() else {
+        check.reason = "the board could not be scored".into();
+        return check;
+    };
+    if !ended {
+        r.findings.push(Finding::new(
+            Code::GameNotEnded,
+            format!(
+                "the record stops before the end of the game (no stop); counted as the final position: {}",
+                score.re
+            ),
+        ));
+        check.computed = Some(score.re.clone());
+    }
+    compare(re, recorded, &score, decisive, ended, r, &mut check);
+    check
+}
+
+fn compare(
+    re: &str,
+    recorded: &ParsedResult,
+    score: &Score,
+    decisive: bool,
+    ended: bool,
+    r: &mut Refereed,
+    check: &mut ResultCheck,
+) {
+    let by = |s: &Score| format!("{} counting", s.counting.as_str());
+    if agrees(recorded, score) {
+        check.status = ResultStatus::Agrees;
+        check.reason = format!("the count gives {} by {}, as recorded", score.re, by(score));
+        return;
+    }
+    if !decisive {
+        check.status = ResultStatus::Unverified;
+        let why = if ended {
+            "the rules allowed an agreement on dead stones that the record does not show"
+        } else {
+            "the record stops before the end of the game"
+        };
+        check.reason = format!(
+            "the count as it stands gives {} against RE[{re}]; {why}",
+            score.re
+        );
+        if ended {
+            r.findings.push(Finding::new(
+                Code::DeadStonesUnmarked,
+                format!(
+                    "the count with every stone alive gives {} against RE[{re}]; mark dead stones with TB/TW or pass --dead to verify",
+                    score.re
+                ),
+            ));
+        }
+        return;
+    }
+    if r.selection.source == RulesSource::Assumed {
+        // The record does not say how it was counted: the other method may be the
+        // one that produced RE.
+        let other = score.other_count.as_ref();
+        if let Some(o) = other.filter(|o| {
+            recorded.winner() == parse_re(&o.re).winner()
+                && recorded
+                    .margin()
+                    .zip(parse_re(&o.re).margin())
+                    .is_none_or(|(a, b)| (a - b).abs() < 1e-9)
+        }) {
+            check.status = ResultStatus::Agrees;
+            check.reason = format!(
+                "the count gives {} by {} counting, as recorded (the record does not state its rules)",
+                o.re,
+                o.counting.as_str()
+            );
+            return;
+        }
+        check.status = ResultStatus::Unverified;
+        check.reason = format!(
+            "the count gives {} against RE[{re}], but the record does not state its rules ({}), and counting methods differ",
+            score.re, r.selection.reason
+        );
+        return;
+    }
+    check.status = ResultStatus::Mismatch;
+    let same_winner = recorded.winner() == score.winner;
+    let (code, what) = if same_winner {
+        (Code::MarginMismatch, "the margin differs")
+    } else {
+        (Code::ResultMismatch, "the winner differs")
+    };
+    check.reason = format!(
+        "the count gives {} by {} against RE[{re}]: {what}",
+        score.re,
+        by(score)
+    );
+    let mut finding = Finding::new(code, check.reason.clone());
+    if r.dead_source == Some(DeadSource::Estimate) || (r.dead.is_empty() && r.estimate.is_some()) {
+        // A mismatch that rests on goref's estimate is a question, not a verdict.
+        let severity = finding.severity.min(Severity::Warning);
+        finding = finding.with_severity(severity);
+        finding
+            .message
+            .push_str(" (dead stones estimated, not marked)");
+    }
+    r.findings.push(finding);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::record::ValueSource;
+
+    fn ctx(rules: &Rules, komi: f64, captures: [u32; 2], counting: Scoring) -> CountContext<'_> {
+        CountContext {
+            rules,
+            method: Method {
+                counting,
+                komi: Komi {
+                    value: komi,
+                    source: ValueSource::CommandLine,
+                },
+                handicap_compensation: None,
+                convention: None,
+                reason: String::new(),
+            },
+            handicap: 0,
+            penalties: Penalties::default(),
+            lost_on_time: None,
+            captures,
+        }
+    }
+
+    fn japanese() -> Rules {
+        Rules::named("japanese").expect("preset")
+    }
+
+    /// Black walls off columns A–B, White columns E–G with a dead Black stone at F5.
+    fn walls() -> Position {
+        Position::from_diagram(&[
+            "..XO...", "..XO...", "..XO.X.", "..XO...", "..XO...", "..XO...", "..XO...",
+        ])
+    }
+
+    #[test]
+    fn japanese_counting_is_territory_plus_prisoners_against_a_hand_count() {
+        // By hand: Black territory 14, prisoners 3 (captured) = 17. White territory 21
+        // (20 empty points and the dead stone's point), prisoners 1 captured + 1 dead
+        // = 23. 17 - 23 - 6.5 = -12.5: W+12.5. By area: 21 - 28 - 6.5: W+13.5.
+        let rules = japanese();
+        let pos = walls();
+        let dead = vec![Point::new(5, 2)];
+        let s = count(
+            &pos,
+            &dead,
+            &[],
+            &ctx(&rules, 6.5, [3, 1], Scoring::Territory),
+        )
+        .expect("count");
+        let t = s.territory.expect("territory count");
+        assert_eq!((t.black.territory, t.black.prisoners), (14, 3));
+        assert_eq!((t.white.territory, t.white.prisoners), (21, 2));
+        assert_eq!((s.black, s.white), (17, 23));
+        assert_eq!(s.re, "W+12.5");
+        assert_eq!(s.counting, Scoring::Territory);
+        let other = s.other_count.expect("the area count differs");
+        assert_eq!(
+            (other.counting, other.re.as_str()),
+            (Scoring::Area, "W+13.5")
+        );
+    }
+
+    #[test]
+    fn area_counting_shows_the_territory_result_when_it_differs() {
+        let rules = Rules::named("chinese").expect("preset");
+        let pos = walls();
+        let dead = vec![Point::new(5, 2)];
+        let s = count(&pos, &dead, &[], &ctx(&rules, 6.5, [3, 1], Scoring::Area)).unwrap();
+        assert_eq!((s.black, s.white, s.re.as_str()), (21, 28, "W+13.5"));
+        assert_eq!(s.other_count.map(|o| o.re), Some("W+12.5".to_string()));
+        // Equal prisoners: both methods agree and nothing more is shown.
+        let s = count(&pos, &dead, &[], &ctx(&rules, 6.5, [2, 1], Scoring::Area)).unwrap();
+        assert_eq!(s.other_count, None);
+    }
+
+    #[test]
+    fn eyes_of_a_string_in_seki_are_nobodys_territory_under_japanese_rules() {
+        let rules = japanese();
+        let pos = Position::from_diagram(&[".XO..", "XXO..", "OOO..", ".....", "....."]);
+        let seki = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
+        let with_seki = count(
+            &pos,
+            &[],
+            &seki,
+            &ctx(&rules, 0.0, [0, 0], Scoring::Territory),
+        )
+        .unwrap();
+        let t = with_seki.territory.unwrap();
+        assert_eq!(
+            (t.black.territory, t.white.territory, t.seki_points),
+            (0, 16, 1)
+        );
+        let without = count(
+            &pos,
+            &[],
+            &[],
+            &ctx(&rules, 0.0, [0, 0], Scoring::Territory),
+        )
+        .unwrap();
+        assert_eq!(without.territory.unwrap().black.territory, 1);
+    }
+
+    fn wall_estimate(pos: &Position, white_confidence: f32) -> Estimate {
+        let black: Vec<Point> = (0..5)
+            .flat_map(|y| [Point::new(0, y), Point::new(1, y)])
+            .collect();
+        let white: Vec<Point> = (0..5).map(|y| Point::new(2, y)).collect();
+        let mut sorted_black = black;
+        sorted_black.sort();
+        Estimate {
+            width: pos.width,
+            height: pos.height,
+            strings: vec![
+                StringEstimate {
+                    color: Color::Black,
+                    stones: sorted_black,
+                    status: StoneStatus::Alive,
+                    confidence: 1.0,
+                    proven: true,
+                },
+                StringEstimate {
+                    color: Color::White,
+                    stones: white,
+                    status: StoneStatus::Dead,
+                    confidence: white_confidence,
+                    proven: false,
+                },
+            ],
+            owner: vec![Some(Color::Black); 25],
+        }
+    }
+
+    #[test]
+    fn an_unclear_string_that_decides_the_winner_is_named() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let est = wall_estimate(&pos, 0.6);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        assert_eq!(s.re, "B+25");
+        let unclear = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE);
+        assert_eq!(unclear.len(), 1);
+        assert_eq!(unclear[0].color, Color::White);
+        assert_eq!(unclear[0].vertices, vec!["C5", "C4", "C3", "C2", "C1"]);
+        assert!(unclear[0]
+            .describe()
+            .starts_with("the White string at C5 C4"));
+        // The same string, sure: nothing to name.
+        let sure = wall_estimate(&pos, 0.95);
+        assert!(deciding_strings(&pos, &sure, &s, &c, MIN_CONFIDENCE).is_empty());
+    }
+
+    #[test]
+    fn an_unclear_string_that_does_not_decide_the_winner_is_not_named() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        // Komi -30: Black wins whether the White wall lives or dies.
+        let c = ctx(&rules, -30.0, [0, 0], Scoring::Area);
+        let est = wall_estimate(&pos, 0.6);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        assert!(deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE).is_empty());
+    }
+
+    #[test]
+    fn removal_follows_the_end_of_the_game() {
+        use EndKind::*;
+        assert!(removal_allowed(Some(AgreementStop), true, false));
+        assert!(removal_allowed(Some(FourPasses), false, false));
+        assert!(!removal_allowed(Some(FourPasses), true, true));
+        assert!(!removal_allowed(Some(SecondStop), false, true));
+        assert!(removal_allowed(None, false, true));
+        assert!(!removal_allowed(None, false, false));
+    }
+
+    #[test]
+    fn a_mismatch_that_turns_on_an_unclear_string_is_unverified_and_names_it() {
+        // RE says White wins; the estimate kills the White wall, but only at 0.6.
+        let sgf = "(;SZ[5]RU[Chinese]KM[0]RE[W+5]AB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]AW[ca][cb][cc][cd][ce];B[];W[])";
+        let rec = record_with_marks(sgf);
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let unsure = RefereeOptions {
+            estimator: Estimator::Given(Box::new(wall_estimate(&pos, 0.6))),
+            ..RefereeOptions::default()
+        };
+        let r = crate::count::referee::referee(&rec, &unsure);
+        assert_eq!(r.result.basis, Basis::Estimated);
+        assert_eq!(r.result.computed.as_deref(), Some("B+25"));
+        assert_eq!(
+            r.result.status,
+            ResultStatus::Unverified,
+            "{}",
+            r.result.reason
+        );
+        assert_eq!(r.result.unclear.len(), 1);
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.code == Code::DeadStonesUnclear)
+            .expect("dead-stones-unclear");
+        assert!(
+            f.message.contains("the White string at C5 C4 C3 C2 C1"),
+            "{}",
+            f.message
+        );
+        assert!(!r.findings.iter().any(|f| f.code == Code::ResultMismatch));
+        // Sure of it: a mismatch, a warning because it rests on an estimate.
+        let sure = RefereeOptions {
+            estimator: Estimator::Given(Box::new(wall_estimate(&pos, 1.0))),
+            ..RefereeOptions::default()
+        };
+        let r = crate::count::referee::referee(&rec, &sure);
+        assert_eq!(r.result.status, ResultStatus::Mismatch);
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.code == Code::ResultMismatch)
+            .expect("result-mismatch");
+        assert_eq!(f.severity, Severity::Warning);
+    }
+
+    fn record_with_marks(sgf: &str) -> GameRecord {
+        let (mut games, _) =
+            crate::read::reader::read_text(sgf, &crate::read::reader::ReadOptions::default());
+        games.remove(0)
+    }
+
+    #[test]
+    fn dead_stones_come_from_the_claim_then_the_marks_then_the_estimate() {
+        let rec = record_with_marks("(;SZ[5]AB[aa][ba]AW[ca][cb];B[];W[]TB[ca])");
+        let pos = Position::from_diagram(&["XXO..", ".....", ".....", ".....", "....."]);
+        let marked = dead_stones(&rec, &pos, None, &Estimator::Builtin, 0.0, true);
+        assert_eq!(marked.basis, Basis::Marked);
+        assert_eq!(marked.dead, vec![Point::new(2, 0)]);
+        let claim = [Point::new(0, 0)];
+        let claimed = dead_stones(&rec, &pos, Some(&claim), &Estimator::Builtin, 0.0, true);
+        assert_eq!(
+            (claimed.basis, claimed.dead.clone()),
+            (Basis::Claimed, claim.to_vec())
+        );
+        let unmarked = record_with_marks("(;SZ[5]AB[aa][ba]AW[ca];B[];W[])");
+        let est = dead_stones(&unmarked, &pos, None, &Estimator::Builtin, 0.0, true);
+        assert_eq!(est.basis, Basis::Estimated);
+        assert!(est.estimate.is_some());
+        let none = dead_stones(&unmarked, &pos, None, &Estimator::None, 0.0, true);
+        assert_eq!((none.basis, none.dead.len()), (Basis::AsIs, 0));
+        let not_allowed = dead_stones(&rec, &pos, Some(&claim), &Estimator::Builtin, 0.0, false);
+        assert_eq!(not_allowed.basis, Basis::AsIs);
+    }
+
+    /// One record through `check`'s report, `goref score`'s card and `appeal`'s SST
+    /// reading (the record's RU[GOE] is the `sst-ing` preset): the same dead stones,
+    /// basis, counting method, other-method result and figures in all three.
+    #[test]
+    fn report_scorecard_and_appeal_show_the_same_score_view() {
+        let sgf = include_str!("../../testdata/appeal/t11b.sgf");
+        let rec = record_with_marks(sgf);
+        let checked = crate::count::referee::referee(&rec, &RefereeOptions::default());
+        let charset = crate::read::reader::Charset {
+            declared: None,
+            used: "UTF-8".into(),
+            bom: None,
+        };
+        let report =
+            crate::present::report::GameReport::new("t11b", &charset, rec.clone(), checked, false);
+        let score = report.score.as_ref().expect("report score");
+        let scored = crate::count::referee::referee(
+            &rec,
+            &RefereeOptions {
+                count_as_is: true,
+                ..RefereeOptions::default()
+            },
+        );
+        let card = crate::present::scorecard::ScoreCard::new("t11b", &rec, &scored).expect("card");
+        let appeal =
+            crate::present::appeal::appeal(&rec, &crate::present::appeal::AppealOptions::default())
+                .expect("appeal");
+        let reading = appeal
+            .readings
+            .iter()
+            .find(|r| r.kind == crate::present::appeal::ReadingKind::SstLiteral)
+            .expect("SST reading");
+
+        // The view: report and appeal name points by SGF letters, the card by vertices.
+        assert_eq!(score.view, reading.view);
+        assert_eq!(score.view.dead, vec!["ec", "ff"]);
+        assert_eq!(card.view.dead, vec!["E5", "F2"]);
+        for view in [&score.view, &card.view, &reading.view] {
+            assert_eq!(view.basis, Basis::Marked);
+            assert_eq!(view.dead_source, Some("record"));
+            assert_eq!(view.counting, Scoring::Area);
+            let other = view.other_count.as_ref().expect("other count");
+            assert_eq!(
+                (other.counting, other.re.as_str()),
+                (Scoring::Territory, "W+32")
+            );
+        }
+        // The figures beside it.
+        assert_eq!((score.black, score.white), (14, 35));
+        assert_eq!((card.black.area, card.white.area), (14, 35));
+        assert_eq!((reading.black, reading.white), (Some(14), Some(35)));
+        assert_eq!(score.margin, 29.0);
+        assert_eq!(card.black_margin, -29.0);
+        assert_eq!(reading.margin, Some(29.0));
+        assert_eq!(score.winner, Some(Color::White));
+        assert_eq!(reading.winner, Some(Color::White));
+        assert_eq!(card.count, "W+29");
+        assert_eq!(reading.re.as_deref(), Some("W+29"));
+        assert_eq!(
+            report.result.as_ref().and_then(|r| r.computed.as_deref()),
+            Some("W+29")
+        );
+    }
+}

@@ -1,0 +1,629 @@
+//! The referee: replays one [`GameRecord`] under one ruleset and turns what the
+//! engine, the ending analysis and the score say into findings and a result check.
+//!
+//! Recorded moves are executed as played (SGF FF[4]); an illegal move is reported at
+//! its move and the replay goes on, so every later verdict is still reported.
+
+use crate::count::score::{Komi, Penalties, Score};
+use crate::count::timing::{IngOvertime, TimeReport};
+use crate::findings::{Code, Finding, FindingCap, Severity};
+use crate::point::{Color, Move, Point};
+use crate::read::record::{Event, GameRecord, Setup};
+use crate::read::result::ResultKind;
+use crate::replay::ending::{self, EndKind, EndingReport, Turn};
+use crate::replay::engine::{self, Engine};
+use crate::replay::position::Position;
+use crate::rules::{self, Overrides, Rules, RulesSource, Selection};
+
+/// How the rules are chosen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum RulesChoice {
+    /// From the record's RU (spec §7.1 alias table).
+    #[default]
+    Auto,
+    /// A preset by name or alias (validated by the caller with [`Rules::named`]).
+    Named(String),
+}
+
+/// Everything the caller can set for one check.
+#[derive(Clone, Debug, Default)]
+pub struct RefereeOptions {
+    pub rules: RulesChoice,
+    pub overrides: Overrides,
+    /// `--komi`: replaces the record's KM and the rules' default.
+    pub komi: Option<f64>,
+    /// `--penalty B=2,W=4`: replaces penalties derived from the clock.
+    pub penalties: Option<Penalties>,
+    /// Derive penalty points from TM and BL/WL even when OT does not name Ing overtime.
+    pub ing_overtime: bool,
+    pub overtime: IngOvertime,
+    /// `--dead POINTS`: stones claimed dead, used where the rules allow an agreement.
+    pub dead: Option<Vec<Point>>,
+    /// Keep the position at each stop and at these move numbers (for `goref appeal`).
+    pub snapshot_moves: Vec<u32>,
+    pub keep_stop_positions: bool,
+    /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).
+    pub count_as_is: bool,
+    /// Who judges dead stones that nobody marked or claimed.
+    pub estimator: crate::count::reading::Estimator,
+    /// Estimated strings below this confidence may not decide a mismatch
+    /// (default [`crate::count::reading::MIN_CONFIDENCE`]).
+    pub min_confidence: Option<f32>,
+}
+
+impl RefereeOptions {
+    pub fn min_confidence(&self) -> f32 {
+        self.min_confidence
+            .unwrap_or(crate::count::reading::MIN_CONFIDENCE)
+    }
+}
+
+pub use crate::count::reading::{marked_dead, ResultCheck, ResultStatus};
+
+/// A position kept for diagrams.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// The move after which the position stood (0 = before the first move).
+    pub after_move: u32,
+    pub position: Position,
+    pub last_move: Option<Point>,
+}
+
+/// Everything the referee found in one game.
+#[derive(Clone, Debug)]
+pub struct Refereed {
+    pub selection: Selection,
+    /// Reading findings of the record first, then the referee's, in move order.
+    pub findings: Vec<Finding>,
+    pub ending: EndingReport,
+    pub moves: u32,
+    pub passes: u32,
+    /// Stones captured by Black and by White.
+    pub captures: [u32; 2],
+    pub handicap: u32,
+    pub komi: Komi,
+    /// The position that is scored: at the rules' end of game, else after the last move.
+    pub scored_position: Position,
+    pub final_position: Position,
+    pub last_move: Option<Point>,
+    /// Stones captured by Black and by White up to the scored position.
+    pub scored_captures: [u32; 2],
+    /// Dead stones applied to the computed score.
+    pub dead: Vec<Point>,
+    /// Where those dead stones came from (TB/TW, `--dead`, the estimate), or none.
+    pub dead_source: Option<crate::count::reading::DeadSource>,
+    /// Stones in seki under the estimate (no territory under territory counting).
+    pub seki: Vec<Point>,
+    /// The dead-stone estimate, when the dead stones were estimated.
+    pub estimate: Option<crate::count::estimate::Estimate>,
+    pub penalties: Penalties,
+    pub time: Option<TimeReport>,
+    /// The computed score (None when the board could not be scored).
+    pub score: Option<Score>,
+    /// Every stone counted as it stands, when the computed score removed dead stones.
+    pub literal_score: Option<Score>,
+    pub result: ResultCheck,
+    pub snapshots: Vec<Snapshot>,
+}
+
+/// Chooses the rules for a record.
+pub fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
+    let mut selection = match &opts.rules {
+        RulesChoice::Auto => rules::select_for_record(record.info.recorded_rules.as_deref()),
+        RulesChoice::Named(name) => match Rules::named(name) {
+            Ok(rules) => Selection {
+                reason: format!("--rules {name}"),
+                rules,
+                source: RulesSource::CommandLine,
+            },
+            Err(_) => rules::select_for_record(record.info.recorded_rules.as_deref()),
+        },
+    };
+    let changed = opts.overrides.apply(&mut selection.rules);
+    if !changed.is_empty() {
+        selection.reason = format!(
+            "{}; overridden on the command line: {}",
+            selection.reason,
+            changed.join(", ")
+        );
+    }
+    selection
+}
+
+/// Replays and judges one game.
+pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
+    let selection = select_rules(record, opts);
+    let rules = selection.rules.clone();
+    // Findings that can come once per node or move go through the cap.
+    let mut cap = FindingCap::default();
+    let mut findings: Vec<Finding> = record
+        .findings
+        .iter()
+        .filter(|f| cap.admit(f.code, f.severity))
+        .cloned()
+        .collect();
+    if selection.source == RulesSource::Assumed {
+        findings.push(Finding::new(Code::RulesAssumed, selection.reason.clone()));
+    }
+    let replay = replay(record, &rules, opts, &mut findings, &mut cap);
+    let handicap = handicap_stones(record, &replay.ending);
+    let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
+    komi_differs(record, &rules, handicap, &mut findings);
+    record_findings(record, &rules, &replay, &mut findings, &mut cap);
+    cap.finish(&mut findings);
+    if selection.source == RulesSource::Assumed {
+        soften_assumed_verdicts(&mut findings, &rules);
+    }
+
+    let (penalties, time) = penalties(record, opts, &mut findings);
+    let mut refereed = Refereed {
+        selection,
+        findings,
+        moves: replay.moves,
+        passes: replay.passes,
+        captures: replay.captures,
+        scored_captures: replay.scored_captures,
+        handicap,
+        komi,
+        scored_position: replay.scored_position,
+        final_position: replay.final_position,
+        last_move: replay.last_move,
+        ending: replay.ending,
+        dead: Vec::new(),
+        dead_source: None,
+        seki: Vec::new(),
+        estimate: None,
+        penalties,
+        time,
+        score: None,
+        literal_score: None,
+        result: ResultCheck::new(record.info.result.clone()),
+        snapshots: replay.snapshots,
+    };
+    crate::count::reading::read_result(record, opts, &mut refereed);
+    refereed
+}
+
+/// What the move-by-move replay produced.
+struct Replay {
+    moves: u32,
+    passes: u32,
+    captures: [u32; 2],
+    scored_captures: [u32; 2],
+    ending: EndingReport,
+    scored_position: Position,
+    final_position: Position,
+    last_move: Option<Point>,
+    snapshots: Vec<Snapshot>,
+}
+
+fn replay(
+    record: &GameRecord,
+    rules: &Rules,
+    opts: &RefereeOptions,
+    findings: &mut Vec<Finding>,
+    cap: &mut FindingCap,
+) -> Replay {
+    let turns: Vec<Turn> = record
+        .moves()
+        .map(|m| Turn {
+            number: m.number,
+            color: m.color,
+            pass: m.mv == Move::Pass,
+        })
+        .collect();
+    let root_stones = record
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
+    let ending = ending::analyse(
+        &turns,
+        rules.ending,
+        record.handicap.unwrap_or(0),
+        root_stones,
+    );
+    let end_move = ending.end.map(|e| e.move_number);
+
+    let mut out = Replay {
+        moves: 0,
+        passes: 0,
+        captures: [0, 0],
+        scored_captures: [0, 0],
+        ending,
+        scored_position: Position::empty(record.width, record.height),
+        final_position: Position::empty(record.width, record.height),
+        last_move: None,
+        snapshots: Vec::new(),
+    };
+    let Ok(mut engine) = Engine::new(record.width, record.height) else {
+        return out;
+    };
+    if !record.playable {
+        return out;
+    }
+    engine.reserve(record.events.len());
+    let mut scored: Option<Position> = None;
+    let mut first_illegal: Option<u32> = None;
+    let stop_moves: Vec<u32> = out.ending.stops.iter().map(|s| s.passes[1]).collect();
+    if opts.snapshot_moves.contains(&0) {
+        // Position before the first move: taken after root setup below.
+    }
+    for (k, event) in record.events.iter().enumerate() {
+        match event {
+            Event::Setup(s) => {
+                let to_move = to_move_after_setup(s, &record.events[k + 1..]);
+                engine.setup(&s.add_black, &s.add_white, &s.clear, to_move);
+                if opts.snapshot_moves.contains(&0) && s.in_root {
+                    out.snapshots.push(Snapshot {
+                        after_move: 0,
+                        position: engine.position(),
+                        last_move: None,
+                    });
+                }
+            }
+            Event::Move(m) => {
+                let facts = engine.play(m.color, m.mv, m.number);
+                out.moves += 1;
+                if facts.is_pass() {
+                    out.passes += 1;
+                } else if let Move::Play(p) = m.mv {
+                    out.last_move = Some(p);
+                }
+                if let Some(verdict) = engine::judge(rules, &facts) {
+                    // Admitted first: a listed verdict asks every preset (`also`).
+                    if cap.admit(verdict.code, verdict.code.default_severity()) {
+                        let mut finding = verdict_finding(record, m, &facts, verdict);
+                        match first_illegal {
+                            // Spec §1.8 item 5: after an illegal move the replay goes on
+                            // as played, so later verdicts judge a position the rules
+                            // would not have produced.
+                            Some(earlier) => finding.message.push_str(&format!(
+                                " (This follows the illegal move {earlier}: the position is the one played, not the one the rules would have produced.)"
+                            )),
+                            None if finding.severity == Severity::Error => first_illegal = Some(m.number),
+                            None => {}
+                        }
+                        findings.push(finding);
+                    }
+                }
+                let keep = opts.snapshot_moves.contains(&m.number)
+                    || (opts.keep_stop_positions
+                        && (stop_moves.contains(&m.number) || end_move == Some(m.number)));
+                if keep {
+                    out.snapshots.push(Snapshot {
+                        after_move: m.number,
+                        position: engine.position(),
+                        last_move: out.last_move,
+                    });
+                }
+                if end_move == Some(m.number) {
+                    scored = Some(engine.position());
+                    out.scored_captures = engine.captures();
+                }
+            }
+        }
+    }
+    out.captures = engine.captures();
+    if scored.is_none() {
+        out.scored_captures = out.captures;
+    }
+    out.final_position = engine.position();
+    out.scored_position = scored.unwrap_or_else(|| out.final_position.clone());
+    out
+}
+
+/// Who is to move in the position a setup leaves (spec §8.1): the node's PL, else the
+/// colour of the next move (White in most handicap records), else Black. The initial
+/// position is the root's setup; without one, the engine takes the first mover's colour.
+fn to_move_after_setup(setup: &Setup, later: &[Event]) -> Color {
+    setup.player.unwrap_or_else(|| {
+        later
+            .iter()
+            .find_map(|e| match e {
+                Event::Move(m) => Some(m.color),
+                Event::Setup(_) => None,
+            })
+            .unwrap_or(Color::Black)
+    })
+}
+
+/// A legality verdict as a finding, with what every other preset says.
+fn verdict_finding(
+    record: &GameRecord,
+    m: &crate::read::record::MoveEvent,
+    facts: &engine::MoveFacts,
+    verdict: engine::Verdict,
+) -> Finding {
+    let point = m.mv.point();
+    let mut message = verdict.message;
+    if !message.ends_with('.') {
+        message.push('.');
+    }
+    if m.forced {
+        message.push_str(
+            " The record marks this move KO[] (execute even if illegal); the verdict stands.",
+        );
+    }
+    let mut f = Finding::new(verdict.code, message)
+        .on_move(m.number, m.color, point, record.height)
+        .at(m.pos)
+        .with_certainty(verdict.certainty);
+    f.related_move = verdict.related_move;
+    f.also = engine::also(facts);
+    f
+}
+
+/// Under assumed rules (no RU), an illegal-move verdict that another common ruleset
+/// does not call an error is only as good as the assumption: a triple ko without RU is
+/// illegal under positional superko but legal under Japanese or Chinese simple ko. Such
+/// a verdict becomes a warning that names the assumption, as results under assumed
+/// rules already are.
+fn soften_assumed_verdicts(findings: &mut [Finding], rules: &Rules) {
+    let mut softened = Vec::new();
+    for f in findings.iter_mut() {
+        if f.severity != Severity::Error || f.also.is_empty() {
+            continue;
+        }
+        let allowing: Vec<&str> = f
+            .also
+            .iter()
+            .filter(|(_, code)| code.is_none_or(|c| c.default_severity() < Severity::Error))
+            .map(|(preset, _)| preset.as_str())
+            .collect();
+        if allowing.is_empty() {
+            continue;
+        }
+        f.severity = Severity::Warning;
+        softened.push(f.code);
+        f.message.push_str(&format!(
+            " The record has no RU and {} was assumed; {} allow{} it.",
+            rules.name,
+            allowing.join(", "),
+            if allowing.len() == 1 { "s" } else { "" }
+        ));
+    }
+    // The cap's closing "N more ... not listed" finding (no move) follows its code.
+    for f in findings.iter_mut() {
+        if f.move_number.is_none() && f.severity == Severity::Error && softened.contains(&f.code) {
+            f.severity = Severity::Warning;
+        }
+    }
+}
+
+/// The number of handicap stones: HA's stones as set up or played (spec §7.3, T15).
+fn handicap_stones(record: &GameRecord, ending: &EndingReport) -> u32 {
+    let announced = record.handicap.unwrap_or(0);
+    if announced < 2 {
+        return 0;
+    }
+    let root_black: usize = record
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Setup(s) if s.in_root => Some(s.add_black.len()),
+            _ => None,
+        })
+        .sum();
+    if root_black > 0 {
+        return root_black as u32;
+    }
+    record
+        .handicap_moves
+        .max(ending.handicap_plays)
+        .max(announced)
+}
+
+fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mut Vec<Finding>) {
+    let expected = rules.komi_for(handicap);
+    if let Some(km) = record.komi {
+        if (km - expected).abs() > 1e-9 {
+            findings.push(Finding::new(
+                Code::KomiDiffers,
+                format!(
+                    "KM[{}] differs from the {} komi of {}; the record's komi is used",
+                    rules::format_number(km),
+                    rules.name,
+                    rules::format_number(expected)
+                ),
+            ));
+        }
+    }
+}
+
+/// Findings about the record as a whole: alternation, moves after the end, the last
+/// pass, the resigner's last move, KM against RE.
+fn record_findings(
+    record: &GameRecord,
+    rules: &Rules,
+    replay: &Replay,
+    findings: &mut Vec<Finding>,
+    cap: &mut FindingCap,
+) {
+    let moves: Vec<&crate::read::record::MoveEvent> = record.moves().collect();
+    // Moves are numbered in order: a binary search, not a scan per lookup (a record
+    // of a million moves by one colour has a million alternation entries).
+    let find = |number: u32| {
+        moves
+            .binary_search_by_key(&number, |m| m.number)
+            .ok()
+            .map(|i| moves[i])
+    };
+    for &n in &replay.ending.alternation {
+        if !cap.admit(Code::Alternation, Code::Alternation.default_severity()) {
+            continue;
+        }
+        if let Some(m) = find(n) {
+            findings.push(
+                Finding::new(
+                    Code::Alternation,
+                    format!(
+                        "{} moves twice in a row; a move or pass is probably missing",
+                        m.color.name()
+                    ),
+                )
+                .on_move(n, m.color, m.mv.point(), record.height)
+                .at(m.pos),
+            );
+        }
+    }
+    if let (Some(&first), Some(end)) = (replay.ending.after_end.first(), replay.ending.end) {
+        if let Some(m) = find(first) {
+            let why = match end.kind {
+                EndKind::FourPasses => {
+                    "four consecutive passes ended play, which cannot resume (SST)"
+                }
+                _ => "the second stop ended the game",
+            };
+            findings.push(
+                Finding::new(
+                    Code::MoveAfterEnd,
+                    format!(
+                        "{} move(s) after move {}, where {}; they are not counted",
+                        replay.ending.after_end.len(),
+                        end.move_number,
+                        why
+                    ),
+                )
+                .on_move(first, m.color, m.mv.point(), record.height)
+                .at(m.pos)
+                .related(end.move_number),
+            );
+        }
+    }
+    white_owes_pass(record, rules, replay, findings);
+    if record.variation.is_empty() {
+        // RE is the main line's result; a side variation is not checked against it.
+        resigner_moved_last(record, &moves, findings);
+        komi_result_parity(record, findings);
+    }
+}
+
+fn white_owes_pass(
+    record: &GameRecord,
+    rules: &Rules,
+    replay: &Replay,
+    findings: &mut Vec<Finding>,
+) {
+    if !rules.white_passes_last {
+        return;
+    }
+    let Some(end) = replay.ending.end else { return };
+    let last_stop = replay
+        .ending
+        .stops
+        .iter()
+        .rev()
+        .find(|s| s.passes[1] == end.move_number);
+    if let Some(stop) = last_stop {
+        if stop.last_passer == Color::Black {
+            findings.push(
+                Finding::new(
+                    Code::WhiteOwesPass,
+                    "the game ends with a Black pass; under AGA rules White makes the last pass (one more pass stone). The area result is unchanged",
+                )
+                .on_move(end.move_number, Color::Black, None, record.height),
+            );
+        }
+    }
+}
+
+fn resigner_moved_last(
+    record: &GameRecord,
+    moves: &[&crate::read::record::MoveEvent],
+    findings: &mut Vec<Finding>,
+) {
+    let Some((re, parsed)) = record.re() else {
+        return;
+    };
+    let how = match parsed.kind {
+        ResultKind::Resign => "resigned",
+        ResultKind::Time => "lost on time",
+        _ => return,
+    };
+    let (Some(winner), Some(last)) = (parsed.winner(), moves.last()) else {
+        return;
+    };
+    if last.color == winner.opponent() {
+        findings.push(
+            Finding::new(
+                Code::ResignerMovedLast,
+                format!(
+                    "RE[{re}] says {} {how}, but {} made the last move",
+                    winner.opponent().name(),
+                    last.color.name()
+                ),
+            )
+            .on_move(last.number, last.color, last.mv.point(), record.height)
+            .at(last.pos),
+        );
+    }
+}
+
+fn komi_result_parity(record: &GameRecord, findings: &mut Vec<Finding>) {
+    let (Some(km), Some((re, parsed))) = (record.komi, record.re()) else {
+        return;
+    };
+    let (Some(winner), ResultKind::Score(margin)) = (parsed.winner(), &parsed.kind) else {
+        return;
+    };
+    let black_margin = if winner == Color::Black {
+        *margin
+    } else {
+        -*margin
+    };
+    let fraction = (black_margin + km).rem_euclid(1.0);
+    if fraction > 1e-9 && fraction < 1.0 - 1e-9 {
+        findings.push(Finding::new(
+            Code::KomiResultParity,
+            format!(
+                "RE[{re}] cannot come from KM[{}]: an area margin is a whole number minus komi, so its fraction must be {}",
+                rules::format_number(km),
+                rules::format_number((-km).rem_euclid(1.0))
+            ),
+        ));
+    }
+}
+
+/// Penalty points: `--penalty`, else the clock when the event used Ing overtime.
+fn penalties(
+    record: &GameRecord,
+    opts: &RefereeOptions,
+    findings: &mut Vec<Finding>,
+) -> (Penalties, Option<TimeReport>) {
+    if let Some(p) = opts.penalties {
+        return (p, None);
+    }
+    let ing_ot = record
+        .info
+        .overtime
+        .as_deref()
+        .is_some_and(|ot| ot.to_ascii_lowercase().contains("ing"));
+    if !(opts.ing_overtime || ing_ot) || record.time_limit.is_none() {
+        return (Penalties::default(), None);
+    }
+    let Ok(report) = opts.overtime.assess_record(record) else {
+        return (Penalties::default(), None);
+    };
+    for (color, side) in [(Color::Black, &report.black), (Color::White, &report.white)] {
+        if side.lost_on_time {
+            findings.push(Finding::new(
+                Code::LostOnTime,
+                format!(
+                    "{} exceeded the last overtime period and loses on time",
+                    color.name()
+                ),
+            ));
+        } else if side.points > 0 {
+            findings.push(Finding::new(
+                Code::PenaltyPoints,
+                format!(
+                    "{} entered {} overtime period(s): {} penalty points",
+                    color.name(),
+                    side.periods,
+                    side.points
+                ),
+            ));
+        }
+    }
+    (report.penalties(), Some(report))
+}

@@ -1,0 +1,8 @@
+//! Stage 4, presenting: reports (text, JSON, JSON Lines), `goref score`'s card, the
+//! appeal, board diagrams and HTML pages.
+
+pub mod appeal;
+pub mod diagram;
+pub mod html;
+pub mod report;
+pub mod scorecard;

@@ -1,0 +1,341 @@
+//! The report: one object per game (schema `goref.report/2`) and its printers — JSON,
+//! JSON Lines and readable text. docs/report.md explains every field and
+//! docs/report.schema.json describes them; a test validates real output against it.
+
+use crate::count::reading::ScoreView;
+use crate::count::referee::{Refereed, ResultCheck};
+use crate::count::score::{Penalties, Score};
+use crate::count::timing::TimeReport;
+use crate::findings::{Code, Finding, Severity};
+use crate::point::Color;
+use crate::read::reader::Charset;
+use crate::read::record::{GameInfo, GameRecord, ValueSource};
+use crate::replay::ending::EndingReport;
+use crate::rules::{self, Rules};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+pub mod lint;
+
+pub const SCHEMA: &str = "goref.report/2";
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesReport {
+    /// `command-line`, `record` or `assumed`.
+    pub source: crate::rules::RulesSource,
+    pub reason: String,
+    #[serde(flatten)]
+    pub settings: Rules,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Board {
+    pub width: u8,
+    pub height: u8,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct KomiReport {
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub value: f64,
+    pub source: ValueSource,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Captures {
+    #[serde(rename = "B")]
+    pub black: u32,
+    #[serde(rename = "W")]
+    pub white: u32,
+}
+
+/// The score block of the report (issue 5 requirement 6).
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreReport {
+    pub black: u32,
+    pub white: u32,
+    pub neutral: u32,
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub komi: f64,
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub handicap_bonus: f64,
+    pub penalties: Penalties,
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub margin: f64,
+    pub winner: Option<Color>,
+    pub tiebreak: Option<crate::count::score::TieBreak>,
+    /// Dead stones (SGF letters), basis, seki, counting method, territory and the other
+    /// method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
+    /// The Ing fill-in story, when the arithmetic applies.
+    pub fill_in: Option<String>,
+}
+
+impl ScoreReport {
+    fn new(s: &Score, r: &Refereed) -> ScoreReport {
+        ScoreReport {
+            black: s.black,
+            white: s.white,
+            neutral: s.neutral,
+            komi: s.komi,
+            handicap_bonus: s.handicap_bonus,
+            penalties: s.penalties,
+            margin: s.margin,
+            winner: s.winner,
+            tiebreak: s.tiebreak,
+            view: ScoreView::of(r, s, |p| p.sgf()),
+            fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
+        }
+    }
+}
+
+/// One game's report.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    pub schema: &'static str,
+    pub file: String,
+    /// 1-based number of the game in the file, as `--game` and the text count (null
+    /// for a file with no readable game).
+    pub game: Option<usize>,
+    /// Child indices taken at each branching node, for variations other than the main line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variation: Option<Vec<usize>>,
+    pub info: Option<GameInfo>,
+    pub charset: Option<Charset>,
+    pub rules: Option<RulesReport>,
+    pub board: Option<Board>,
+    pub komi: Option<KomiReport>,
+    pub handicap: u32,
+    pub moves: u32,
+    pub passes: u32,
+    pub captures: Captures,
+    pub findings: Vec<Finding>,
+    pub result: Option<ResultCheck>,
+    pub score: Option<ScoreReport>,
+    pub ending: Option<EndingReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeReport>,
+    /// The final position, one string per row from the top (`X`, `O`, `.`), with `--with-board`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_board: Option<Vec<String>>,
+}
+
+impl GameReport {
+    /// The report of one refereed game. Takes the record and the referee's result by
+    /// value: the batch builds one report per game and moves their contents in rather
+    /// than copying them.
+    pub fn new(
+        file: &str,
+        charset: &Charset,
+        record: GameRecord,
+        r: Refereed,
+        with_board: bool,
+    ) -> GameReport {
+        let score = r.score.as_ref().map(|s| ScoreReport::new(s, &r));
+        let final_board = with_board.then(|| board_rows(&r.final_position));
+        GameReport {
+            schema: SCHEMA,
+            file: file.to_string(),
+            game: Some(record.game_index + 1),
+            variation: (!record.variation.is_empty()).then_some(record.variation),
+            info: Some(record.info),
+            charset: Some(charset.clone()),
+            rules: Some(RulesReport {
+                source: r.selection.source,
+                reason: r.selection.reason,
+                settings: r.selection.rules,
+            }),
+            board: Some(Board {
+                width: record.width,
+                height: record.height,
+            }),
+            komi: Some(KomiReport {
+                value: r.komi.value,
+                source: r.komi.source,
+            }),
+            handicap: r.handicap,
+            moves: r.moves,
+            passes: r.passes,
+            captures: Captures {
+                black: r.captures[0],
+                white: r.captures[1],
+            },
+            findings: r.findings,
+            result: Some(r.result),
+            score,
+            ending: Some(r.ending),
+            time: r.time,
+            final_board,
+        }
+    }
+
+    /// The report of a file that yielded no game (unreadable, empty, not SGF).
+    pub fn file_only(file: &str, charset: Option<&Charset>, findings: Vec<Finding>) -> GameReport {
+        GameReport {
+            schema: SCHEMA,
+            file: file.to_string(),
+            game: None,
+            variation: None,
+            info: None,
+            charset: charset.cloned(),
+            rules: None,
+            board: None,
+            komi: None,
+            handicap: 0,
+            moves: 0,
+            passes: 0,
+            captures: Captures { black: 0, white: 0 },
+            findings,
+            result: None,
+            score: None,
+            ending: None,
+            time: None,
+            final_board: None,
+        }
+    }
+
+    /// The most severe finding, if any.
+    pub fn worst(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).max()
+    }
+
+    /// Applies `--severity CODE=LEVEL` overrides.
+    pub fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
+        for f in &mut self.findings {
+            if let Some(&s) = overrides.get(&f.code) {
+                f.severity = s;
+            }
+        }
+    }
+}
+
+/// Rows of a position from the top: `X` Black, `O` White, `.` empty.
+pub fn board_rows(pos: &crate::replay::position::Position) -> Vec<String> {
+    (0..pos.height)
+        .map(|y| {
+            (0..pos.width)
+                .map(|x| match pos.get(crate::point::Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One JSON Lines record.
+pub fn to_json_line(report: &GameReport) -> String {
+    serde_json::to_string(report)
+        .unwrap_or_else(|e| format!("{{\"schema\":\"{SCHEMA}\",\"error\":\"{e}\"}}"))
+}
+
+/// The readable text of one game's report.
+pub fn to_text(report: &GameReport) -> String {
+    let mut out = String::new();
+    out.push_str(&headline(report));
+    out.push('\n');
+    for f in &report.findings {
+        out.push_str(&finding_line(f));
+        out.push('\n');
+    }
+    if let Some(result) = &report.result {
+        let basis = match result.counting {
+            Some(c) => format!(" [{}, {} counting]", result.basis.as_str(), c.as_str()),
+            None => String::new(),
+        };
+        out.push_str(&format!(
+            "  result   recorded {}, computed {}{basis}: {} ({})\n",
+            result.recorded.as_deref().unwrap_or("-"),
+            result.computed.as_deref().unwrap_or("-"),
+            result.status.as_str(),
+            result.reason
+        ));
+        if let Some(other) = &result.other_count {
+            out.push_str(&format!("  other    {other} (the counts differ)\n"));
+        }
+    }
+    if let Some(s) = &report.score {
+        let label = match report.result.as_ref().and_then(|r| r.computed.as_ref()) {
+            Some(_) => "score   ",
+            None => "as is   ",
+        };
+        out.push_str(&format!(
+            "  {label} Black {} White {} neutral {}, komi {}{}{}\n",
+            s.black,
+            s.white,
+            s.neutral,
+            rules::format_number(s.komi),
+            if s.handicap_bonus > 0.0 {
+                format!(
+                    ", handicap bonus {}",
+                    rules::format_number(s.handicap_bonus)
+                )
+            } else {
+                String::new()
+            },
+            if s.view.dead.is_empty() {
+                String::new()
+            } else {
+                format!(", dead {}", s.view.dead.join(" "))
+            }
+        ));
+    }
+    if let Some(rows) = &report.final_board {
+        for row in rows {
+            out.push_str("    ");
+            out.push_str(row);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The game header (players, RE, date, event), then a line of what goref used.
+fn headline(r: &GameReport) -> String {
+    let head = lint::game_header(r);
+    let mut parts = Vec::new();
+    if let Some(b) = r.board {
+        parts.push(format!("{}x{}", b.width, b.height));
+    }
+    if let Some(rules) = &r.rules {
+        parts.push(format!("rules {} ({})", rules.settings.name, rules.reason));
+    }
+    if let Some(k) = r.komi {
+        parts.push(format!("komi {}", rules::format_number(k.value)));
+    }
+    if r.handicap > 0 {
+        parts.push(format!("handicap {}", r.handicap));
+    }
+    if r.game.is_some() {
+        parts.push(format!("{} moves", r.moves));
+    }
+    if parts.is_empty() {
+        head
+    } else {
+        format!("{head}\n  game     {}", parts.join(", "))
+    }
+}
+
+fn finding_line(f: &Finding) -> String {
+    let place = match (f.line, f.column) {
+        (Some(l), Some(c)) => format!("{l}:{c}"),
+        _ => "-".into(),
+    };
+    let mut line = format!("  {:<8} {:<8} {}", f.severity.as_str(), place, f.code);
+    let label = lint::move_label(f);
+    line.push_str(": ");
+    line.push_str(&label);
+    line.push_str(&f.message);
+    line.push_str(lint::certainty_note(f));
+    if !f.also.is_empty() {
+        let also: Vec<String> = f
+            .also
+            .iter()
+            .map(|(preset, code)| format!("{preset} {}", code.map_or("legal", |c| c.as_str())))
+            .collect();
+        line.push_str(&format!(" [also: {}]", also.join(", ")));
+    }
+    line
+}

@@ -1,0 +1,316 @@
+//! `goref score`: the count of one game, laid out the way a tournament director reads
+//! it aloud — area per colour, dead stones, neutral points, komi, handicap
+//! compensation, penalties, the Ing fill-in story and the RE to write.
+
+use crate::count::reading::ScoreView;
+use crate::count::referee::{Refereed, ResultCheck};
+use crate::count::score::{Penalties, Score};
+use crate::count::timing::TimeReport;
+use crate::point::Color;
+use crate::present::diagram::{self, Marks, TextOptions};
+use crate::read::record::{GameRecord, ValueSource};
+use crate::replay::ending::EndKind;
+use crate::rules::{format_number, Scoring};
+use serde::Serialize;
+
+/// One side's count.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideCount {
+    pub area: u32,
+    pub stones: u32,
+    pub territory: u32,
+    /// This side's own stones removed as dead.
+    pub dead_removed: u32,
+}
+
+/// The whole count, for text and JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreCard {
+    pub file: String,
+    pub game: usize,
+    pub black_player: Option<String>,
+    pub white_player: Option<String>,
+    pub rules: String,
+    pub rules_reason: String,
+    /// Which position is counted and why.
+    pub position: String,
+    /// Dead stones (vertices), basis, seki, counting method, territory and the other
+    /// method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
+    pub black: SideCount,
+    pub white: SideCount,
+    pub neutral: u32,
+    /// How neutral points are treated under these rules.
+    pub neutral_rule: &'static str,
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub komi: f64,
+    pub komi_source: ValueSource,
+    pub handicap: u32,
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub handicap_bonus: f64,
+    pub penalties: Penalties,
+    pub time: Option<TimeReport>,
+    /// Black's margin after everything (positive: Black ahead).
+    #[serde(serialize_with = "crate::count::score::serialize_points")]
+    pub black_margin: f64,
+    pub fill_in: Option<String>,
+    pub fill_in_skipped: Option<String>,
+    /// The RE goref would write: null when the game did not reach its end (a
+    /// resignation, a loss on time, a record that stops), where only `count` applies.
+    pub re: Option<String>,
+    /// The count of the position as it stands, whether or not it is the result.
+    pub count: String,
+    pub result: ResultCheck,
+    /// Rows of the counted position from the top, with marks (see the legend in text).
+    pub board: Vec<String>,
+}
+
+impl ScoreCard {
+    /// Builds the card, or None when the game could not be scored.
+    pub fn new(file: &str, record: &GameRecord, r: &Refereed) -> Option<ScoreCard> {
+        let s: &Score = r.score.as_ref()?;
+        let side = |c: Color| {
+            let a = s.area.side(c);
+            SideCount {
+                area: a.area,
+                stones: a.stones,
+                territory: a.territory,
+                dead_removed: a.dead_removed,
+            }
+        };
+        let marks = Marks::default().with_area(&s.area);
+        let text = diagram::render_text(&r.scored_position, &marks, &TextOptions::default());
+        Some(ScoreCard {
+            file: file.to_string(),
+            // 1-based, as `--game` and `goref check`'s reports.
+            game: record.game_index + 1,
+            black_player: record.info.black.clone(),
+            white_player: record.info.white.clone(),
+            rules: r.selection.rules.name.clone(),
+            rules_reason: r.selection.reason.clone(),
+            position: position_text(r),
+            view: ScoreView::of(r, s, |p| p.vertex(record.height)),
+            black: side(Color::Black),
+            white: side(Color::White),
+            neutral: s.neutral,
+            neutral_rule: match r.selection.rules.seki_points {
+                crate::rules::SekiPoints::Nobody => "count for nobody",
+                crate::rules::SekiPoints::Shared => "are shared in pairs by fill-in",
+            },
+            komi: s.komi,
+            komi_source: s.komi_source,
+            handicap: s.handicap,
+            handicap_bonus: s.handicap_bonus,
+            penalties: s.penalties,
+            time: r.time.clone(),
+            black_margin: s.black_margin,
+            fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
+            fill_in_skipped: s.fill_in_skipped.clone(),
+            re: r.ending.end.map(|_| s.re.clone()),
+            count: s.re.clone(),
+            result: r.result.clone(),
+            board: text.lines().map(str::to_string).collect(),
+        })
+    }
+
+    /// The text a director reads aloud.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let players = format!(
+            "{} (Black) vs {} (White)",
+            self.black_player.as_deref().unwrap_or("?"),
+            self.white_player.as_deref().unwrap_or("?")
+        );
+        out.push_str(&format!(
+            "Score of {} game {}: {}\n",
+            self.file, self.game, players
+        ));
+        out.push_str(&format!("Rules: {} ({})\n", self.rules, self.rules_reason));
+        out.push_str(&format!("Position counted: {}\n", self.position));
+        out.push_str(&match (self.view.dead.is_empty(), self.view.dead_source) {
+            (true, _) => "Dead stones removed: none\n".to_string(),
+            (false, src) => format!(
+                "Dead stones removed: {} ({})\n",
+                self.view.dead.join(" "),
+                match src {
+                    Some("command-line") => "claimed with --dead",
+                    Some("estimate") => "estimated by goref: none are marked or claimed",
+                    _ => "marked TB/TW in the record",
+                }
+            ),
+        });
+        out.push_str(&format!(
+            "Basis: {} ({})\n",
+            self.view.basis.as_str(),
+            self.view.basis.phrase()
+        ));
+        if !self.view.seki.is_empty() {
+            out.push_str(&format!("Seki: {}\n", self.view.seki.join(" ")));
+        }
+        for (name, side) in [("Black", &self.black), ("White", &self.white)] {
+            out.push_str(&format!(
+                "{name:<6} area {:>4} = {} stones + {} points of territory{}\n",
+                side.area,
+                side.stones,
+                side.territory,
+                if side.dead_removed > 0 {
+                    format!(" ({} dead {name} stones removed)", side.dead_removed)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if let Some(t) = &self.view.territory {
+            for (name, side) in [("Black", &t.black), ("White", &t.white)] {
+                out.push_str(&format!(
+                    "{name:<6} points {:>4} = {} points of territory + {} prisoners (captured and dead)\n",
+                    side.points, side.territory, side.prisoners
+                ));
+            }
+            if t.seki_points > 0 {
+                out.push_str(&format!(
+                    "Seki: {} empty points in seki count for nobody\n",
+                    t.seki_points
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "Neutral points: {} ({})\n",
+            self.neutral, self.neutral_rule
+        ));
+        out.push_str(&format!(
+            "Komi: {} ({})\n",
+            format_number(self.komi),
+            source_text(self.komi_source)
+        ));
+        if self.handicap >= 2 {
+            out.push_str(&format!(
+                "Handicap: {} stones, compensation {} points to White\n",
+                self.handicap,
+                format_number(self.handicap_bonus)
+            ));
+        }
+        out.push_str(&format!(
+            "Penalties: Black {}, White {}\n",
+            self.penalties.black, self.penalties.white
+        ));
+        if let Some(t) = &self.time {
+            out.push_str(&time_text(t));
+        }
+        let (b, w) = match &self.view.territory {
+            Some(t) if self.view.counting == Scoring::Territory => (t.black.points, t.white.points),
+            _ => (self.black.area, self.white.area),
+        };
+        out.push_str(&format!(
+            "Margin ({} counting): {} - {} - {}{} - {} + {} = {} for Black\n",
+            self.view.counting.as_str(),
+            b,
+            w,
+            format_number(self.komi),
+            if self.handicap_bonus > 0.0 {
+                format!(" - {}", format_number(self.handicap_bonus))
+            } else {
+                String::new()
+            },
+            self.penalties.black,
+            self.penalties.white,
+            format_number(self.black_margin)
+        ));
+        match (&self.fill_in, &self.fill_in_skipped) {
+            (Some(story), _) => out.push_str(&format!("Fill-in: {story}\n")),
+            (None, Some(why)) => out.push_str(&format!("Fill-in: not counted ({why})\n")),
+            _ => {}
+        }
+        if let Some(o) = &self.view.other_count {
+            out.push_str(&format!(
+                "By {} counting: {} (the counts differ)\n",
+                o.counting.as_str(),
+                o.re
+            ));
+        }
+        match &self.re {
+            Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
+            None => out.push_str(&format!(
+                "Result to write: none, the game did not reach its end{}; count as it stands: {}\n",
+                self.result
+                    .recorded
+                    .as_deref()
+                    .map_or(String::new(), |r| format!(" (RE[{r}])")),
+                self.count
+            )),
+        }
+        out.push_str(&format!(
+            "Recorded: {} — {} ({})\n",
+            self.result
+                .recorded
+                .as_deref()
+                .map_or("no RE".to_string(), |r| format!("RE[{r}]")),
+            self.result.status.as_str(),
+            self.result.reason
+        ));
+        out.push('\n');
+        for row in &self.board {
+            out.push_str(row);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The Ing overtime story: basic time, periods, and per side the time used, periods
+/// entered and points charged (spec §3.6).
+fn time_text(t: &TimeReport) -> String {
+    let mut out = format!(
+        "Time: basic time {} s, {} overtime period(s) of {} s, {} points each\n",
+        format_number(t.basic_time),
+        t.settings.periods,
+        format_number(t.period),
+        t.settings.points_per_period
+    );
+    for (name, side) in [("Black", &t.black), ("White", &t.white)] {
+        let used = side.time_used.map_or("no clock recorded".to_string(), |u| {
+            format!("used {} s", format_number(u))
+        });
+        let lost = if side.lost_on_time {
+            ", past the last period: loses on time"
+        } else {
+            ""
+        };
+        let reset = if side.clock_reset {
+            " (the clock went up during the game, so this is a lower bound)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "  {name}: {used}{reset}, {} period(s) entered, {} point(s){lost}\n",
+            side.periods, side.points
+        ));
+    }
+    out
+}
+
+fn source_text(source: ValueSource) -> &'static str {
+    match source {
+        ValueSource::CommandLine => "--komi",
+        ValueSource::Record => "the record's KM",
+        ValueSource::Rules => "the rules' default",
+    }
+}
+
+fn position_text(r: &Refereed) -> String {
+    match r.ending.end {
+        Some(end) => {
+            let how = match end.kind {
+                EndKind::AgreementStop => "the stop where the players could agree on dead stones",
+                EndKind::SecondStop => "the second stop, where every stone on the board counts",
+                EndKind::FourPasses => "four consecutive passes",
+            };
+            format!("after move {} ({how})", end.move_number)
+        }
+        None => format!(
+            "after the last move ({}); the record does not reach the end of the game",
+            r.moves
+        ),
+    }
+}

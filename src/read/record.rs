@@ -1,0 +1,170 @@
+//! The game record: what the referee needs from one game of an SGF file, with every
+//! value normalised and every move located in the source text. Built by
+//! [`crate::read::reader`] from the SGF tree; consumed by [`crate::count::referee`].
+
+use crate::findings::Finding;
+use crate::point::{Color, Move, Point, Pos};
+use crate::read::result::ParsedResult;
+use serde::Serialize;
+
+/// Game information, as decoded text (None when the property is absent). Serialised,
+/// it is the `info` object of a report and an appeal: PB, PW, BR, WR, EV, RO, DT, PC
+/// and RU, null when absent (RE and OT are reported with the result and the timing).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct GameInfo {
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    pub place: Option<String>,
+    /// RU as written.
+    pub recorded_rules: Option<String>,
+    /// RE as written.
+    #[serde(skip)]
+    pub result: Option<String>,
+    /// OT as written.
+    #[serde(skip)]
+    pub overtime: Option<String>,
+    // AP, GN and KM as written feed the source conventions; the report does not carry them.
+    /// AP as written (`YuanYu:1`, `CGoban:3`): the program that wrote the record.
+    #[serde(skip)]
+    pub application: Option<String>,
+    /// GN as written.
+    #[serde(skip)]
+    pub game_name: Option<String>,
+    /// KM as written, before any quirk fix (`750` where [`GameRecord::komi`] reads 7.5).
+    #[serde(skip)]
+    pub komi_text: Option<String>,
+}
+
+/// Where a value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueSource {
+    CommandLine,
+    Record,
+    Rules,
+}
+
+/// One step of the game line, in file order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Setup properties of one node (AB, AW, AE), applied in the order AE, AB, AW.
+    /// Boxed: setup nodes are rare, and a small enum keeps the per-move push cheap.
+    Setup(Box<Setup>),
+    /// A move node (B or W).
+    Move(MoveEvent),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Setup {
+    pub add_black: Vec<Point>,
+    pub add_white: Vec<Point>,
+    pub clear: Vec<Point>,
+    /// True for setup in the root node (the initial position, handicap stones).
+    pub in_root: bool,
+    /// PL of the node: who is to move in the position the setup leaves. A node with PL
+    /// and no AB/AW/AE is a setup event with empty lists.
+    pub player: Option<Color>,
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveEvent {
+    /// 1-based: counts B/W nodes of the line, passes included, setup not.
+    pub number: u32,
+    pub color: Color,
+    /// A pass, or a play. A point off the board is kept as a play; the referee flags it.
+    pub mv: Move,
+    /// Where the move's value starts in the source.
+    pub pos: Pos,
+    /// The record carries KO[] on this node ("execute even if illegal").
+    pub forced: bool,
+    /// BL or WL after this move, seconds (negative = overtime where the recorder writes so).
+    pub time_left: Option<f64>,
+    /// OB or OW after this move.
+    pub periods_left: Option<u32>,
+}
+
+/// Territory marks (TB/TW) of the final node of the line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    pub black_territory: Vec<Point>,
+    pub white_territory: Vec<Point>,
+    pub pos: Pos,
+}
+
+/// One game of a file, ready for the referee.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// 0-based index of the game tree in the file.
+    pub game_index: usize,
+    /// Which variation this is: empty for the main line, else the child index taken
+    /// at each branching node (for `--variations`).
+    pub variation: Vec<usize>,
+    pub width: u8,
+    pub height: u8,
+    pub info: GameInfo,
+    /// RE as the reader parsed it (once): set exactly when `info.result` is.
+    pub recorded_result: Option<ParsedResult>,
+    /// KM after quirk fixes (None when absent or empty).
+    pub komi: Option<f64>,
+    /// HA after quirk fixes (None when absent; HA[0]/HA[1] read as None).
+    pub handicap: Option<u32>,
+    /// TM, seconds.
+    pub time_limit: Option<f64>,
+    /// PL of the root node, if any.
+    pub first_player: Option<Color>,
+    /// Ing-style handicap (spec §7.3, T15): when HA's stones are played as leading
+    /// Black moves separated by White passes (`B[..];W[];B[..]`), how many of those
+    /// Black plays are the handicap stones; 0 otherwise.
+    pub handicap_moves: u32,
+    pub events: Vec<Event>,
+    pub final_marks: Marks,
+    /// Findings made while reading this game (quirks, syntax problems inside it).
+    pub findings: Vec<Finding>,
+    /// False when the board size is unusable and the game cannot be replayed.
+    pub playable: bool,
+}
+
+impl GameRecord {
+    /// RE as written and as parsed by the reader.
+    pub fn re(&self) -> Option<(&str, &ParsedResult)> {
+        self.info
+            .result
+            .as_deref()
+            .zip(self.recorded_result.as_ref())
+    }
+
+    /// An empty record on a board of the given size.
+    pub fn new(width: u8, height: u8) -> GameRecord {
+        GameRecord {
+            game_index: 0,
+            variation: Vec::new(),
+            width,
+            height,
+            info: GameInfo::default(),
+            recorded_result: None,
+            komi: None,
+            handicap: None,
+            time_limit: None,
+            first_player: None,
+            handicap_moves: 0,
+            events: Vec::new(),
+            final_marks: Marks::default(),
+            findings: Vec::new(),
+            playable: true,
+        }
+    }
+
+    /// The moves of the line, in order.
+    pub fn moves(&self) -> impl Iterator<Item = &MoveEvent> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Move(m) => Some(m),
+            Event::Setup(_) => None,
+        })
+    }
+}

@@ -1,0 +1,605 @@
+//! The rules engine: replays a line once and records, for every move, the facts that
+//! every ruleset needs ([`MoveFacts`]); [`judge`] then maps facts to a verdict for one
+//! [`Rules`](crate::rules::Rules) with a cheap pure function, and [`also`] does so for
+//! every preset.
+//!
+//! Why this split works: moves are executed as played whatever the rules (spec §1.8
+//! rule 5, SGF FF\[4\]), so the board sequence does not depend on the ruleset. One
+//! replay therefore answers positional, situational and natural situational superko,
+//! the simple ko rule and R-SST at once.
+//!
+//! Move numbers are the caller's (1-based, passes included); "related move" numbers
+//! refer to them, with 0 for the initial position (root setup included). A position
+//! after mid-game setup carries the number of the move before it.
+
+mod history;
+mod judge;
+mod sst;
+
+pub use judge::{also, judge, Verdict};
+pub use sst::HotKind;
+
+use crate::point::{Color, Move, Point};
+use crate::replay::board::{stone_of, Board, BoardError, Zobrist};
+use crate::replay::position::Position;
+use history::{History, NONE};
+use serde::Serialize;
+use sst::{HotSet, Mouth};
+use std::collections::HashMap;
+
+/// A hot stone taken too early (spec §1.8 rule 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HotTake {
+    pub kind: HotKind,
+    /// The hot stone that was taken.
+    pub stone: Point,
+    /// The move that made it hot.
+    pub related: u32,
+}
+
+/// Which recycling rule fired (spec §1.8 rule 4; both are interpretations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecyclingKind {
+    /// Fixed-ko rule over full-board cycles: the same play, by the same player, from a
+    /// board that a play has since recreated.
+    FullBoard,
+    /// A double ko's local colouring recurred and the same capture was repeated.
+    DoubleKo,
+}
+
+/// A recycling (disturbing-ko) play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Recycling {
+    pub kind: RecyclingKind,
+    /// The earlier move this play repeats.
+    pub related: u32,
+}
+
+/// Ruleset-independent facts about one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    pub number: u32,
+    pub color: Color,
+    pub mv: Move,
+    /// The point is outside the board; the move was replayed as a pass.
+    pub off_board: bool,
+    /// The point held a stone; it was replaced (see [`crate::replay::board`]).
+    pub occupied: bool,
+    /// Opponent stones removed by the play.
+    pub captured: Vec<Point>,
+    /// Size of the mover's own string removed (suicide); 0 if none.
+    pub self_removed: u32,
+    /// Immediate retake of a single-stone ko: the move that took it.
+    pub ko_retake: Option<u32>,
+    /// The board after the play stood before: earliest move after which it stood.
+    pub psk: Option<u32>,
+    /// ... with the same player to move.
+    pub ssk: Option<u32>,
+    /// ... created by a play of the same colour (never 0).
+    pub nssk: Option<u32>,
+    pub hot_take: Option<HotTake>,
+    pub recycling: Option<Recycling>,
+    /// R-SST escalation: a board recurred again with no SST rule firing since its
+    /// previous occurrence; the value is that occurrence's move number.
+    pub needs_referee: Option<u32>,
+}
+
+impl MoveFacts {
+    fn new(number: u32, color: Color, mv: Move) -> MoveFacts {
+        MoveFacts {
+            number,
+            color,
+            mv,
+            off_board: false,
+            occupied: false,
+            captured: Vec::new(),
+            self_removed: 0,
+            ko_retake: None,
+            psk: None,
+            ssk: None,
+            nssk: None,
+            hot_take: None,
+            recycling: None,
+            needs_referee: None,
+        }
+    }
+
+    /// A pass, or an off-board move replayed as one.
+    pub fn is_pass(&self) -> bool {
+        matches!(self.mv, Move::Pass) || self.off_board
+    }
+
+    /// The play removed a single own stone and nothing else (the board is unchanged).
+    pub fn single_stone_suicide(&self) -> bool {
+        self.self_removed == 1
+    }
+
+    /// Any whole-board repetition created by this play: the earliest move after which
+    /// the same board stood.
+    pub fn cycle(&self) -> Option<u32> {
+        self.psk
+    }
+}
+
+/// The engine. See the module documentation.
+pub struct Engine {
+    board: Board,
+    history: History,
+    /// Fixed-ko rule: (board entry, play code) -> the move first played so.
+    forbidden: HashMap<(u32, u32), u32>,
+    /// Double-ko local cycles: (complex, colouring before, play code) -> move.
+    double_ko: HashMap<(u64, u8, u32), u32>,
+    hot: HotSet,
+    /// Simple ko: (ko point, stone that took, move number) after a single-stone take.
+    ko: Option<(usize, usize, u32)>,
+    /// Slot of the last move at which an SST rule (hot take, recycling) fired.
+    last_violation: u32,
+    /// Number of the last move played.
+    moves: u32,
+    scratch: Vec<u16>,
+}
+
+/// Packs a play for the history: colour in bit 16, padded index below.
+fn play_code(color: Color, i: usize) -> u32 {
+    ((color.index() as u32) << 16) | (i as u32 & 0xFFFF)
+}
+
+fn opt(v: u32) -> Option<u32> {
+    (v != NONE).then_some(v)
+}
+
+impl Engine {
+    /// An engine on an empty board of `width` x `height` (each 1..=52).
+    pub fn new(width: u8, height: u8) -> Result<Engine, BoardError> {
+        Engine::with_zobrist(Zobrist::new(width, height))
+    }
+
+    /// An engine with an injected Zobrist table (tests force collisions with it).
+    pub fn with_zobrist(zobrist: Zobrist) -> Result<Engine, BoardError> {
+        let board = Board::with_zobrist(zobrist)?;
+        let words = board.bits().len();
+        Ok(Engine {
+            board,
+            history: History::new(words),
+            forbidden: HashMap::new(),
+            double_ko: HashMap::new(),
+            hot: HotSet {
+                color: Color::Black,
+                made_by: 0,
+                stones: Vec::new(),
+            },
+            ko: None,
+            last_violation: NONE,
+            moves: 0,
+            scratch: Vec::new(),
+        })
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The current position as a plain snapshot.
+    /// A hint: about `moves` moves and setups will follow (see [`History::reserve`]).
+    pub fn reserve(&mut self, moves: usize) {
+        self.history.reserve(moves + 1);
+    }
+
+    pub fn position(&self) -> Position {
+        self.board.to_position()
+    }
+
+    /// Stones captured by Black and by White (suicides count for the opponent).
+    pub fn captures(&self) -> [u32; 2] {
+        self.board.prisoners()
+    }
+
+    /// Approximate heap bytes held by the repetition history.
+    pub fn history_bytes(&self) -> usize {
+        self.history.heap_bytes() + self.forbidden.capacity() * 16 + self.double_ko.capacity() * 24
+    }
+
+    /// Setup (AE, then AB, then AW). The resulting position joins the history with
+    /// `to_move` to play (the caller's reading of PL, spec §8.1): in the root it is the
+    /// initial position (related move 0). Without any setup, the first move's colour is
+    /// the player to move in the initial position.
+    pub fn setup(
+        &mut self,
+        add_black: &[Point],
+        add_white: &[Point],
+        clear: &[Point],
+        to_move: Color,
+    ) {
+        for &p in clear {
+            self.board.clear_point(p);
+        }
+        for &p in add_black {
+            self.board.add_stone(p, Color::Black);
+        }
+        for &p in add_white {
+            self.board.add_stone(p, Color::White);
+        }
+        let (e, _) = self
+            .history
+            .find_or_insert(self.board.hash(), self.board.bits());
+        self.history.push_slot(e, self.moves, to_move, None);
+        // A node that only says who is to move (PL) leaves the ko as it was.
+        if !(add_black.is_empty() && add_white.is_empty() && clear.is_empty()) {
+            self.cool();
+        }
+    }
+
+    /// Puts the initial position into the history if nothing is there yet.
+    fn start(&mut self, to_move: Color) {
+        if self.history.is_empty() {
+            let (e, _) = self
+                .history
+                .find_or_insert(self.board.hash(), self.board.bits());
+            self.history.push_slot(e, 0, to_move, None);
+        }
+    }
+
+    /// Hot stones and the simple-ko ban last one move.
+    fn cool(&mut self) {
+        self.hot.stones.clear();
+        self.ko = None;
+    }
+
+    /// Plays (or passes) a move as recorded and returns its facts.
+    pub fn play(&mut self, color: Color, mv: Move, number: u32) -> MoveFacts {
+        self.start(color);
+        let mut facts = MoveFacts::new(number, color, mv);
+        self.moves = number;
+        let index = match mv {
+            Move::Pass => None,
+            Move::Play(p) => {
+                let i = self.board.index(p);
+                facts.off_board = i.is_none();
+                i
+            }
+        };
+        match index {
+            Some(i) => self.play_at(color, i, &mut facts),
+            None => self.pass(color, number),
+        }
+        facts
+    }
+
+    /// A pass: the same board joins the history with the other player to move.
+    fn pass(&mut self, color: Color, number: u32) {
+        if let Some(cur) = self.history.current().copied() {
+            self.history
+                .push_slot(cur.entry, number, color.opponent(), None);
+        }
+        self.cool();
+    }
+
+    fn play_at(&mut self, color: Color, i: usize, facts: &mut MoveFacts) {
+        let number = facts.number;
+        let before = match self.history.current() {
+            Some(s) => s.entry,
+            None => NONE,
+        };
+        let code = play_code(color, i);
+        if before != NONE && self.history.entry(before).has_forbidden {
+            if let Some(&m) = self.forbidden.get(&(before, code)) {
+                facts.recycling = Some(Recycling {
+                    kind: RecyclingKind::FullBoard,
+                    related: m,
+                });
+            }
+        }
+        self.history.set_next_play(code);
+        // Rule 4 reads a double ko on the board the capture is played from.
+        let double_ko = self.double_ko_before(color, i);
+
+        let out = self.board.play_at(color, i);
+        facts.occupied = out.replaced.is_some();
+        facts.self_removed = out.self_removed;
+        let caps = &self.board.last_removed_indices()[..out.captured as usize];
+        if !caps.is_empty() {
+            facts.captured = caps.iter().map(|&c| self.board.point(c as usize)).collect();
+        }
+        facts.hot_take = self.hot_take(color, caps);
+        if let Some((k, s, m)) = self.ko {
+            if k == i && caps.len() == 1 && caps[0] as usize == s && out.self_removed == 0 {
+                facts.ko_retake = Some(m);
+            }
+        }
+
+        let (e, found) = self
+            .history
+            .find_or_insert(self.board.hash(), self.board.bits());
+        if found {
+            let ent = self.history.entry(e);
+            facts.psk = opt(ent.first);
+            facts.ssk = opt(ent.first_to_move[color.opponent().index()]);
+            facts.nssk = opt(ent.first_by_play[color.index()]);
+            // A play that leaves the board as it was (single-stone suicide, a stone
+            // replaced by its own colour) is no cycle in the SST sense.
+            if e != before {
+                self.recreated(e, facts);
+            }
+        }
+        let slot = self.history.slot_count();
+        self.history
+            .push_slot(e, number, color.opponent(), Some(color));
+        self.update_hot(color, i, out.captured, out.self_removed, facts);
+        if let Some(k) = double_ko {
+            self.double_ko_cycle(k, facts);
+        }
+        if facts.hot_take.is_some() || facts.recycling.is_some() {
+            self.last_violation = slot;
+        }
+    }
+
+    /// Whether this capture takes a stone of the current hot set.
+    fn hot_take(&self, color: Color, caps: &[u16]) -> Option<HotTake> {
+        if self.hot.stones.is_empty() || self.hot.color != color.opponent() {
+            return None;
+        }
+        let mut best: Option<(u16, HotKind)> = None;
+        for &(s, kind) in &self.hot.stones {
+            if caps.contains(&s) && !matches!(best, Some((_, HotKind::Single))) {
+                best = Some((s, kind));
+            }
+        }
+        best.map(|(s, kind)| HotTake {
+            kind,
+            stone: self.board.point(s as usize),
+            related: self.hot.made_by,
+        })
+    }
+
+    /// A play recreated board `e` (fixed-ko rule and escalation, spec §1.8 rules 4, 6).
+    fn recreated(&mut self, e: u32, facts: &mut MoveFacts) {
+        let ent = self.history.entry(e).clone();
+        let prev = ent.last_slot;
+        // The board recurs again and nothing fired since it last stood: an unclassified
+        // cycle (the first recurrence is one permitted cycle under the fixed-ko rule).
+        if ent.recreations >= 1 && (self.last_violation == NONE || self.last_violation < prev) {
+            facts.needs_referee = Some(self.history.slot(prev).number);
+        }
+        // Freeze every play made from earlier occurrences not yet frozen.
+        let mut any = false;
+        let mut s = prev;
+        while s != NONE && (ent.frozen_upto == NONE || s > ent.frozen_upto) {
+            let slot = *self.history.slot(s);
+            if slot.next_play != NONE && s + 1 < self.history.slot_count() {
+                let number = self.history.slot(s + 1).number;
+                // Keep the earliest move that was played so.
+                self.forbidden
+                    .entry((e, slot.next_play))
+                    .and_modify(|m| *m = (*m).min(number))
+                    .or_insert(number);
+                any = true;
+            }
+            s = slot.prev_occ;
+        }
+        let ent = self.history.entry_mut(e);
+        ent.frozen_upto = prev;
+        ent.recreations += 1;
+        ent.has_forbidden |= any;
+    }
+
+    /// Recomputes the hot set after a play (spec §1.8 rule 3).
+    fn update_hot(
+        &mut self,
+        color: Color,
+        i: usize,
+        captured: u32,
+        self_removed: u32,
+        facts: &mut MoveFacts,
+    ) {
+        self.cool();
+        if self_removed > 0 || captured == 0 || captured > 2 {
+            return;
+        }
+        let mut libs = std::mem::take(&mut self.scratch);
+        self.board.liberties_into(i, &mut libs);
+        let caps = &self.board.last_removed_indices()[..captured as usize];
+        let size = self.board.string_size(i);
+        self.hot.color = color;
+        self.hot.made_by = facts.number;
+        if size == 1 && captured == 1 && libs.len() == 1 && libs[0] == caps[0] {
+            let taken = caps[0] as usize;
+            self.hot.stones.push((i as u16, HotKind::Single));
+            self.ko = Some((taken, i, facts.number));
+            self.single_ko_complex(color, i, taken);
+        } else if size == 2 && captured == 2 && libs.len() == 1 && caps.contains(&libs[0]) {
+            let other = self.board.next_stone(i);
+            self.hot.stones.push((i as u16, HotKind::Double));
+            self.hot.stones.push((other as u16, HotKind::Double));
+        }
+        self.scratch = libs;
+    }
+
+    /// After a single-stone ko take: twin hot stones (3+ linked mouths, read after the
+    /// take as rule 3 says).
+    fn single_ko_complex(&mut self, color: Color, i: usize, taken: usize) {
+        if sst::mouth_liberty(&self.board, i) != Some(taken) {
+            return;
+        }
+        let mouths = sst::ko_complex(
+            &self.board,
+            Mouth {
+                stone: i,
+                liberty: taken,
+            },
+        );
+        if mouths.len() >= 3 {
+            let own = stone_of(color);
+            for m in &mouths {
+                if m.stone != i && self.board.cell(m.stone) == own {
+                    self.hot.stones.push((m.stone as u16, HotKind::Twin));
+                }
+            }
+        }
+    }
+
+    /// If the play at `i` captures a basic-ko mouth whose complex has exactly two
+    /// mouths on the board before the play (a double-ko capture, spec §1.8 rule 4),
+    /// the complex, its colouring before the play and the play.
+    fn double_ko_before(&self, color: Color, i: usize) -> Option<(u64, u8, u32)> {
+        let opp = stone_of(color.opponent());
+        let taken = self.board.neighbours(i).into_iter().find(|&n| {
+            self.board.cell(n) == opp && sst::mouth_liberty(&self.board, n) == Some(i)
+        })?;
+        let mouths = sst::ko_complex(
+            &self.board,
+            Mouth {
+                stone: taken,
+                liberty: i,
+            },
+        );
+        if mouths.len() != 2 {
+            return None;
+        }
+        let (key, pts) = sst::complex_key(&mouths);
+        Some((key, sst::colouring(&self.board, &pts), play_code(color, i)))
+    }
+
+    /// A double-ko capture repeated from a recurring local colouring is recycling;
+    /// otherwise the capture is recorded.
+    fn double_ko_cycle(&mut self, k: (u64, u8, u32), facts: &mut MoveFacts) {
+        match self.double_ko.get(&k) {
+            Some(&m) if facts.recycling.is_none() => {
+                facts.recycling = Some(Recycling {
+                    kind: RecyclingKind::DoubleKo,
+                    related: m,
+                });
+            }
+            Some(_) => {}
+            None => {
+                self.double_ko.insert(k, facts.number);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rules, PRESETS};
+
+    fn pt(s: &str) -> Point {
+        Point::from_sgf(s).unwrap()
+    }
+
+    /// xorshift64*: deterministic and dependency-free.
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state >> 12;
+        *state ^= *state << 25;
+        *state ^= *state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    #[test]
+    fn every_size_from_1x1_to_52x52_and_rectangles() {
+        for (w, h) in [(1, 1), (2, 2), (25, 25), (52, 52), (3, 52), (52, 3), (1, 2)] {
+            let mut e = Engine::new(w, h).unwrap();
+            let corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)];
+            let mut n = 0;
+            let mut color = Color::Black;
+            let mut state = 0x1234_5678_u64 ^ (w as u64) << 8 ^ h as u64;
+            for &(x, y) in corners.iter().chain([(w / 2, 0), (0, h / 2)].iter()) {
+                n += 1;
+                e.play(color, Move::Play(Point::new(x, y)), n);
+                color = color.opponent();
+            }
+            for _ in 0..3000 {
+                n += 1;
+                let p = Point::new(
+                    (rng(&mut state) % (w as u64 + 1)) as u8,
+                    (rng(&mut state) % (h as u64 + 1)) as u8,
+                );
+                let f = e.play(color, Move::Play(p), n);
+                assert_eq!(f.off_board, !e.board().contains(p));
+                for r in PRESETS {
+                    let _ = judge(&r.rules(), &f);
+                }
+                color = color.opponent();
+            }
+            e.board().check_invariants();
+            let pos = e.position();
+            assert_eq!((pos.width, pos.height), (w, h));
+        }
+        // 1x1: every play is a single-stone suicide, and recreates the empty board.
+        let mut e = Engine::new(1, 1).unwrap();
+        let f = e.play(Color::Black, Move::Play(pt("aa")), 1);
+        assert!(f.single_stone_suicide());
+        assert_eq!(f.psk, Some(0));
+        assert_eq!(
+            judge(&Rules::named("aga").unwrap(), &f).unwrap().code,
+            crate::findings::Code::Suicide
+        );
+        assert!(Engine::new(0, 3).is_err() && Engine::new(53, 3).is_err());
+    }
+
+    #[test]
+    fn mid_game_setup_joins_the_history() {
+        let mut e = Engine::new(5, 5).unwrap();
+        e.play(Color::Black, Move::Play(pt("cc")), 1);
+        e.play(Color::White, Move::Play(pt("dd")), 2);
+        e.setup(&[], &[], &[pt("dd")], Color::White);
+        // The board after the setup equals the board after move 1.
+        let f = e.play(Color::White, Move::Play(pt("aa")), 3);
+        assert_eq!(f.psk, None);
+        let mut e = Engine::new(5, 5).unwrap();
+        e.play(Color::Black, Move::Play(pt("cc")), 1);
+        e.setup(&[pt("dd")], &[], &[], Color::White);
+        e.play(Color::White, Move::Pass, 2);
+        e.setup(&[], &[], &[pt("dd")], Color::Black);
+        // Playing dd again recreates the setup position labelled with move 1.
+        let f = e.play(Color::Black, Move::Play(pt("dd")), 3);
+        assert_eq!((f.psk, f.ssk, f.nssk), (Some(1), Some(1), None));
+    }
+
+    /// A hostile record: a million moves. Both a cycling ko fight with passes (few
+    /// distinct boards) and random play on 19x19 (almost every board new) stay far
+    /// below 1 GB.
+    #[test]
+    fn a_million_moves_stay_bounded() {
+        let mut e = Engine::new(5, 5).unwrap();
+        e.setup(
+            &[pt("aa"), pt("ba"), pt("ab"), pt("bc")],
+            &[pt("ca"), pt("bb"), pt("db"), pt("cc")],
+            &[],
+            Color::Black,
+        );
+        let cycle = [
+            (Color::Black, Move::Play(pt("cb"))),
+            (Color::White, Move::Pass),
+            (Color::Black, Move::Pass),
+            (Color::White, Move::Play(pt("bb"))),
+            (Color::Black, Move::Pass),
+            (Color::White, Move::Pass),
+        ];
+        let mut flagged = 0;
+        let sst = Rules::named("sst-ing").unwrap();
+        for n in 0..1_000_000u32 {
+            let (c, mv) = cycle[n as usize % cycle.len()];
+            let f = e.play(c, mv, n + 1);
+            flagged += judge(&sst, &f).is_some() as u32;
+        }
+        assert!(flagged > 300_000, "recycling every cycle: {flagged}");
+        assert!(e.history_bytes() < 64 << 20, "{}", e.history_bytes());
+
+        let mut e = Engine::new(19, 19).unwrap();
+        let mut state = 42u64;
+        let mut color = Color::Black;
+        for n in 1..=1_000_000u32 {
+            let r = rng(&mut state);
+            let p = Point::new((r % 19) as u8, ((r >> 8) % 19) as u8);
+            let mv = if e.board().get(p).is_some() {
+                Move::Pass
+            } else {
+                Move::Play(p)
+            };
+            e.play(color, mv, n);
+            color = color.opponent();
+        }
+        assert!(e.history_bytes() < 400 << 20, "{}", e.history_bytes());
+    }
+}

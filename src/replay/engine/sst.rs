@@ -1,0 +1,197 @@
+//! R-SST shape analysis (spec §1.8): basic-ko mouths, ko complexes by linked mouths,
+//! and the hot-stone set left by a play. Everything here runs only after a play that
+//! has a ko shape (a capture of one or two stones), so it may walk strings.
+
+use crate::point::Color;
+use crate::replay::board::{color_of, stone_of, Board, EMPTY};
+use serde::Serialize;
+
+/// Which kind of hot stone (spec §1.3, §1.8 rule 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HotKind {
+    /// The stone that just took a basic ko (core; identical to the simple ko rule).
+    Single,
+    /// The two stones that just took two in a 2-for-2 shape (interpretation).
+    Double,
+    /// Another ko stone of the same player in a complex of three or more linked mouths
+    /// (interpretation).
+    Twin,
+}
+
+impl HotKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HotKind::Single => "single",
+            HotKind::Double => "double",
+            HotKind::Twin => "twin",
+        }
+    }
+}
+
+/// The hot stones after the last play: they belong to `color` and were made hot by
+/// move `made_by`. Empty after a pass or any play without a ko shape.
+#[derive(Clone, Debug)]
+pub(crate) struct HotSet {
+    pub color: Color,
+    pub made_by: u32,
+    /// Padded indices and kinds.
+    pub stones: Vec<(u16, HotKind)>,
+}
+
+/// A basic-ko mouth: the single stone and its only liberty (padded indices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mouth {
+    pub stone: usize,
+    pub liberty: usize,
+}
+
+/// Most mouths one complex is explored to; real shapes have at most a handful.
+const MAX_MOUTHS: usize = 16;
+
+/// If the stone at `s` forms a basic-ko mouth, its liberty. Definition (spec §1.8): a
+/// single stone with exactly one liberty L, such that the opponent's play at L would
+/// capture exactly that stone and leave the played stone single with `s` as its only
+/// liberty.
+pub(crate) fn mouth_liberty(board: &Board, s: usize) -> Option<usize> {
+    let own = board.cell(s);
+    let color = color_of(own)?;
+    if board.string_size(s) != 1 {
+        return None;
+    }
+    let mut liberty = None;
+    for n in board.neighbours(s) {
+        if board.cell(n) == EMPTY {
+            if liberty.is_some() {
+                return None;
+            }
+            liberty = Some(n);
+        }
+    }
+    let l = liberty?;
+    let opp = stone_of(color.opponent());
+    for n in board.neighbours(l) {
+        if n == s {
+            continue;
+        }
+        match board.cell(n) {
+            // The retaking stone would have another liberty or a friend.
+            c if c == EMPTY || c == opp => return None,
+            c if c == own => {
+                // That string must keep a liberty besides L, or the retake would
+                // capture it too. Pseudo-liberties beyond its adjacencies to L prove one.
+                let h = board.head_of(n);
+                let at_l = board
+                    .neighbours(l)
+                    .iter()
+                    .filter(|&&m| board.cell(m) == own && board.head_of(m) == h)
+                    .count();
+                if board.pseudo_libs(n) <= at_l {
+                    return None;
+                }
+            }
+            _ => {} // border
+        }
+    }
+    Some(l)
+}
+
+/// The ko complex containing `start`: every mouth reachable through linking strings
+/// (a string of either colour, other than a ko stone, adjacent to both mouths).
+pub(crate) fn ko_complex(board: &Board, start: Mouth) -> Vec<Mouth> {
+    let mut mouths = vec![start];
+    let mut visited: Vec<usize> = Vec::new();
+    let mut k = 0;
+    while k < mouths.len() && mouths.len() < MAX_MOUTHS {
+        let m = mouths[k];
+        k += 1;
+        for p in [m.stone, m.liberty] {
+            for n in board.neighbours(p) {
+                let c = board.cell(n);
+                if n == m.stone || color_of(c).is_none() {
+                    continue;
+                }
+                let h = board.head_of(n);
+                if visited.contains(&h) || is_mouth_stone(board, n) {
+                    continue;
+                }
+                visited.push(h);
+                collect_adjacent_mouths(board, h, &mut mouths);
+            }
+        }
+    }
+    mouths
+}
+
+fn is_mouth_stone(board: &Board, s: usize) -> bool {
+    board.string_size(s) == 1 && mouth_liberty(board, s).is_some()
+}
+
+/// Adds every mouth whose stone or liberty touches the string with head `h`.
+fn collect_adjacent_mouths(board: &Board, h: usize, mouths: &mut Vec<Mouth>) {
+    let mut s = h;
+    loop {
+        for n in board.neighbours(s) {
+            let c = board.cell(n);
+            if c == EMPTY {
+                for t in board.neighbours(n) {
+                    if color_of(board.cell(t)).is_some() && board.string_size(t) == 1 {
+                        if let Some(l) = mouth_liberty(board, t) {
+                            if l == n {
+                                push_mouth(
+                                    mouths,
+                                    Mouth {
+                                        stone: t,
+                                        liberty: l,
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            } else if color_of(c).is_some() && board.string_size(n) == 1 {
+                if let Some(l) = mouth_liberty(board, n) {
+                    push_mouth(
+                        mouths,
+                        Mouth {
+                            stone: n,
+                            liberty: l,
+                        },
+                    );
+                }
+            }
+        }
+        s = board.next_stone(s);
+        if s == h {
+            break;
+        }
+    }
+}
+
+fn push_mouth(mouths: &mut Vec<Mouth>, m: Mouth) {
+    if mouths.len() < MAX_MOUTHS && !mouths.contains(&m) {
+        mouths.push(m);
+    }
+}
+
+/// The four points of a two-mouth complex, sorted and packed: a stable identity for
+/// the complex while its kos flip back and forth.
+pub(crate) fn complex_key(mouths: &[Mouth]) -> (u64, [usize; 4]) {
+    let mut pts = [0usize; 4];
+    for (k, m) in mouths.iter().take(2).enumerate() {
+        pts[2 * k] = m.stone;
+        pts[2 * k + 1] = m.liberty;
+    }
+    pts.sort_unstable();
+    let key = pts
+        .iter()
+        .fold(0u64, |acc, &p| (acc << 16) | (p as u64 & 0xFFFF));
+    (key, pts)
+}
+
+/// The colouring of the complex's points (2 bits a point), read on the board the
+/// capture is played from.
+pub(crate) fn colouring(board: &Board, pts: &[usize; 4]) -> u8 {
+    pts.iter()
+        .fold(0u8, |acc, &p| (acc << 2) | (board.cell(p) & 3))
+}
