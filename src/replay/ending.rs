@@ -331,4 +331,25 @@ mod tests {
         let setup = analyse(&turns("BBW"), Ending::TwoStage, 2, true);
         assert_eq!(setup.alternation, vec![2]);
     }
+
+    #[test]
+    fn handicap_placement_at_its_boundaries() {
+        // Ing style with three stones spans 2n-1 = 5 moves; the next move is White's.
+        let ing3 = analyse(&turns("BwBwBW"), Ending::TwoStage, 3, false);
+        assert_eq!((ing3.handicap_plays, ing3.alternation.clone()), (3, vec![]));
+        // A Black move right after the placement is an alternation error.
+        let again = analyse(&turns("BBB"), Ending::TwoStage, 2, false);
+        assert_eq!(again.alternation, vec![3]);
+        // A Black pass is no handicap stone: no placement, an alternation error.
+        let pass_first = analyse(&turns("bBW"), Ending::TwoStage, 2, false);
+        assert_eq!((pass_first.handicap_plays, pass_first.alternation), (0, vec![2]));
+        // Ing style needs Black plays between White passes, and White passes between them.
+        let white_play = analyse(&turns("BwW"), Ending::TwoStage, 2, false);
+        assert_eq!((white_play.handicap_plays, white_play.alternation), (0, vec![3]));
+        let white_moved = analyse(&turns("BWB"), Ending::TwoStage, 2, false);
+        assert_eq!(white_moved.handicap_plays, 0);
+        // A record shorter than the placement is read without panicking.
+        let short = analyse(&turns("Bw"), Ending::TwoStage, 3, false);
+        assert_eq!(short.handicap_plays, 0);
+    }
 }
