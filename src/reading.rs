@@ -614,6 +614,17 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         .as_ref()
         .and_then(|s| s.other_count.as_ref())
         .map(|o| format!("{} by {} counting", o.re, o.counting.as_str()));
+    if let Some((s, o)) = r
+        .score
+        .as_ref()
+        .and_then(|s| Some(s).zip(s.other_count.as_ref()))
+    {
+        if check.computed.as_deref() == Some(o.re.as_str()) && o.re != s.re {
+            // compare() took the other method's count as the one RE was counted by.
+            check.counting = Some(o.counting);
+            check.other_count = Some(format!("{} by {} counting", s.re, s.counting.as_str()));
+        }
+    }
     // Recounting with each unclear string flipped costs a count per string: only where
     // it can change the verdict (a mismatch), or for a single game's count (`score`).
     let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
@@ -788,7 +799,10 @@ fn compare(
                     .zip(parse_re(&o.re).margin())
                     .is_none_or(|(a, b)| (a - b).abs() < 1e-9)
         }) {
+            // The record's result is read as counted the way that explains it: the
+            // computed result is that count, and the rules' own count becomes the other.
             check.status = ResultStatus::Agrees;
+            check.computed = Some(o.re.clone());
             check.reason = format!(
                 "the count gives {} by {} counting, as recorded (the record does not state its rules)",
                 o.re,

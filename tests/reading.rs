@@ -321,3 +321,21 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
         .unwrap()
         .contains("win without a count"));
 }
+
+#[test]
+fn without_stated_rules_the_count_that_explains_re_is_the_computed_result() {
+    // The marked Japanese record without RU: goref assumes area rules (W+13.5), but the
+    // territory count gives RE's W+14.5, so that is the count shown, the area one beside it.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("no-rules.sgf");
+    let sgf =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MARKED))
+            .unwrap()
+            .replace("RU[Japanese]", "");
+    std::fs::write(&file, sgf).unwrap();
+    let r = &check_json(&[file.to_str().unwrap()])[0];
+    assert_eq!(r["result"]["status"], "agrees");
+    assert_eq!(r["result"]["computed"], "W+14.5");
+    assert_eq!(r["result"]["counting"], "territory");
+    assert_eq!(r["result"]["other_count"], "W+13.5 by area counting");
+}
