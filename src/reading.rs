@@ -655,8 +655,48 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
             ),
         ));
     }
+    if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
+        if let Some(open) = open_points_deciding(record, r, &check) {
+            // The estimate leaves open points to nobody where a play-out would give them
+            // to one side: a difference they can make up is not a verdict.
+            check.status = ResultStatus::Unverified;
+            check.reason = format!(
+                "{}; but {open} points are left open (dame or an unfinished boundary) and the difference is no more than that",
+                check.reason
+            );
+            r.findings
+                .retain(|f| !matches!(f.code, Code::ResultMismatch | Code::MarginMismatch));
+            r.findings.push(Finding::new(
+                Code::OpenPointsUnclear,
+                format!(
+                    "the estimated count gives {} against RE[{}], a difference that the {open} open points (dame or an unfinished boundary) can make up; finish the boundary or mark the dead stones to verify",
+                    check.computed.as_deref().unwrap_or("?"),
+                    check.recorded.as_deref().unwrap_or(""),
+                ),
+            ));
+        }
+    }
     check.unclear = unclear;
     r.result = check;
+}
+
+/// The open points of an estimated count when they can explain its difference from RE:
+/// the record stops before the end (its boundaries may be unfinished) or the count is an
+/// area count (where a dame is a point), and the difference is at most one per open point.
+fn open_points_deciding(record: &GameRecord, r: &Refereed, check: &ResultCheck) -> Option<u32> {
+    let score = r.score.as_ref()?;
+    let open = score.neutral;
+    let counts_open = r.ending.end.is_none() || score.counting == Scoring::Area;
+    let recorded = parse_re(record.info.result.as_deref()?);
+    let sign = |c: Option<Color>| match c {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => -1.0,
+        None => 0.0,
+    };
+    let recorded_black = sign(recorded.winner()) * recorded.margin()?;
+    let difference = (score.black_margin - recorded_black).abs();
+    (counts_open && open > 0 && check.computed.is_some() && difference <= f64::from(open))
+        .then_some(open)
 }
 
 /// A side variation carries the main line's RE, which says nothing about it.

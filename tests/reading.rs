@@ -339,3 +339,27 @@ fn without_stated_rules_the_count_that_explains_re_is_the_computed_result() {
     assert_eq!(r["result"]["counting"], "territory");
     assert_eq!(r["result"]["other_count"], "W+13.5 by area counting");
 }
+
+#[test]
+fn a_difference_the_open_points_can_make_up_is_unverified_not_a_mismatch() {
+    // Black walls off columns A-B, White columns F-G; column D (7 points) is open and the
+    // record stops before the end. Territory: 14 each, KM 0.5: W+0.5. RE[B+2.5] differs by
+    // 3, which the 7 open points can make up; RE[B+9.5] differs by 10, which they cannot.
+    let dir = tempfile::tempdir().unwrap();
+    let file = |re: &str| {
+        let path = dir.path().join(format!("open-{re}.sgf"));
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[7]RU[Japanese]KM[0.5]RE[{re}]\
+             AB[ca][cb][cc][cd][ce][cf][cg]AW[ea][eb][ec][ed][ee][ef][eg];B[])"
+        );
+        std::fs::write(&path, sgf).unwrap();
+        path
+    };
+    let near = &check_json(&[file("B+2.5").to_str().unwrap()])[0];
+    assert_eq!(near["result"]["status"], "unverified", "{near}");
+    assert!(codes(near).contains(&("open-points-unclear".into(), "info".into())));
+    assert!(!codes(near).iter().any(|(c, _)| c.ends_with("-mismatch")));
+    let far = &check_json(&[file("B+9.5").to_str().unwrap()])[0];
+    assert_eq!(far["result"]["status"], "mismatch", "{far}");
+    assert!(!codes(far).iter().any(|(c, _)| c == "open-points-unclear"));
+}
