@@ -120,6 +120,9 @@ fn score_prints_the_count_and_rejects_a_dead_point_without_a_stone() {
                 "json",
                 "--penalty",
                 "B=2",
+                // T11's count with nothing removed (score estimates dead stones otherwise).
+                "--dead",
+                "none",
             ])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
