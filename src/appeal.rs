@@ -15,13 +15,12 @@
 
 use crate::diagram::{self, Marks, SvgOptions, TextOptions};
 use crate::ending::{End, EndKind, Resumption};
-use crate::findings::{Code, Finding, Severity};
+use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
-use crate::reading::{self, Basis, CountContext, Estimator};
+use crate::reading::{self, Basis, CountContext, DeadSource, Estimator, ScoreView};
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{self, RefereeOptions, Refereed, RulesChoice};
-use crate::result::parse_re;
 use crate::rules::{self, Ending};
 use crate::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
@@ -32,10 +31,13 @@ use std::collections::BTreeMap;
 mod diagrams;
 mod sentences;
 mod text;
+mod timeline;
 
 use diagrams::diagrams;
 use sentences::{join_and, Removal, SentenceContext};
 pub use text::to_text;
+pub(crate) use text::{komi_text, penalties_text};
+pub use timeline::{EventKind, TimelineEvent};
 
 #[cfg(test)]
 mod tests;
@@ -132,7 +134,7 @@ pub struct GameSummary {
     pub number: usize,
     /// Players, event, date, place and RU, as in `goref check`'s report.
     #[serde(flatten)]
-    pub info: crate::report::Info,
+    pub info: crate::record::GameInfo,
     /// The preset RU maps to, and why.
     pub rules: String,
     pub rules_reason: String,
@@ -173,37 +175,6 @@ pub struct EndingView {
     pub end: Option<End>,
     /// Moves after the end (they are not counted).
     pub after_end: Vec<u32>,
-}
-
-/// Where a list of dead stones came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeadSource {
-    /// `--dead`.
-    CommandLine,
-    /// TB/TW in the final node (§7.5).
-    Record,
-    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
-    Estimate,
-}
-
-impl DeadSource {
-    fn phrase(self) -> &'static str {
-        match self {
-            DeadSource::CommandLine => "claimed with --dead",
-            DeadSource::Record => "marked dead by TB/TW in the record",
-            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
-        }
-    }
-
-    fn of(basis: Basis) -> Option<DeadSource> {
-        match basis {
-            Basis::Claimed => Some(DeadSource::CommandLine),
-            Basis::Marked => Some(DeadSource::Record),
-            Basis::Estimated => Some(DeadSource::Estimate),
-            Basis::AsIs => None,
-        }
-    }
 }
 
 /// A stone named by a dead-stone list.
@@ -284,11 +255,10 @@ pub struct Reading {
     pub end: Option<End>,
     /// Whether this reading removes dead stones at that end.
     pub removes_dead: bool,
-    /// The stones removed (SGF letters).
-    pub dead: Vec<String>,
-    pub dead_source: Option<DeadSource>,
-    /// What the result rests on: `marked`, `claimed`, `estimated` or `as-is`.
-    pub basis: Basis,
+    /// The stones removed (SGF letters), the basis, seki, counting method, territory
+    /// and the other method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
     pub black: Option<u32>,
     pub white: Option<u32>,
     pub neutral: Option<u32>,
@@ -499,7 +469,7 @@ fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
     let info = &record.info;
     GameSummary {
         number: record.game_index + 1,
-        info: crate::report::Info::from(info.clone()),
+        info: info.clone(),
         rules: selection.rules.name,
         rules_reason: selection.reason,
         komi: record.komi,
@@ -575,26 +545,13 @@ fn dead_stones(
         marked: views(marked),
         estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),
         used: views(&chosen.dead),
-        source: DeadSource::of(chosen.basis),
+        source: chosen.basis.dead_source(),
     }
 }
 
-/// Codes of the engine's legality verdicts: moves some rules forbid.
-pub fn is_legality(code: Code) -> bool {
-    matches!(
-        code,
-        Code::OccupiedPoint
-            | Code::OffBoard
-            | Code::Suicide
-            | Code::MultiStoneSuicide
-            | Code::KoRetake
-            | Code::PositionalSuperko
-            | Code::SituationalSuperko
-            | Code::HotStoneTake
-            | Code::KoRecycling
-            | Code::NeedsReferee
-            | Code::Cycle
-    )
+/// The engine's legality verdicts: moves some rules forbid (the registry's category).
+fn is_legality(code: Code) -> bool {
+    code.category() == Category::Legality
 }
 
 /// Every finding tied to a move, merged over the presets, in move order.
@@ -695,6 +652,8 @@ fn build_reading(
     colors: &BTreeMap<u32, Color>,
 ) -> Reading {
     let rules = &r.selection.rules;
+    // How this reading counts, for the view of a reading that is not counted.
+    let counting = CountContext::of(record, rules, r).method.counting;
     let mut reading = Reading {
         kind,
         name: kind.name(),
@@ -703,9 +662,7 @@ fn build_reading(
         status: ReadingStatus::NotEnded,
         end: r.ending.end,
         removes_dead: false,
-        dead: Vec::new(),
-        dead_source: None,
-        basis: Basis::AsIs,
+        view: ScoreView::new(&[], Basis::AsIs, &[], counting, None, |p| p.sgf()),
         black: None,
         white: None,
         neutral: None,
@@ -735,10 +692,13 @@ fn build_reading(
         reading.removes_dead,
     );
     let dead = chosen.dead.clone();
-    let source = DeadSource::of(chosen.basis).filter(|_| !dead.is_empty());
-    reading.dead = dead.iter().map(|p| p.sgf()).collect();
-    reading.dead_source = source;
-    reading.basis = chosen.basis;
+    let source = chosen.basis.dead_source().filter(|_| !dead.is_empty());
+    let view = |score: Option<&Score>| {
+        ScoreView::new(&dead, chosen.basis, &chosen.seki, counting, score, |p| {
+            p.sgf()
+        })
+    };
+    reading.view = view(None);
     if reading.removes_dead && chosen.basis == Basis::AsIs {
         reading.status = ReadingStatus::NoClaim;
         reading.rule_sentence = ctx.sentence(end, &Removal::Unclaimed);
@@ -754,6 +714,7 @@ fn build_reading(
     let count_ctx = CountContext::of(record, &rules, r);
     match reading::count(&r.scored_position, &dead, &chosen.seki, &count_ctx) {
         Ok(s) => {
+            reading.view = view(Some(&s));
             fill_score(&mut reading, &s, record);
             if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &count_ctx, &s) {
                 reading.notes.push(note);
@@ -778,10 +739,9 @@ fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
     reading.winner = s.winner;
     reading.margin = Some(s.margin);
     reading.re = Some(s.re.clone());
-    reading.agrees_with_record = record.info.result.as_deref().and_then(|re| {
-        let parsed = parse_re(re);
+    reading.agrees_with_record = record.re().and_then(|(_, parsed)| {
         parsed.margin()?;
-        Some(reading::agrees(&parsed, s))
+        Some(reading::agrees(parsed, s))
     });
 }
 
@@ -852,6 +812,9 @@ fn move_label(color: Option<Color>, vertex: Option<&str>) -> String {
         _ => String::new(),
     }
 }
+
+/// What a dispute between the two SST readings turns on (said when [`Appeal::disputed`]).
+pub const DISPUTE: &str = "The two SST readings disagree: the appeal turns on whether passes 3–4 ended play (SST terminology 19) or were void because dead stones had not been taken away (Article 1; EGF 2002).";
 
 fn disputed(readings: &[Reading]) -> bool {
     let re = |k: ReadingKind| {

@@ -507,7 +507,7 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use encoding_rs::{KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
+    use encoding_rs::{ISO_2022_JP, KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
 
     const CHINESE: &str = "第一届应氏杯世界职业围棋锦标赛决赛，聂卫平对曹薰铉，黑棋中盘胜";
 
@@ -632,6 +632,78 @@ mod tests {
         assert_eq!(d.findings.len(), 1);
     }
 
+    /// One case per override path of the cascade (issue 18): which charset is used and
+    /// what the single finding says.
+    #[test]
+    fn every_override_path_is_taken_and_reported() {
+        let one_finding = |d: &Decoded, says: &str| {
+            assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
+            assert!(d.findings[0].message.contains(says), "{:?}", d.findings);
+        };
+        // A stale single-byte CA on GBK text: the clean CJK reading wins.
+        let d = decode(&sgf_in(GBK, Some("ISO-8859-1"), CHINESE));
+        assert_eq!(d.used, "GBK");
+        assert!(d.text.contains("聂卫平"));
+        one_finding(&d, "CA[ISO-8859-1] but the bytes read as GBK");
+        // ... but a single-byte text under its single-byte CA stays as declared.
+        let d = decode(&sgf_in(WINDOWS_1252, Some("ISO-8859-1"), "Müller Ørsted"));
+        assert_eq!((d.used, d.findings.len()), ("windows-1252", 0));
+        // A multi-byte CA the bytes break: detection decodes them cleanly.
+        let d = decode(&sgf_in(GBK, Some("Shift_JIS"), CHINESE));
+        assert_eq!(d.used, "GBK");
+        one_finding(&d, "not valid Shift_JIS; detected GBK");
+        // CA UTF-16 on bytes that are not: ignored, then the text is plain UTF-8.
+        let d = decode("(;CA[UTF-16]PB[李昌镐])".as_bytes());
+        assert_eq!(d.used, "UTF-8");
+        one_finding(&d, "CA[UTF-16] but the bytes are not UTF-16");
+        // A 7-bit charset with escapes is obeyed although the bytes are valid UTF-8.
+        let d = decode(&sgf_in(ISO_2022_JP, Some("ISO-2022-JP"), "本因坊秀策"));
+        assert_eq!((d.used, d.findings.len()), ("ISO-2022-JP", 0));
+        assert!(d.text.contains("本因坊秀策"));
+        // GBK text with a broken last character: under CA[GBK] replaced and located;
+        // with no CA, or an unknown one, nothing decodes it cleanly, so Latin-1.
+        let mut broken = sgf_in(GBK, Some("GBK"), CHINESE);
+        broken.splice(broken.len() - 1..broken.len() - 1, *b"C[\xFF\xFF]");
+        let d = decode(&broken);
+        assert_eq!(d.used, "GBK");
+        assert!(d.text.contains("聂卫平"));
+        one_finding(&d, "2 byte sequence(s) are not valid GBK and were replaced");
+        let no_ca: Vec<u8> = broken
+            .windows(7)
+            .position(|w| w == b"CA[GBK]")
+            .map(|at| [&broken[..at], &broken[at + 7..]].concat())
+            .unwrap();
+        let d = decode(&no_ca);
+        assert_eq!(d.used, LATIN1);
+        one_finding(&d, "no CA and the bytes are not UTF-8 and no charset fits");
+        let mut unknown_ca = no_ca.clone();
+        unknown_ca.splice(2..2, b"CA[klingon]".iter().copied());
+        let d = decode(&unknown_ca);
+        assert_eq!(d.used, LATIN1);
+        assert_eq!(d.findings.len(), 2, "{:?}", d.findings);
+        assert!(d.findings[1].message.starts_with("the bytes are not UTF-8"));
+        // No CA and clean GBK: detected, reported as information only.
+        let d = decode(&sgf_in(GBK, None, CHINESE));
+        assert_eq!(d.used, "GBK");
+        one_finding(&d, "no CA and the bytes are not UTF-8; detected GBK");
+        assert_eq!(d.findings[0].severity, Severity::Info);
+        // A UTF-8 BOM with a broken sequence: replaced and reported.
+        let d = decode(b"\xEF\xBB\xBF(;PB[\xFFx])");
+        assert_eq!((d.used, d.bom), ("UTF-8", Some("UTF-8")));
+        one_finding(&d, "1 byte sequence(s) are not valid UTF-8");
+        // UTF-16 recognised by its NULs, with a CA that says otherwise.
+        let b: Vec<u8> = "(;CA[GBK]PB[Lee];B[pd])"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let d = decode(&b);
+        assert_eq!(d.used, "UTF-16LE");
+        assert_eq!(d.findings.len(), 2, "{:?}", d.findings);
+        assert!(d.findings[1]
+            .message
+            .contains("the NUL pattern says UTF-16LE"));
+    }
+
     #[test]
     fn invalid_utf8_under_ca_utf8_is_replaced_and_located() {
         // A name cut in the middle of a character, as Fox writes it.
@@ -646,6 +718,92 @@ mod tests {
             (d.findings[0].line, d.findings[0].column),
             (Some(2), Some(6))
         );
+    }
+
+    /// The census boundary of `declared_utf8_but_invalid`: with fewer valid multi-byte
+    /// characters than twice the invalid sequences, detection decides.
+    #[test]
+    fn ca_utf8_with_twice_as_many_good_characters_as_bad_stays_utf8() {
+        let d = decode(b"(;CA[UTF-8]PB[\xE6\x9D\x8E\xE6\x98\x8C\xFF])");
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.text.contains("PB[李昌\u{FFFD}]"), "{}", d.text);
+    }
+
+    #[test]
+    fn ca_utf8_on_latin1_bytes_is_detected() {
+        let d = decode(b"(;CA[UTF-8]PB[M\xFCller])");
+        assert_eq!(d.used, "windows-1252");
+        assert!(d.text.contains("Müller"));
+        assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
+        assert!(d.findings[0].message.contains("detected windows-1252"));
+    }
+
+    /// The NUL-pattern sample starts at two UTF-16 code units: one is too little to tell.
+    #[test]
+    fn utf16_by_nul_pattern_needs_two_code_units() {
+        assert_eq!(decode(b"(\0;\0").used, "UTF-16LE");
+        assert_eq!(decode(b"\0(\0;").used, "UTF-16BE");
+        assert_eq!(decode(b"(\0").used, "UTF-8");
+        assert_eq!(decode(b"").used, "UTF-8");
+    }
+
+    /// Every spelling of the alias table, each one that WHATWG does not know itself.
+    #[test]
+    fn every_sgf_charset_alias() {
+        for (label, name) in [
+            ("UTF_8", "UTF-8"),
+            ("UTF_16", "UTF-16LE"),
+            ("UTF_16_LE", "UTF-16LE"),
+            ("UCS_2", "UTF-16LE"),
+            ("UTF_16_BE", "UTF-16BE"),
+            ("ISO8859_1", "windows-1252"),
+            ("Latin_1", "windows-1252"),
+            ("ISO8859_2", "ISO-8859-2"),
+            ("Latin_2", "ISO-8859-2"),
+            ("ISO8859_15", "ISO-8859-15"),
+            ("Latin_9", "ISO-8859-15"),
+            ("S_JIS", "Shift_JIS"),
+            ("Shift JIS", "Shift_JIS"),
+            ("CP932", "Shift_JIS"),
+            ("MS_932", "Shift_JIS"),
+            ("Windows_31J", "Shift_JIS"),
+            ("CP936", "GBK"),
+            ("MS_936", "GBK"),
+            ("GB 2312", "GBK"),
+            ("EUC_CN", "GBK"),
+            ("G.B.K", "GBK"),
+            ("GB_18030", "gb18030"),
+            ("CP950", "Big5"),
+            ("Big_5", "Big5"),
+            ("Big5_HKSCS", "Big5"),
+            ("CP949", "EUC-KR"),
+            ("MS_949", "EUC-KR"),
+            ("EUC_KR", "EUC-KR"),
+            ("U.H.C", "EUC-KR"),
+            ("EUC_JP", "EUC-JP"),
+            ("KOI8 R", "KOI8-R"),
+            ("KOI8 U", "KOI8-U"),
+            ("CP 1250", "windows-1250"),
+            ("Windows_1250", "windows-1250"),
+            ("CP 1251", "windows-1251"),
+            ("Windows_1251", "windows-1251"),
+            ("CP 1252", "windows-1252"),
+            ("Windows_1252", "windows-1252"),
+            ("Mac_Roman", "macintosh"),
+            ("Macintosh.", "macintosh"),
+            ("ISO_2022_JP", "ISO-2022-JP"),
+            ("US_ASCII", "windows-1252"),
+            ("A.S.C.I.I", "windows-1252"),
+        ] {
+            let whatwg = Encoding::for_label(label.as_bytes());
+            assert!(whatwg.is_none(), "{label} is a WHATWG label: {whatwg:?}");
+            assert_eq!(
+                encoding_for_label(label).map(|e| e.name()),
+                Some(name),
+                "{label}"
+            );
+        }
+        assert_eq!(encoding_for_label("EBCDIC"), None);
     }
 
     #[test]

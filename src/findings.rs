@@ -57,11 +57,26 @@ pub enum Certainty {
     Interpretation,
 }
 
+/// What a finding is about: the stage that raises it. Kept in the registry so that
+/// no module keeps its own list of codes of a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// The engine's legality verdicts: moves some rules forbid.
+    Legality,
+    /// The game record disagrees with itself or with the rules (turns, handicap, komi, rules).
+    Record,
+    /// The recorded result, and what the board and the rules say of it.
+    Result,
+    /// Reading the file: bytes, text, SGF syntax, property values.
+    Reading,
+}
+
 /// Everything known about one code.
 pub struct CodeInfo {
     pub code: Code,
     pub name: &'static str,
     pub severity: Severity,
+    pub category: Category,
     pub summary: &'static str,
     pub rule: &'static str,
     pub example: &'static str,
@@ -69,7 +84,7 @@ pub struct CodeInfo {
 }
 
 macro_rules! codes {
-    ($( $variant:ident = $name:literal, $sev:ident,
+    ($( $variant:ident = $name:literal, $sev:ident, $cat:ident,
         summary: $summary:literal,
         rule: $rule:literal,
         example: $example:literal,
@@ -84,6 +99,7 @@ macro_rules! codes {
                 code: Code::$variant,
                 name: $name,
                 severity: Severity::$sev,
+                category: Category::$cat,
                 summary: $summary,
                 rule: $rule,
                 example: $example,
@@ -101,229 +117,229 @@ macro_rules! codes {
 
 codes! {
     // ---- legality verdicts of the engine ----
-    OccupiedPoint = "occupied-point", Error,
+    OccupiedPoint = "occupied-point", Error, Legality,
         summary: "A stone was played on a point that already holds a stone.",
         rule: "Every ruleset: a play is made on an empty point (docs/rules.md, Replay; Ing SST Laws 1991 Art. 1; EGF Simplified Ing Rules; AGA Concise Rules).",
         example: "(;SZ[9];B[ee];W[ee])",
         advice: "The record is corrupt or the move was mis-entered; compare with the paper record. goref executes the move as recorded (the stone is replaced) and goes on.";
-    OffBoard = "off-board", Error,
+    OffBoard = "off-board", Error, Legality,
         summary: "A move names a point outside the board.",
         rule: "SGF FF[4]: points lie on the board given by SZ (docs/rules.md, Replay; red-bean.com/sgf/go.html).",
         example: "(;SZ[9];B[jj])",
         advice: "Check SZ; the move is ignored as a board play (treated as a pass) in the replay.";
-    Suicide = "suicide", Error,
+    Suicide = "suicide", Error, Legality,
         summary: "A single stone was played where it has no liberty and captures nothing.",
         rule: "Ing SST Laws 1991 Art. 1 forbid self-removal of a single stone; under the EGF Simplified Ing Rules it recreates the position (positional superko); the AGA Concise Rules forbid all suicide (docs/rules.md, Replay).",
         example: "(;SZ[5]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B];B[da])",
         advice: "Under SST the move is void and the same player replays; under AGA it is illegal. It is never a pass.";
-    MultiStoneSuicide = "multi-stone-suicide", Error,
+    MultiStoneSuicide = "multi-stone-suicide", Error, Legality,
         summary: "A play removed a string of two or more of the mover's own stones, where the rules forbid suicide.",
         rule: "The AGA Concise Rules forbid suicide of any size; Ing SST Laws 1991 and the EGF Simplified Ing Rules allow the removal of a string of two or more (docs/rules.md, Replay).",
         example: "(;SZ[5]RU[AGA]AB[aa][ac][bc][cc][dc][ec]AW[ca][ea][ab][bb][cb][db][eb]PL[B];B[ba])",
         advice: "Illegal under the selected rules; legal under Ing rules. Check which rules the event used.";
-    KoRetake = "ko-retake", Error,
+    KoRetake = "ko-retake", Error, Legality,
         summary: "A single-stone ko was retaken immediately (simple ko rule).",
         rule: "Simple ko (Japanese and Chinese rules): a play may not recapture a single stone that just captured a single stone (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[Japanese]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
         advice: "The retake is illegal; the player should have played elsewhere first.";
-    PositionalSuperko = "positional-superko", Error,
+    PositionalSuperko = "positional-superko", Error, Legality,
         summary: "A play recreated an earlier board position.",
         rule: "EGF Simplified Ing Rules: \"A play may not recreate a previous position\" (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[EGF]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
         advice: "The move is illegal; the finding names the earlier move whose position it recreated.";
-    SituationalSuperko = "situational-superko", Error,
+    SituationalSuperko = "situational-superko", Error, Legality,
         summary: "A play recreated an earlier board position with the same player to move (or, under natural situational superko, one the same player created).",
         rule: "AGA Concise Rules: no earlier board position may be recreated with the same player to play (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[AGA]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[];B[];W[bb])",
         advice: "The move is illegal; the finding names the earlier move whose position it recreated.";
-    HotStoneTake = "hot-stone-take", Error,
+    HotStoneTake = "hot-stone-take", Error, Legality,
         summary: "A play captured a hot stone immediately (a wrong take under Ing's rules).",
         rule: "Ing SST Laws 1991, ko rule: hot stones cannot be removed until after an interval of one board play or pass play (docs/rules.md, SST Ing: hot stones and recycling).",
         example: "(;SZ[5]RU[GOE]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W];W[ee];B[cb];W[bb])",
         advice: "Under SST the take is void: restore the position; the same player replays; no penalty.";
-    KoRecycling = "ko-recycling", Error,
+    KoRecycling = "ko-recycling", Error, Legality,
         summary: "A play restarted a cycle that had already run once (disturbing-ko recycling).",
         rule: "Ing SST Laws 1991, ko rule: after one cycle the disturber is never allowed to continue disturbing; goref reads it as the fixed-ko rule (docs/rules.md, SST Ing: hot stones and recycling).",
         example: "(;SZ[5]RU[GOE]AB[ba][ab][ac]AW[da][bb][cb][db]PL[B];B[ca];W[aa];B[ba];W[];B[ca])",
         advice: "Under SST the move is void and the same player replays. This is an interpretation: a referee may read the text otherwise.";
-    NeedsReferee = "needs-referee", Warning,
+    NeedsReferee = "needs-referee", Warning, Legality,
         summary: "A repetition that goref's reading of the SST ko rules cannot classify.",
         rule: "goref's reading of the Ing SST Laws 1991 ko rule escalates a full-board cycle completed without any rule firing, or a ko shape it cannot classify (docs/rules.md, SST Ing: hot stones and recycling).",
         example: "(;SZ[5:7]RU[GOE]AB[ba][ab][ac][bg][af][ae]AW[da][bb][cb][db][dg][bf][cf][df]PL[B];B[ca];W[aa];B[ba];W[];B[cg];W[ag];B[bg])",
         advice: "A human referee must decide; the report shows the positions involved.";
-    Cycle = "cycle", Warning,
+    Cycle = "cycle", Warning, Legality,
         summary: "A whole-board position repeated under rules with only a simple ko rule.",
         rule: "Japanese and Korean rules: a long cycle (triple ko and the like) may make the game void; it is not an illegal move (docs/rules.md, Repetition).",
         example: "(;SZ[5]RU[Japanese]AB[ba][ab][ac]AW[da][bb][cb][db]PL[B];B[ca];W[aa];B[ba])",
         advice: "Check whether the players agreed to void the game or the referee ruled on it.";
     // ---- record findings ----
-    Alternation = "alternation", Error,
+    Alternation = "alternation", Error, Record,
         summary: "The same colour moved twice in a row outside handicap placement.",
         rule: "Players alternate; after a stop the opponent of the last passer resumes (docs/rules.md, End of game).",
         example: "(;SZ[5];B[aa];W[dd];B[];W[];W[cc])",
         advice: "A move or pass is probably missing from the record.";
-    MoveAfterEnd = "move-after-end", Warning,
+    MoveAfterEnd = "move-after-end", Warning, Record,
         summary: "Moves follow the point at which the rules end the game.",
         rule: "Ing SST Laws 1991: four passes end play and it cannot resume; EGF Simplified Ing and AGA Concise Rules: the second stop ends the game (docs/rules.md, End of game).",
         example: "(;SZ[5]RU[GOE];B[aa];W[];B[];W[];B[];W[bb])",
         advice: "Moves after the end do not count; goref scores the position at the end.";
-    ResignerMovedLast = "resigner-moved-last", Info,
+    ResignerMovedLast = "resigner-moved-last", Info, Record,
         summary: "The player the result says resigned (or lost on time) made the last move.",
         rule: "A resigning player does not move after resigning (the same check as sgfcheck); servers let a player resign on the opponent's turn, hence info.",
         example: "(;SZ[9]RE[B+R];B[ee];W[cc])",
         advice: "Either the result names the wrong winner or moves were appended.";
-    HandicapMismatch = "handicap-mismatch", Warning,
+    HandicapMismatch = "handicap-mismatch", Warning, Record,
         summary: "HA does not match the number of handicap stones placed.",
         rule: "SGF FF[4]: HA gives the number of handicap stones, set up with AB (red-bean.com/sgf/go.html; docs/rules.md, End of game).",
         example: "(;SZ[9]HA[3]AB[cc][gg]PL[W];W[ee])",
         advice: "goref uses the stones actually placed.";
-    KomiDiffers = "komi-differs", Info,
+    KomiDiffers = "komi-differs", Info, Record,
         summary: "The record's komi differs from the rules' komi.",
         rule: "Komi is a tournament parameter; Ing SST Laws 1991 and the EGF tournament rules with Ing material use 8 (docs/rules.md, Rules are data).",
         example: "(;SZ[9]RU[GOE]KM[6.5];B[ee])",
         advice: "goref scores with the record's KM unless --komi is given.";
-    CountConvention = "count-convention", Info,
+    CountConvention = "count-convention", Info, Result,
         summary: "The record shows the evidence of a source's counting convention; its result is read that way.",
         rule: "Servers and engines count in their own ways (Fox says RU[Japanese] with Chinese-size komi written times 100, and writes B+0.0 for a win without a count); the table of conventions is in docs/scoring.md.",
         example: "(;SZ[9]AP[YuanYu]RU[Japanese]KM[750]RE[B+2.5];B[ee])",
         advice: "Nothing to do: the message names the evidence (AP, RU, KM) and how the count follows the source. Pass --rules and --komi to count otherwise.";
-    KomiResultParity = "komi-result-parity", Info,
+    KomiResultParity = "komi-result-parity", Info, Result,
         summary: "The fraction of KM cannot produce the recorded margin under area scoring.",
         rule: "Area margins are whole numbers plus komi's fraction (the same check as sgfcheck's KM-versus-RE).",
         example: "(;SZ[9]KM[7.5]RE[B+3];B[ee])",
         advice: "Either KM or RE was entered wrongly.";
-    ResultMismatch = "result-mismatch", Error,
+    ResultMismatch = "result-mismatch", Error, Result,
         summary: "The recomputed winner differs from RE, and the record itself shows the final position.",
         rule: "Area scoring after the rules' end of game (docs/rules.md, Dead stones and the result; docs/scoring.md).",
         example: "(;SZ[5]RU[EGF]KM[0.5]RE[B+5];B[cc];W[];B[];W[aa];B[];W[])",
         advice: "Check the final position and the dead stones; the report gives both counts.";
-    MarginMismatch = "margin-mismatch", Warning,
+    MarginMismatch = "margin-mismatch", Warning, Result,
         summary: "The winner agrees with RE but the margin differs.",
         rule: "Area scoring after the rules' end of game (docs/rules.md, Dead stones and the result; docs/scoring.md).",
         example: "(;SZ[5]RU[EGF]KM[0.5]RE[W+5];B[cc];W[];B[];W[aa];B[];W[])",
         advice: "Often a different komi or counting method; see komi and score in the report.";
-    ResultMissing = "result-missing", Info,
+    ResultMissing = "result-missing", Info, Result,
         summary: "The record has no RE property.",
         rule: "SGF FF[4] RE (red-bean.com/sgf/properties.html).",
         example: "(;SZ[9];B[ee])",
         advice: "goref still recomputes the result where the game ran to its end.";
-    ResultFormat = "result-format", Warning,
+    ResultFormat = "result-format", Warning, Result,
         summary: "RE is not in FF[4] form but its meaning is clear.",
         rule: "SGF FF[4] RE: 0, Draw, B+n, B+R, B+T, B+F, Void, ? (red-bean.com/sgf/properties.html).",
         example: "(;SZ[9]RE[Jigo])",
         advice: "goref reads it as stated in the message; write the FF[4] form.";
-    GameNotEnded = "game-not-ended", Info,
+    GameNotEnded = "game-not-ended", Info, Result,
         summary: "The record stops before the rules' end of game and has no decisive result.",
         rule: "End of game per the rules (docs/rules.md, End of game).",
         example: "(;SZ[9]RU[Chinese]KM[7.5]RE[W+3.5];B[ee];W[cc])",
         advice: "Nothing to compare; the as-is count is in the report.";
-    DeadStonesUnmarked = "dead-stones-unmarked", Info,
+    DeadStonesUnmarked = "dead-stones-unmarked", Info, Result,
         summary: "The count as it stands (--estimator none) disagrees with RE, but the rules allowed an agreement on dead stones that the record does not show.",
         rule: "Dead stones are removed by agreement at a stop (docs/rules.md, Dead stones and the result; EGF Simplified Ing Rules; AGA Concise Rules).",
         example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
         advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";
-    DeadStonesUnclear = "dead-stones-unclear", Info,
+    DeadStonesUnclear = "dead-stones-unclear", Info, Result,
         summary: "The estimated count disagrees with RE, but the winner turns on a string whose status the estimate is not sure of.",
         rule: "Dead stones nobody marked are estimated; an unclear string that decides the winner leaves the result unverified (docs/scoring.md).",
         example: "-",
         advice: "Look at the named string; mark the dead stones with TB/TW or pass --dead to verify.";
-    OpenPointsUnclear = "open-points-unclear", Info,
+    OpenPointsUnclear = "open-points-unclear", Info, Result,
         summary: "The estimated count disagrees with RE by no more than the points it leaves open (dame, an unfinished boundary).",
         rule: "Open points count for nobody in the estimate; where the record stops before the end or the count is by area, they may be worth a point each (docs/scoring.md).",
         example: "-",
         advice: "Finish the boundary (play the dame and the needed connections) or mark the dead stones to verify.";
-    EstimatorFailed = "estimator-failed", Warning,
+    EstimatorFailed = "estimator-failed", Warning, Result,
         summary: "The external judge (--estimator gtp) did not answer: it could not start, was too slow, crashed or replied with something that is not GTP.",
         rule: "GTP 2: final_status_list dead and seki (docs/scoring.md).",
         example: "-",
         advice: "Check --engine (the command and its options) and --engine-timeout; goref's own estimate was used for this game.";
-    DisputedEnding = "disputed-ending", Warning,
+    DisputedEnding = "disputed-ending", Warning, Result,
         summary: "Under SST four passes, the literal and precedent readings give different results.",
         rule: "Ing SST Laws 1991, terminology item 19 versus Article 1; the 2002 Zagreb appeal (docs/rules.md, Dead stones and the result; docs/appeal.md).",
         example: "(;SZ[7]KM[8]RU[GOE]AB[ba][bb][bc][ec][bd][be][bf][ff][bg]AW[ca][cb][cc][ad][cd][ce][cf][cg]PL[B];B[ac];W[];B[ae];W[];B[];W[];B[]TW[ec][ff])",
         advice: "Run `goref appeal` to see both readings side by side.";
-    WhiteOwesPass = "white-owes-pass", Info,
+    WhiteOwesPass = "white-owes-pass", Info, Result,
         summary: "Under AGA rules White must make the last pass, and the record ends with a Black pass.",
         rule: "AGA Concise Rules: each pass hands the opponent a pass stone and White passes last (docs/rules.md, Rules are data).",
         example: "(;SZ[9]RU[AGA];B[ee];W[];B[])",
         advice: "The area result is unchanged; a territory count would move by one point.";
-    RulesAssumed = "rules-assumed", Info,
+    RulesAssumed = "rules-assumed", Info, Record,
         summary: "The rules were not stated or not recognised, and goref chose a preset.",
         rule: "The RU alias table (docs/rules.md, --rules auto).",
         example: "(;SZ[9]RU[Lasker];B[ee])",
         advice: "Pass --rules NAME to check under the rules the event actually used.";
-    PenaltyPoints = "penalty-points", Info,
+    PenaltyPoints = "penalty-points", Info, Result,
         summary: "A player entered Ing overtime periods and is charged penalty points.",
         rule: "EGF General Tournament Rules, Ing overtime: 2 points for each period of BT/6 entered (docs/scoring.md).",
         example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each];B[pd]BL[-50];W[dd]WL[100])",
         advice: "The computed result includes the penalty; check the time record.";
-    LostOnTime = "lost-on-time", Info,
+    LostOnTime = "lost-on-time", Info, Result,
         summary: "A player exceeded the last overtime period and loses on time.",
         rule: "EGF General Tournament Rules, Ing overtime: exceeding the third period loses the game on time (docs/scoring.md).",
         example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each]RE[W+T];B[pd]BL[-400];W[dd]WL[100])",
         advice: "The result is B+T or W+T whatever the board says.";
     // ---- reading findings ----
-    SyntaxError = "syntax-error", Error,
+    SyntaxError = "syntax-error", Error, Reading,
         summary: "The file breaks SGF syntax. Severity is error when moves were lost, warning when reading recovered everything.",
         rule: "SGF FF[4] grammar (red-bean.com/sgf/sgf4.html; docs/reading.md).",
         example: "(;SZ[9];B[ee];W[cc]",
         advice: "The message says what was expected at the line and column; repair the file with a text editor or SGFC.";
-    NodeHasTwoMoves = "node-has-two-moves", Error,
+    NodeHasTwoMoves = "node-has-two-moves", Error, Reading,
         summary: "One node holds both a B and a W move.",
         rule: "SGF FF[4]: a node holds at most one move (red-bean.com/sgf/sgf4.html).",
         example: "(;SZ[9];B[ee]W[cc])",
         advice: "goref plays them in the order written; the record is likely damaged.";
-    Charset = "charset", Warning,
+    Charset = "charset", Warning, Reading,
         summary: "The declared charset (CA) does not match the bytes, or bytes could not be decoded.",
         rule: "SGF FF[4] CA (red-bean.com/sgf/properties.html; docs/reading.md).",
         example: "(;CA[ISO-8859-1]SZ[9]PB[José];B[ee])",
         advice: "goref decodes with the charset named in the message; fix CA.";
-    BadValue = "bad-value", Warning,
+    BadValue = "bad-value", Warning, Reading,
         summary: "A property value could not be read and was ignored.",
         rule: "SGF FF[4] value types (red-bean.com/sgf/sgf4.html).",
         example: "(;SZ[9]KM[seven];B[ee])",
         advice: "The message says which property and what was expected.";
-    BoardSize = "board-size", Error,
+    BoardSize = "board-size", Error, Reading,
         summary: "SZ is outside 1..52 or unreadable; the game cannot be replayed.",
         rule: "SGF FF[4]: Go boards are 1x1 to 52x52 (red-bean.com/sgf/go.html).",
         example: "(;SZ[0];B[aa])",
         advice: "Fix SZ in the record.";
-    SizeAssumed = "size-assumed", Info,
+    SizeAssumed = "size-assumed", Info, Reading,
         summary: "The record has no SZ; the board is taken as 19x19.",
         rule: "SGF FF[4]: the default Go board is 19x19.",
         example: "(;B[pd])",
         advice: "Nothing to do unless the game was played on another size.";
-    HandicapQuirk = "handicap-quirk", Info,
+    HandicapQuirk = "handicap-quirk", Info, Reading,
         summary: "HA[0] or HA[1] was written for an even game (FF[4] wants HA >= 2).",
         rule: "SGF FF[4] HA is 2 or more (red-bean.com/sgf/go.html); HA[0] and HA[1] are common writer quirks.",
         example: "(;SZ[19]HA[0];B[pd])",
         advice: "Read as an even game.";
-    KomiScaled = "komi-scaled", Info,
+    KomiScaled = "komi-scaled", Info, Reading,
         summary: "KM was written scaled (Fox writes komi times 100 or 50) and has been divided back.",
         rule: "A server quirk: Fox writes komi times 100 (KataGo reads it the same way).",
         example: "(;SZ[19]KM[375];B[pd])",
         advice: "The message gives the value used.";
-    KomiEmpty = "komi-empty", Warning,
+    KomiEmpty = "komi-empty", Warning, Reading,
         summary: "KM[] is empty; the rules' komi is used.",
         rule: "SGF FF[4] KM is a real number (red-bean.com/sgf/go.html).",
         example: "(;SZ[19]KM[];B[pd])",
         advice: "Write the komi into the record.";
-    MoveInRoot = "move-in-root", Info,
+    MoveInRoot = "move-in-root", Info, Reading,
         summary: "The root node holds a move; it is played as move 1.",
         rule: "SGF FF[4]: the root holds game information and setup; moves go in later nodes.",
         example: "(;SZ[9]B[ee];W[cc])",
         advice: "Harmless for the replay; some programs drop such a move.";
-    SetupInGame = "setup-in-game", Info,
+    SetupInGame = "setup-in-game", Info, Reading,
         summary: "Stones were added or removed (AB/AW/AE) after the game began.",
         rule: "SGF FF[4] setup properties; the position after setup joins the repetition history (docs/rules.md, Replay).",
         example: "(;SZ[9];B[ee];AW[cc];W[gg])",
         advice: "Usually an editor's correction; check the position.";
-    IoError = "io-error", Error,
+    IoError = "io-error", Error, Reading,
         summary: "The file could not be read.",
         rule: "-",
         example: "-",
         advice: "Check permissions and the path.";
-    InternalError = "internal-error", Error,
+    InternalError = "internal-error", Error, Reading,
         summary: "goref failed on this file (a bug). The batch went on.",
         rule: "-",
         example: "-",
@@ -342,6 +358,11 @@ impl Code {
     /// The default severity of this code.
     pub fn default_severity(self) -> Severity {
         self.info().severity
+    }
+
+    /// What this code is about (legality, record, result, reading).
+    pub fn category(self) -> Category {
+        self.info().category
     }
 
     /// Looks a code up by its kebab-case name.
@@ -633,6 +654,56 @@ pub fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names_in(category: Category) -> Vec<&'static str> {
+        REGISTRY
+            .iter()
+            .filter(|i| i.category == category)
+            .map(|i| i.name)
+            .collect()
+    }
+
+    #[test]
+    fn legality_codes_are_the_engine_verdicts() {
+        // The list appeal used to keep by hand: moves some rules forbid.
+        assert_eq!(
+            names_in(Category::Legality),
+            [
+                "occupied-point",
+                "off-board",
+                "suicide",
+                "multi-stone-suicide",
+                "ko-retake",
+                "positional-superko",
+                "situational-superko",
+                "hot-stone-take",
+                "ko-recycling",
+                "needs-referee",
+                "cycle",
+            ]
+        );
+    }
+
+    #[test]
+    fn every_category_has_codes_and_reading_codes_come_last() {
+        for c in [
+            Category::Legality,
+            Category::Record,
+            Category::Result,
+            Category::Reading,
+        ] {
+            assert!(!names_in(c).is_empty(), "{c:?}");
+        }
+        assert!(names_in(Category::Result).contains(&"result-mismatch"));
+        assert!(names_in(Category::Reading).contains(&"syntax-error"));
+        let first_reading = REGISTRY
+            .iter()
+            .position(|i| i.category == Category::Reading)
+            .unwrap();
+        assert!(REGISTRY[first_reading..]
+            .iter()
+            .all(|i| i.category == Category::Reading));
+    }
 
     #[test]
     fn names_are_unique_kebab_case_and_round_trip() {

@@ -245,7 +245,7 @@ pub fn estimate(spec: &EngineSpec, position: &Position, komi: f64) -> Result<Est
 fn send_position(engine: &mut Engine, position: &Position, komi: f64) -> Result<(), GtpError> {
     engine.send(&format!("boardsize {}", position.width))?;
     engine.send("clear_board")?;
-    engine.send(&format!("komi {}", score::points_text(komi)))?;
+    engine.send(&format!("komi {}", crate::rules::format_number(komi)))?;
     let mut placed = vec![false; position.cells.len()];
     for start in 0..position.cells.len() {
         let Some(color) = position.cells[start] else {

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod estimate;
 pub mod findings;
 pub mod gtp;
+pub mod html;
 pub mod lines;
 pub mod point;
 pub mod position;

@@ -142,6 +142,16 @@ pub enum Move {
     Pass,
 }
 
+impl Move {
+    /// The point played, or `None` for a pass.
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        }
+    }
+}
+
 /// A place in the decoded source text: 1-based line and column (columns count
 /// characters), plus the byte offset into the decoded text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

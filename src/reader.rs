@@ -516,7 +516,7 @@ fn emit_node(
                     Code::MoveInRoot,
                     "the root node holds a move: it is played as move 1",
                 )
-                .on_move(*number, color, point_of(mv), g.height)
+                .on_move(*number, color, mv.point(), g.height)
                 .at(pos),
             );
         }
@@ -530,13 +530,6 @@ fn emit_node(
             time_left: nm.time_left[c],
             periods_left: nm.periods_left[c],
         }));
-    }
-}
-
-fn point_of(mv: Move) -> Option<Point> {
-    match mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
     }
 }
 
@@ -700,6 +693,7 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
                 .push(Finding::new(Code::ResultFormat, msg).at(loc.pos(at)));
         }
         g.info.result = Some(text);
+        g.recorded_result = Some(parsed);
     }
     if let Some((raw, at)) = info.tm {
         match raw.trim().parse::<f64>() {

@@ -22,7 +22,9 @@ use crate::record::ValueSource;
 use crate::referee::{RefereeOptions, Refereed};
 use crate::result::{parse_re, Outcome, ParsedResult, ResultKind};
 use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
-use crate::score::{self, Komi, Penalties, PointListError, Score, ScoreSettings};
+use crate::score::{
+    self, Komi, OtherCount, Penalties, PointListError, Score, ScoreSettings, TerritoryCount,
+};
 use serde::Serialize;
 
 /// What a computed result rests on (issue 12 requirement 4).
@@ -60,14 +62,105 @@ impl Basis {
         }
     }
 
-    /// The `dead_source` of report schema 1 (`record`, `command-line`, `estimate`).
-    pub fn dead_source(self) -> Option<&'static str> {
+    /// Where the dead stones came from; none when every stone counts as it stands.
+    pub fn dead_source(self) -> Option<DeadSource> {
         match self {
-            Basis::Marked => Some("record"),
-            Basis::Claimed => Some("command-line"),
-            Basis::Estimated => Some("estimate"),
+            Basis::Marked => Some(DeadSource::Record),
+            Basis::Claimed => Some(DeadSource::CommandLine),
+            Basis::Estimated => Some(DeadSource::Estimate),
             Basis::AsIs => None,
         }
+    }
+}
+
+/// Where a list of dead stones came from: the `dead_source` of the report
+/// (`record`, `command-line`, `estimate`) and of an appeal's readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadSource {
+    /// `--dead`.
+    CommandLine,
+    /// TB/TW in the final node (§7.5).
+    Record,
+    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
+    Estimate,
+}
+
+impl DeadSource {
+    /// The name in reports: `command-line`, `record`, `estimate`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "command-line",
+            DeadSource::Record => "record",
+            DeadSource::Estimate => "estimate",
+        }
+    }
+
+    /// How the stones were chosen, for an appeal's sentences.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "claimed with --dead",
+            DeadSource::Record => "marked dead by TB/TW in the record",
+            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
+        }
+    }
+}
+
+/// The score view (issue 12 requirement 6): the part of a count that `check`'s report,
+/// `goref score`'s card and each `appeal` reading show alike — the stones removed and
+/// why, the stones in seki, how the board was counted, its territory count and the
+/// other method's result. Built once here from a reading's result; the three clients
+/// flatten it into their JSON, so a field added here appears in all three.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreView {
+    /// Dead stones removed before counting, named the client's way (SGF letters or
+    /// vertices).
+    pub dead: Vec<String>,
+    /// `record` (TB/TW), `command-line` (`--dead`) or `estimate`; null when none removed.
+    pub dead_source: Option<&'static str>,
+    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
+    /// Stones in seki (from the estimate), named as `dead`.
+    pub seki: Vec<String>,
+    /// `area` (stones plus territory) or `territory` (territory plus prisoners).
+    pub counting: Scoring,
+    /// The territory count, under territory counting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<TerritoryCount>,
+    /// The result under the other counting method, when it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<OtherCount>,
+}
+
+impl ScoreView {
+    /// The view of a reading: the dead stones removed and what they rest on, the stones
+    /// in seki, the counting method (the count's own when `score` is there: the board
+    /// was counted) and `name`, how a point is written (SGF letters or vertices).
+    pub fn new(
+        dead: &[Point],
+        basis: Basis,
+        seki: &[Point],
+        counting: Scoring,
+        score: Option<&Score>,
+        name: impl Fn(&Point) -> String,
+    ) -> ScoreView {
+        ScoreView {
+            dead: dead.iter().map(&name).collect(),
+            dead_source: basis
+                .dead_source()
+                .filter(|_| !dead.is_empty())
+                .map(DeadSource::as_str),
+            basis,
+            seki: seki.iter().map(&name).collect(),
+            counting: score.map_or(counting, |s| s.counting),
+            territory: score.and_then(|s| s.territory),
+            other_count: score.and_then(|s| s.other_count.clone()),
+        }
+    }
+
+    /// The view of the referee's count `s` (`check` and `score`).
+    pub fn of(r: &Refereed, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
+        ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
     }
 }
 
@@ -504,11 +597,8 @@ pub fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
 /// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
 pub fn re_is_count(record: &GameRecord) -> bool {
     record
-        .info
-        .result
-        .as_deref()
-        .map(parse_re)
-        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
+        .re()
+        .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
 }
 
 /// Scores the refereed game and compares with RE (called once by the referee).
@@ -745,7 +835,7 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = if ended { computed_re.clone() } else { None };
     check.as_is = r.literal_score.as_ref().map(|s| s.re.clone());
-    let Some(re) = record.info.result.as_deref() else {
+    let Some((re, recorded)) = record.re() else {
         r.findings.push(Finding::new(
             Code::ResultMissing,
             "the record has no RE; nothing to compare",
@@ -753,7 +843,6 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         check.reason = "the record has no result".into();
         return check;
     };
-    let recorded = parse_re(re);
     if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
         check.reason = format!("RE[{re}] states no winner");
         return check;
@@ -787,7 +876,7 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         ));
         check.computed = Some(score.re.clone());
     }
-    compare(re, &recorded, &score, decisive, ended, r, &mut check);
+    compare(re, recorded, &score, decisive, ended, r, &mut check);
     check
 }
 
@@ -870,7 +959,7 @@ fn compare(
         by(score)
     );
     let mut finding = Finding::new(code, check.reason.clone());
-    if r.dead_source == Some("estimate") || (r.dead.is_empty() && r.estimate.is_some()) {
+    if r.dead_source == Some(DeadSource::Estimate) || (r.dead.is_empty() && r.estimate.is_some()) {
         // A mismatch that rests on goref's estimate is a question, not a verdict.
         let severity = finding.severity.min(Severity::Warning);
         finding = finding.with_severity(severity);
@@ -1129,5 +1218,67 @@ mod tests {
         assert_eq!((none.basis, none.dead.len()), (Basis::AsIs, 0));
         let not_allowed = dead_stones(&rec, &pos, Some(&claim), &Estimator::Builtin, 0.0, false);
         assert_eq!(not_allowed.basis, Basis::AsIs);
+    }
+
+    /// One record through `check`'s report, `goref score`'s card and `appeal`'s SST
+    /// reading (the record's RU[GOE] is the `sst-ing` preset): the same dead stones,
+    /// basis, counting method, other-method result and figures in all three.
+    #[test]
+    fn report_scorecard_and_appeal_show_the_same_score_view() {
+        let sgf = include_str!("../testdata/appeal/t11b.sgf");
+        let rec = record_with_marks(sgf);
+        let checked = crate::referee::referee(&rec, &RefereeOptions::default());
+        let charset = crate::reader::Charset {
+            declared: None,
+            used: "UTF-8".into(),
+            bom: None,
+        };
+        let report = crate::report::GameReport::new("t11b", &charset, rec.clone(), checked, false);
+        let score = report.score.as_ref().expect("report score");
+        let scored = crate::referee::referee(
+            &rec,
+            &RefereeOptions {
+                count_as_is: true,
+                ..RefereeOptions::default()
+            },
+        );
+        let card = crate::scorecard::ScoreCard::new("t11b", &rec, &scored).expect("card");
+        let appeal =
+            crate::appeal::appeal(&rec, &crate::appeal::AppealOptions::default()).expect("appeal");
+        let reading = appeal
+            .readings
+            .iter()
+            .find(|r| r.kind == crate::appeal::ReadingKind::SstLiteral)
+            .expect("SST reading");
+
+        // The view: report and appeal name points by SGF letters, the card by vertices.
+        assert_eq!(score.view, reading.view);
+        assert_eq!(score.view.dead, vec!["ec", "ff"]);
+        assert_eq!(card.view.dead, vec!["E5", "F2"]);
+        for view in [&score.view, &card.view, &reading.view] {
+            assert_eq!(view.basis, Basis::Marked);
+            assert_eq!(view.dead_source, Some("record"));
+            assert_eq!(view.counting, Scoring::Area);
+            let other = view.other_count.as_ref().expect("other count");
+            assert_eq!(
+                (other.counting, other.re.as_str()),
+                (Scoring::Territory, "W+32")
+            );
+        }
+        // The figures beside it.
+        assert_eq!((score.black, score.white), (14, 35));
+        assert_eq!((card.black.area, card.white.area), (14, 35));
+        assert_eq!((reading.black, reading.white), (Some(14), Some(35)));
+        assert_eq!(score.margin, 29.0);
+        assert_eq!(card.black_margin, -29.0);
+        assert_eq!(reading.margin, Some(29.0));
+        assert_eq!(score.winner, Some(Color::White));
+        assert_eq!(reading.winner, Some(Color::White));
+        assert_eq!(card.count, "W+29");
+        assert_eq!(reading.re.as_deref(), Some("W+29"));
+        assert_eq!(
+            report.result.as_ref().and_then(|r| r.computed.as_deref()),
+            Some("W+29")
+        );
     }
 }

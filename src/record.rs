@@ -4,9 +4,12 @@
 
 use crate::findings::Finding;
 use crate::point::{Color, Move, Point, Pos};
+use crate::result::ParsedResult;
 use serde::Serialize;
 
-/// Game information, as decoded text (None when the property is absent).
+/// Game information, as decoded text (None when the property is absent). Serialised,
+/// it is the `info` object of a report and an appeal: PB, PW, BR, WR, EV, RO, DT, PC
+/// and RU, null when absent (RE and OT are reported with the result and the timing).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct GameInfo {
     pub black: Option<String>,
@@ -20,14 +23,20 @@ pub struct GameInfo {
     /// RU as written.
     pub recorded_rules: Option<String>,
     /// RE as written.
+    #[serde(skip)]
     pub result: Option<String>,
     /// OT as written.
+    #[serde(skip)]
     pub overtime: Option<String>,
+    // AP, GN and KM as written feed the source conventions; the report does not carry them.
     /// AP as written (`YuanYu:1`, `CGoban:3`): the program that wrote the record.
+    #[serde(skip)]
     pub application: Option<String>,
     /// GN as written.
+    #[serde(skip)]
     pub game_name: Option<String>,
     /// KM as written, before any quirk fix (`750` where [`GameRecord::komi`] reads 7.5).
+    #[serde(skip)]
     pub komi_text: Option<String>,
 }
 
@@ -99,6 +108,8 @@ pub struct GameRecord {
     pub width: u8,
     pub height: u8,
     pub info: GameInfo,
+    /// RE as the reader parsed it (once): set exactly when `info.result` is.
+    pub recorded_result: Option<ParsedResult>,
     /// KM after quirk fixes (None when absent or empty).
     pub komi: Option<f64>,
     /// HA after quirk fixes (None when absent; HA[0]/HA[1] read as None).
@@ -120,6 +131,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// RE as written and as parsed by the reader.
+    pub fn re(&self) -> Option<(&str, &ParsedResult)> {
+        self.info
+            .result
+            .as_deref()
+            .zip(self.recorded_result.as_ref())
+    }
+
     /// An empty record on a board of the given size.
     pub fn new(width: u8, height: u8) -> GameRecord {
         GameRecord {
@@ -128,6 +147,7 @@ impl GameRecord {
             width,
             height,
             info: GameInfo::default(),
+            recorded_result: None,
             komi: None,
             handicap: None,
             time_limit: None,

@@ -10,7 +10,7 @@ use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point};
 use crate::position::Position;
 use crate::record::{Event, GameRecord, Setup};
-use crate::result::{parse_re, ResultKind};
+use crate::result::ResultKind;
 use crate::rules::{self, Overrides, Rules, RulesSource, Selection};
 use crate::score::{Komi, Penalties, Score};
 use crate::timing::{IngOvertime, TimeReport};
@@ -90,8 +90,8 @@ pub struct Refereed {
     pub scored_captures: [u32; 2],
     /// Dead stones applied to the computed score.
     pub dead: Vec<Point>,
-    /// Where those dead stones came from: "record" (TB/TW), "command-line", "estimate", or none.
-    pub dead_source: Option<&'static str>,
+    /// Where those dead stones came from (TB/TW, `--dead`, the estimate), or none.
+    pub dead_source: Option<crate::reading::DeadSource>,
     /// Stones in seki under the estimate (no territory under territory counting).
     pub seki: Vec<Point>,
     /// The dead-stone estimate, when the dead stones were estimated.
@@ -334,10 +334,7 @@ fn verdict_finding(
     facts: &engine::MoveFacts,
     verdict: engine::Verdict,
 ) -> Finding {
-    let point = match m.mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
-    };
+    let point = m.mv.point();
     let mut message = verdict.message;
     if !message.ends_with('.') {
         message.push('.');
@@ -464,7 +461,7 @@ fn record_findings(
                         m.color.name()
                     ),
                 )
-                .on_move(n, m.color, play_point(m.mv), record.height)
+                .on_move(n, m.color, m.mv.point(), record.height)
                 .at(m.pos),
             );
         }
@@ -487,7 +484,7 @@ fn record_findings(
                         why
                     ),
                 )
-                .on_move(first, m.color, play_point(m.mv), record.height)
+                .on_move(first, m.color, m.mv.point(), record.height)
                 .at(m.pos)
                 .related(end.move_number),
             );
@@ -498,13 +495,6 @@ fn record_findings(
         // RE is the main line's result; a side variation is not checked against it.
         resigner_moved_last(record, &moves, findings);
         komi_result_parity(record, findings);
-    }
-}
-
-fn play_point(mv: Move) -> Option<Point> {
-    match mv {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
     }
 }
 
@@ -542,10 +532,9 @@ fn resigner_moved_last(
     moves: &[&crate::record::MoveEvent],
     findings: &mut Vec<Finding>,
 ) {
-    let Some(re) = record.info.result.as_deref() else {
+    let Some((re, parsed)) = record.re() else {
         return;
     };
-    let parsed = parse_re(re);
     let how = match parsed.kind {
         ResultKind::Resign => "resigned",
         ResultKind::Time => "lost on time",
@@ -564,17 +553,16 @@ fn resigner_moved_last(
                     last.color.name()
                 ),
             )
-            .on_move(last.number, last.color, play_point(last.mv), record.height)
+            .on_move(last.number, last.color, last.mv.point(), record.height)
             .at(last.pos),
         );
     }
 }
 
 fn komi_result_parity(record: &GameRecord, findings: &mut Vec<Finding>) {
-    let (Some(km), Some(re)) = (record.komi, record.info.result.as_deref()) else {
+    let (Some(km), Some((re, parsed))) = (record.komi, record.re()) else {
         return;
     };
-    let parsed = parse_re(re);
     let (Some(winner), ResultKind::Score(margin)) = (parsed.winner(), &parsed.kind) else {
         return;
     };

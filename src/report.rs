@@ -6,7 +6,8 @@ use crate::ending::EndingReport;
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Color;
 use crate::reader::Charset;
-use crate::record::{GameRecord, ValueSource};
+use crate::reading::ScoreView;
+use crate::record::{GameInfo, GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
 use crate::rules::{self, Rules};
 use crate::score::{Penalties, Score};
@@ -17,37 +18,6 @@ use std::collections::BTreeMap;
 pub mod lint;
 
 pub const SCHEMA: &str = "goref.report/2";
-
-/// The game information of a report: PB, PW, BR, WR, EV, RO, DT, PC and RU as decoded
-/// text, null when absent.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Info {
-    pub black: Option<String>,
-    pub white: Option<String>,
-    pub black_rank: Option<String>,
-    pub white_rank: Option<String>,
-    pub event: Option<String>,
-    pub round: Option<String>,
-    pub date: Option<String>,
-    pub place: Option<String>,
-    pub recorded_rules: Option<String>,
-}
-
-impl From<crate::record::GameInfo> for Info {
-    fn from(i: crate::record::GameInfo) -> Info {
-        Info {
-            black: i.black,
-            white: i.white,
-            black_rank: i.black_rank,
-            white_rank: i.white_rank,
-            event: i.event,
-            round: i.round,
-            date: i.date,
-            place: i.place,
-            recorded_rules: i.recorded_rules,
-        }
-    }
-}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesReport {
@@ -94,21 +64,10 @@ pub struct ScoreReport {
     pub margin: f64,
     pub winner: Option<Color>,
     pub tiebreak: Option<crate::score::TieBreak>,
-    /// Dead stones removed before counting (SGF letters), and where they came from.
-    pub dead: Vec<String>,
-    pub dead_source: Option<&'static str>,
-    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
-    pub basis: crate::reading::Basis,
-    /// Stones in seki (SGF letters), from the estimate.
-    pub seki: Vec<String>,
-    /// `area` (black and white are areas) or `territory` (territory plus prisoners).
-    pub counting: crate::rules::Scoring,
-    /// The territory count, under territory counting.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub territory: Option<crate::score::TerritoryCount>,
-    /// The result under the other counting method, when it differs.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub other_count: Option<crate::score::OtherCount>,
+    /// Dead stones (SGF letters), basis, seki, counting method, territory and the other
+    /// method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
     /// The Ing fill-in story, when the arithmetic applies.
     pub fill_in: Option<String>,
 }
@@ -125,13 +84,7 @@ impl ScoreReport {
             margin: s.margin,
             winner: s.winner,
             tiebreak: s.tiebreak,
-            dead: r.dead.iter().map(|p| p.sgf()).collect(),
-            dead_source: r.dead_source,
-            basis: r.result.basis,
-            seki: r.seki.iter().map(|p| p.sgf()).collect(),
-            counting: s.counting,
-            territory: s.territory,
-            other_count: s.other_count.clone(),
+            view: ScoreView::of(r, s, |p| p.sgf()),
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
         }
     }
@@ -148,7 +101,7 @@ pub struct GameReport {
     /// Child indices taken at each branching node, for variations other than the main line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variation: Option<Vec<usize>>,
-    pub info: Option<Info>,
+    pub info: Option<GameInfo>,
     pub charset: Option<Charset>,
     pub rules: Option<RulesReport>,
     pub board: Option<Board>,
@@ -186,7 +139,7 @@ impl GameReport {
             file: file.to_string(),
             game: Some(record.game_index + 1),
             variation: (!record.variation.is_empty()).then_some(record.variation),
-            info: Some(Info::from(record.info)),
+            info: Some(record.info),
             charset: Some(charset.clone()),
             rules: Some(RulesReport {
                 source: r.selection.source,
@@ -322,10 +275,10 @@ pub fn to_text(report: &GameReport) -> String {
             } else {
                 String::new()
             },
-            if s.dead.is_empty() {
+            if s.view.dead.is_empty() {
                 String::new()
             } else {
-                format!(", dead {}", s.dead.join(" "))
+                format!(", dead {}", s.view.dead.join(" "))
             }
         ));
     }

@@ -89,6 +89,10 @@ pub fn parse_re(raw: &str) -> ParsedResult {
         "?" => return ParsedResult::unknown(true),
         _ => {}
     }
+    // Before the plus form, which would read `B+0 W+0` as a win by 0.
+    if is_prose_draw(s) {
+        return ParsedResult::new(Outcome::Draw, ResultKind::NoScore, false);
+    }
     if let Some(p) = parse_plus_form(s) {
         return p;
     }
@@ -178,18 +182,19 @@ fn leading_number(s: &str) -> Option<f64> {
     Some(value)
 }
 
-/// English and CJK prose results.
-fn parse_prose(s: &str) -> ParsedResult {
-    let lower = s.to_lowercase();
-    if matches!(
-        lower.as_str(),
+/// A draw written in words (`Jigo`, `和棋`, `B+0 W+0`).
+fn is_prose_draw(s: &str) -> bool {
+    matches!(
+        s.to_lowercase().as_str(),
         "draw" | "jigo" | "tie" | "0.0" | "drawn" | "b+0 w+0"
     ) || s.contains("和棋")
         || s.contains("持碁")
         || s.contains("무승부")
-    {
-        return ParsedResult::new(Outcome::Draw, ResultKind::NoScore, false);
-    }
+}
+
+/// English and CJK prose results (draws are read before this).
+fn parse_prose(s: &str) -> ParsedResult {
+    let lower = s.to_lowercase();
     if matches!(
         lower.as_str(),
         "void" | "no result" | "nr" | "unfinished" | "suspended"
@@ -358,6 +363,141 @@ mod tests {
         check("白胜", w, ResultKind::Unspecified, false);
         check("nonsense", Outcome::Unknown, ResultKind::NoScore, false);
         check("", Outcome::Unknown, ResultKind::NoScore, false);
+    }
+
+    /// Every spelling the reader accepts, one per match arm or word (issue 18): a
+    /// spelling dropped from a table makes this test fail.
+    #[test]
+    fn every_accepted_spelling() {
+        use ResultKind::{Forfeit, NoScore, Other, Resign, Score, Time, Unspecified};
+        let b = Outcome::Winner(Black);
+        let w = Outcome::Winner(White);
+        let (draw, void, unknown) = (Outcome::Draw, Outcome::Void, Outcome::Unknown);
+        // FF[4] forms, both colours, every tail word.
+        for (raw, outcome, kind) in [
+            ("0", draw, NoScore),
+            ("Draw", draw, NoScore),
+            ("Void", void, NoScore),
+            ("?", unknown, NoScore),
+            ("B+", b, Unspecified),
+            ("W+", w, Unspecified),
+            ("B+R", b, Resign),
+            ("W+Resign", w, Resign),
+            ("W+T", w, Time),
+            ("B+Time", b, Time),
+            ("W+F", w, Forfeit),
+            ("B+Forfeit", b, Forfeit),
+            ("W+Forfeit", w, Forfeit),
+            ("B+0.5", b, Score(0.5)),
+            ("W+12", w, Score(12.0)),
+            (" B+R ", b, Resign),
+        ] {
+            check(raw, outcome, kind, true);
+        }
+        // Tolerated forms: read, flagged non-standard.
+        for (raw, outcome, kind) in [
+            // Case and spaces in the plus form.
+            ("b+R", b, Resign),
+            ("w+", w, Unspecified),
+            ("W +T", w, Time),
+            ("B+ 3", b, Score(3.0)),
+            // Tolerated tail words, with trailing punctuation.
+            ("B+r", b, Resign),
+            ("B+Res", b, Resign),
+            ("W+resign", w, Resign),
+            ("W+Resigns!", w, Resign),
+            ("B+resignation", b, Resign),
+            ("B+t", b, Time),
+            ("W+time", w, Time),
+            ("W+Timeout", w, Time),
+            ("B+on time", b, Time),
+            ("B+f", b, Forfeit),
+            ("W+forfeit.", w, Forfeit),
+            // Numbers that are not FF[4] reals.
+            ("B+3.", b, Score(3.0)),
+            ("W+2,5", w, Score(2.5)),
+            ("W+6½", w, Score(6.5)),
+            ("B+5 1/2 points", b, Score(5.5)),
+            // Only a proper fraction with a positive denominator is added.
+            ("B+5 3/2", b, Score(5.0)),
+            ("B+5 3/3", b, Score(5.0)),
+            ("B+5 -1/0", b, Score(5.0)),
+            ("W+7.5 points", w, Score(7.5)),
+            ("W+Repetition", w, Other("Repetition".into())),
+            // Prose draws, voids, unknowns.
+            ("draw", draw, NoScore),
+            ("JIGO", draw, NoScore),
+            ("Tie", draw, NoScore),
+            ("0.0", draw, NoScore),
+            ("drawn", draw, NoScore),
+            ("B+0 W+0", draw, NoScore),
+            ("和棋", draw, NoScore),
+            ("持碁", draw, NoScore),
+            ("무승부", draw, NoScore),
+            ("void", void, NoScore),
+            ("No Result", void, NoScore),
+            ("NR", void, NoScore),
+            ("unfinished", void, NoScore),
+            ("Suspended", void, NoScore),
+            ("Unknown", unknown, NoScore),
+            ("??", unknown, NoScore),
+            // English.
+            ("Black resigns", w, Resign),
+            ("White resigned", b, Resign),
+            ("B resigns", w, Resign),
+            ("W resigns", b, Resign),
+            ("Black wins", b, Unspecified),
+            ("White wins by resignation", w, Resign),
+            ("B wins on time", b, Time),
+            ("W wins by forfeit", w, Forfeit),
+            ("Black wins by 2.5", b, Score(2.5)),
+            ("White wins 3 points", w, Score(3.0)),
+            ("White wins by a lot", w, Other("by a lot".into())),
+            ("Blue wins", unknown, NoScore),
+            // CJK: each colour character, each win character, each reason.
+            ("黑胜", b, Unspecified),
+            ("黒勝ち", b, Unspecified),
+            ("흑 승", b, Unspecified),
+            ("白胜", w, Unspecified),
+            ("백승", w, Unspecified),
+            ("黑中盘胜", b, Resign),
+            ("黒の中押し勝ち", b, Resign),
+            ("白中盤勝", w, Resign),
+            ("흑 불계승", b, Resign),
+            ("白超时胜", w, Time),
+            ("黒時間勝ち", b, Time),
+            ("백 시간승", w, Time),
+            ("黑", unknown, NoScore),
+        ] {
+            check(raw, outcome, kind, false);
+        }
+    }
+
+    #[test]
+    fn winner_and_margin_of_each_kind() {
+        for (raw, winner, margin) in [
+            ("B+3.5", Some(Black), Some(3.5)),
+            ("W+0", Some(White), Some(0.0)),
+            ("0", None, Some(0.0)),
+            ("Jigo", None, Some(0.0)),
+            ("W+R", Some(White), None),
+            ("B+T", Some(Black), None),
+            ("B+", Some(Black), None),
+            ("Void", None, None),
+            ("?", None, None),
+        ] {
+            let p = parse_re(raw);
+            assert_eq!((p.winner(), p.margin()), (winner, margin), "RE[{raw}]");
+        }
+    }
+
+    /// Whole margins print as integers, also beyond what an i64 holds.
+    #[test]
+    fn format_margin_of_whole_and_huge_margins() {
+        assert_eq!(format_margin(-3.0), "3");
+        assert_eq!(format_margin(0.25), "0.25");
+        assert_eq!(format_margin(1e15), "1000000000000000");
+        assert_eq!(format_margin(1e19), "10000000000000000000");
     }
 
     #[test]

@@ -135,11 +135,10 @@ pub struct Rules {
     pub white_passes_last: bool,
 }
 
-/// One named preset: its canonical name, aliases, a one-line description and where
-/// in the spec it comes from.
+/// One named preset: its canonical name, a one-line description and where in the
+/// spec it comes from (its other names are in [`ALIASES`]).
 pub struct Preset {
     pub name: &'static str,
-    pub aliases: &'static [&'static str],
     pub summary: &'static str,
     /// The public rule text the preset follows: title and address.
     pub text: &'static str,
@@ -262,7 +261,6 @@ fn tromp_taylor() -> Rules {
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "simplified-ing",
-        aliases: &["sir", "egf"],
         summary: "EGF Simplified Ing Rules: positional superko, group suicide legal, two-stage ending",
         text: "Simplified Ing Rules (EGF), http://home.snafu.de/~jasiek/siming.html; EGF General Tournament Rules, https://www.eurogofed.org/egf/tourrules.htm",
         cites: &[
@@ -281,7 +279,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "sst-ing",
-        aliases: &["ing", "goe", "sst", "ing sst"],
         summary: "Ing's SST Laws of 1991: hot stones, disturbing ko, four-pass ending, fill-in counting",
         text: "Ing's SST Laws of Wei-Chi (1991), tr. J. Davies, http://www.cs.cmu.edu/~wjh/go/rules/SST.html",
         cites: &[
@@ -300,7 +297,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "aga-ing",
-        aliases: &["kss", "aga variant"],
         summary: "Ing counting with handicap compensation of N points; White wins ties in handicap games",
         text: "Kim, Simon, Straus, Ing's SST Rules of Go (KSS), http://www.cs.cmu.edu/~wjh/go/rules/KSS.html; otherwise as sst-ing",
         cites: &[
@@ -319,7 +315,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "aga",
-        aliases: &["aga concise", "bga", "french"],
         summary: "AGA Concise Rules: situational superko, no suicide, N-1 compensation, White passes last",
         text: "AGA Rules of Go and Concise Rules, https://www.usgo.org/aga-concise-rules-go, https://cs.cmu.edu/~wjh/go/rules/AGA.html; BGA summary, http://www.britgo.org/rules/agasummary.html",
         cites: &[
@@ -338,7 +333,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "japanese",
-        aliases: &["korean", "jp", "kr"],
         summary: "Japanese and Korean rules: simple ko; cycles are warnings; territory counting (territory plus prisoners, no points in seki)",
         text: "Japanese Rules of Go (Nihon Ki-in, 1989), https://www.cs.cmu.edu/~wjh/go/rules/Japanese.html",
         cites: &[
@@ -357,7 +351,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "chinese",
-        aliases: &["cn"],
         summary: "Chinese rules: simple ko, no suicide, area scoring, N compensation, komi 7.5",
         text: "Chinese Rules of Go (1988), https://www.cs.cmu.edu/~wjh/go/rules/Chinese.html",
         cites: &[
@@ -376,7 +369,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "nz",
-        aliases: &["new zealand"],
         summary: "New Zealand rules: natural situational superko, suicide of any size legal, area scoring, komi 7; handicap: White passes n-1 moves, no komi",
         text: "New Zealand Rules of Go, https://go.org.nz/index.php/about-go/new-zealand-rules-of-go",
         cites: &[
@@ -395,7 +387,6 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "tromp-taylor",
-        aliases: &["tt"],
         summary: "Tromp-Taylor: positional superko, suicide of any size legal (single-stone suicide repeats the position), area scoring, komi 7.5",
         text: "Tromp-Taylor rules (the logical rules of go), https://tromp.github.io/go.html",
         cites: &[
@@ -461,21 +452,30 @@ fn normalise(name: &str) -> String {
         .join(" ")
 }
 
+/// The canonical preset names, comma-separated: the list every "unknown rules"
+/// message shows.
+pub fn preset_names() -> String {
+    PRESETS
+        .iter()
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Finds a preset by canonical name or alias.
 pub fn preset(name: &str) -> Option<&'static Preset> {
     let wanted = normalise(name);
     PRESETS
         .iter()
-        .find(|p| normalise(p.name) == wanted || p.aliases.iter().any(|a| normalise(a) == wanted))
+        .find(|p| normalise(p.name) == wanted || p.aliases().iter().any(|a| normalise(a) == wanted))
 }
 
 impl Rules {
     /// The rules of a preset, by name or alias.
     pub fn named(name: &str) -> Result<Rules, RulesError> {
-        preset(name).map(Preset::rules).ok_or_else(|| {
-            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-            RulesError::UnknownPreset(name.to_string(), names.join(", "))
-        })
+        preset(name)
+            .map(Preset::rules)
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string(), preset_names()))
     }
 
     /// The komi this ruleset uses when nothing else gives one.
@@ -636,13 +636,28 @@ pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Prints a number without float noise: `7.5`, `8`, `-0.5`.
-pub fn format_number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
+/// Scores and komi are whole or half points; anything finer than a millionth is
+/// float noise from sums, and `-0` is `0`.
+pub fn tidy_number(x: f64) -> f64 {
+    let r = (x * 1e6).round() / 1e6;
+    if r == 0.0 {
+        0.0 // no "-0"
     } else {
-        let s = format!("{:.2}", value);
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        r
+    }
+}
+
+/// Prints a number as people write it, without float noise: `7.5`, `8`, `-0.5`, `0`.
+/// The one number formatter for komi, scores, margins and seconds.
+pub fn format_number(value: f64) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let t = tidy_number(value);
+    if t.fract() == 0.0 && t.abs() < 9.0e15 {
+        format!("{}", t as i64)
+    } else {
+        format!("{t}")
     }
 }
 
@@ -660,7 +675,12 @@ pub fn describe_all() -> String {
 /// section and what the preset's public rule text says of it, in aligned columns.
 pub fn describe(p: &Preset, with_sources: bool) -> String {
     let rules = p.rules();
-    let mut out = format!("{}  ({})\n  {}\n", p.name, p.aliases.join(", "), p.summary);
+    let mut out = format!(
+        "{}  ({})\n  {}\n",
+        p.name,
+        p.aliases().join(", "),
+        p.summary
+    );
     if with_sources {
         out.push_str(&format!("  rule text: {}\n", p.text));
     }
@@ -703,7 +723,7 @@ pub fn preset_json(p: &Preset) -> serde_json::Value {
     let rules = p.rules();
     let mut value = serde_json::to_value(&rules).unwrap_or(serde_json::Value::Null);
     if let serde_json::Value::Object(map) = &mut value {
-        map.insert("aliases".into(), serde_json::json!(p.aliases));
+        map.insert("aliases".into(), serde_json::json!(p.aliases()));
         map.insert("summary".into(), serde_json::json!(p.summary));
         let sources: serde_json::Map<String, serde_json::Value> = SETTING_SOURCES
             .iter()
@@ -742,26 +762,67 @@ pub struct Selection {
     pub reason: String,
 }
 
-/// The RU alias table of spec §7.1 (case-insensitive; `_`, `-` and spaces equivalent).
-const RU_ALIASES: &[(&str, &str)] = &[
-    ("goe", "sst-ing"),
-    ("ing", "sst-ing"),
-    ("ing sst", "sst-ing"),
-    ("sst", "sst-ing"),
-    ("ing goe", "sst-ing"),
-    ("egf", "simplified-ing"),
-    ("simplified ing", "simplified-ing"),
-    ("sir", "simplified-ing"),
-    ("aga", "aga"),
-    ("bga", "aga"),
-    ("french", "aga"),
-    ("japanese", "japanese"),
-    ("korean", "japanese"),
-    ("chinese", "chinese"),
-    ("nz", "nz"),
-    ("new zealand", "nz"),
-    ("tromp taylor", "tromp-taylor"),
+/// Where another name of a preset is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AliasUse {
+    /// `--rules NAME` and a record's RU.
+    Both,
+    /// `--rules NAME` only (short names nobody writes in RU).
+    Option,
+    /// A record's RU only (a canonical name as RU writes it, or a spelling that only
+    /// records use); `goref rules` does not list it.
+    Record,
+}
+
+/// Every other name of every preset: the one alias table. `--rules` accepts the
+/// canonical names and the `Both` and `Option` entries (listed by `goref rules` in
+/// this order); a record's RU is recognised by the `Both` and `Record` entries, the RU
+/// alias table of spec §7.1. Matching is case-insensitive, `_`, `-` and spaces equivalent.
+pub const ALIASES: &[(&str, &str, AliasUse)] = &[
+    ("sir", "simplified-ing", AliasUse::Both),
+    ("egf", "simplified-ing", AliasUse::Both),
+    ("simplified ing", "simplified-ing", AliasUse::Record),
+    ("ing", "sst-ing", AliasUse::Both),
+    ("goe", "sst-ing", AliasUse::Both),
+    ("sst", "sst-ing", AliasUse::Both),
+    ("ing sst", "sst-ing", AliasUse::Both),
+    ("ing goe", "sst-ing", AliasUse::Record),
+    ("kss", "aga-ing", AliasUse::Option),
+    ("aga variant", "aga-ing", AliasUse::Option),
+    ("aga concise", "aga", AliasUse::Option),
+    ("bga", "aga", AliasUse::Both),
+    ("french", "aga", AliasUse::Both),
+    ("aga", "aga", AliasUse::Record),
+    ("korean", "japanese", AliasUse::Both),
+    ("jp", "japanese", AliasUse::Option),
+    ("kr", "japanese", AliasUse::Option),
+    ("japanese", "japanese", AliasUse::Record),
+    ("cn", "chinese", AliasUse::Option),
+    ("chinese", "chinese", AliasUse::Record),
+    ("new zealand", "nz", AliasUse::Both),
+    ("nz", "nz", AliasUse::Record),
+    ("tt", "tromp-taylor", AliasUse::Option),
+    ("tromp taylor", "tromp-taylor", AliasUse::Record),
 ];
+
+impl Preset {
+    /// The other names `--rules` accepts for this preset, as `goref rules` lists them.
+    pub fn aliases(&self) -> Vec<&'static str> {
+        ALIASES
+            .iter()
+            .filter(|(_, preset, used)| *preset == self.name && *used != AliasUse::Record)
+            .map(|(alias, _, _)| *alias)
+            .collect()
+    }
+}
+
+/// The preset a record's RU names through the alias table, if any.
+fn preset_for_ru(key: &str) -> Option<&'static str> {
+    ALIASES
+        .iter()
+        .find(|(alias, _, used)| *used != AliasUse::Option && normalise(alias) == key)
+        .map(|(_, preset, _)| *preset)
+}
 
 /// Chooses the rules for `--rules auto` from the record's RU (issue 5, spec §7.1).
 pub fn select_for_record(recorded: Option<&str>) -> Selection {
@@ -773,7 +834,7 @@ pub fn select_for_record(recorded: Option<&str>) -> Selection {
         };
     };
     let key = normalise(ru);
-    if let Some((_, name)) = RU_ALIASES.iter().find(|(alias, _)| *alias == key) {
+    if let Some(name) = preset_for_ru(&key) {
         return Selection {
             rules: Rules::named(name).unwrap_or_else(|_| simplified_ing()),
             source: RulesSource::Record,
@@ -868,12 +929,57 @@ mod tests {
         ));
     }
 
+    /// The komi switch (spec §3.5): a handicap game starts at 2 stones; 0 and 1 are even
+    /// games (HA[1] is an even game, and HA[2] with one stone placed reaches 1).
+    #[test]
+    fn komi_for_switches_at_two_handicap_stones_in_every_preset() {
+        for p in PRESETS {
+            let r = p.rules();
+            for (stones, komi) in [
+                (0, r.default_komi),
+                (1, r.default_komi),
+                (2, r.handicap_komi),
+                (9, r.handicap_komi),
+            ] {
+                assert_eq!(r.komi_for(stones), komi, "{} with {stones} stones", p.name);
+            }
+        }
+        // The boundary is visible only where the two komis differ: make sure one does.
+        let aga = Rules::named("aga").unwrap();
+        assert_ne!(aga.default_komi, aga.handicap_komi);
+        assert_eq!((aga.komi_for(1), aga.komi_for(2)), (7.5, 0.5));
+    }
+
+    #[test]
+    fn one_alias_table_serves_the_option_and_the_record() {
+        for (alias, name, _) in ALIASES {
+            assert!(PRESETS.iter().any(|p| p.name == *name), "{alias} -> {name}");
+        }
+        // Both: `--rules` and RU.
+        assert_eq!(preset("french").map(|p| p.name), Some("aga"));
+        assert_eq!(
+            select_for_record(Some("French")).source,
+            RulesSource::Record
+        );
+        // Option only: RU[kr] is not in the spec §7.1 table.
+        assert_eq!(preset("kr").map(|p| p.name), Some("japanese"));
+        assert_eq!(select_for_record(Some("kr")).source, RulesSource::Assumed);
+        // Record only: a spelling records use, not offered by `goref rules`.
+        assert!(preset("ing goe").is_none());
+        let goe = select_for_record(Some("Ing GOE"));
+        assert_eq!(
+            (goe.source, goe.rules.name),
+            (RulesSource::Record, "sst-ing".into())
+        );
+        assert!(!preset("aga").unwrap().aliases().contains(&"aga"));
+    }
+
     #[test]
     fn every_alias_is_unique_across_presets() {
         let mut seen = std::collections::HashSet::new();
         for p in PRESETS {
             assert!(seen.insert(normalise(p.name)));
-            for a in p.aliases {
+            for a in p.aliases() {
                 assert!(seen.insert(normalise(a)), "alias {a} used twice");
             }
         }
@@ -917,6 +1023,7 @@ mod override_tests {
         assert_eq!(rules.repetition, Repetition::NaturalSituationalSuperko);
         assert_eq!(rules.name, "aga");
         assert!(Overrides::default().is_empty());
+        assert!(!o.is_empty());
     }
 
     #[test]
@@ -925,6 +1032,8 @@ mod override_tests {
         assert_eq!(format_number(7.5), "7.5");
         assert_eq!(format_number(-0.5), "-0.5");
         assert_eq!(format_number(3.75), "3.75");
+        // Whole numbers beyond what an i64 holds do not saturate.
+        assert_eq!(format_number(1e19), "10000000000000000000");
     }
 
     #[test]
@@ -1024,6 +1133,15 @@ mod selection_tests {
             (s.rules.name.as_str(), s.source),
             ("tromp-taylor", RulesSource::Assumed)
         );
+        // Each ko and scoring part of KataGo's compact strings.
+        for (ru, preset) in [
+            ("koSITUATIONALscoreAREAtaxNONEsui1", "nz"),
+            ("koSITUATIONALscoreAREAtaxNONEsui0", "aga"),
+            ("koSIMPLEscoreTERRITORYtaxSEKIsui0", "japanese"),
+            ("koSIMPLEscoreAREAtaxNONEsui0", "chinese"),
+        ] {
+            assert_eq!(select_for_record(Some(ru)).rules.name, preset, "{ru}");
+        }
         let s = select_for_record(Some("Japanese (old)"));
         assert_eq!(s.rules.name, "japanese");
         let s = select_for_record(Some("Lasker"));

@@ -11,40 +11,17 @@
 use crate::point::{Color, Point};
 use crate::position::Position;
 use crate::record::ValueSource;
-use crate::rules::{Rules, Scoring, SekiPoints, Tie};
+use crate::rules::{format_number, tidy_number, Rules, Scoring, SekiPoints, Tie};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
 // ---------------------------------------------------------------------------
-// Numbers without float noise
-
-/// Scores are whole or half points; anything finer is float noise from sums.
-fn tidy(x: f64) -> f64 {
-    let r = (x * 1e6).round() / 1e6;
-    if r == 0.0 {
-        0.0 // no "-0"
-    } else {
-        r
-    }
-}
-
-/// A score as people write it: "7.5", "0", "29", "-3".
-pub fn points_text(x: f64) -> String {
-    if !x.is_finite() {
-        return x.to_string();
-    }
-    let t = tidy(x);
-    if t.fract() == 0.0 && t.abs() < 9.0e15 {
-        format!("{}", t as i64)
-    } else {
-        format!("{t}")
-    }
-}
+// Numbers without float noise (the formatter is `rules::format_number`)
 
 /// Serialises a score as a JSON integer when it is whole ("0", not "0.0").
 pub fn serialize_points<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    let t = tidy(*x);
+    let t = tidy_number(*x);
     if t.is_finite() && t.fract() == 0.0 && t.abs() < 9.0e15 {
         s.serialize_i64(t as i64)
     } else {
@@ -489,7 +466,7 @@ pub enum FillInError {
 
 /// Converts points to stones at 2 points a stone, if whole.
 fn whole_stones(points: f64) -> Option<i64> {
-    let half = tidy(points) / 2.0;
+    let half = tidy_number(points) / 2.0;
     (half.is_finite() && half.fract() == 0.0 && half.abs() < 1e12).then_some(half as i64)
 }
 
@@ -501,7 +478,7 @@ pub fn fill_in(
     seki: SekiPoints,
 ) -> Result<FillIn, FillInError> {
     let comp = whole_stones(compensation)
-        .ok_or_else(|| FillInError::OddCompensation(points_text(compensation)))?;
+        .ok_or_else(|| FillInError::OddCompensation(format_number(compensation)))?;
     for color in [Color::Black, Color::White] {
         let points = penalties.of(color);
         if points % 2 != 0 {
@@ -853,9 +830,10 @@ impl Score {
         let area_margin = self.black_margin;
         let area_re = self.re.clone();
         let p = settings.penalties;
-        let board_margin =
-            tidy(t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus);
-        let black_margin = tidy(board_margin - p.black as f64 + p.white as f64);
+        let board_margin = tidy_number(
+            t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus,
+        );
+        let black_margin = tidy_number(board_margin - p.black as f64 + p.white as f64);
         let (winner, tiebreak) = board_winner(black_margin, settings.rules.tie, settings.handicap);
         let (winner, tiebreak, re) = match settings.lost_on_time {
             Some(loser) => (
@@ -900,8 +878,8 @@ pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
     let komi = settings.komi.value;
     let p = settings.penalties;
     let board_margin =
-        tidy(area.black.area as f64 - area.white.area as f64 - komi - handicap_bonus);
-    let black_margin = tidy(board_margin - p.black as f64 + p.white as f64);
+        tidy_number(area.black.area as f64 - area.white.area as f64 - komi - handicap_bonus);
+    let black_margin = tidy_number(board_margin - p.black as f64 + p.white as f64);
     let (winner, tiebreak) = board_winner(black_margin, rules.tie, settings.handicap);
     let (winner, tiebreak, re) = match settings.lost_on_time {
         Some(loser) => (
@@ -963,7 +941,7 @@ fn board_winner(black_margin: f64, tie: Tie, handicap: u32) -> (Option<Color>, O
 /// RE for a board result: "B+1", "W+0.5", "B+0" (tie broken), "0" (draw).
 fn result_text(winner: Option<Color>, black_margin: f64) -> String {
     match winner {
-        Some(w) => format!("{}+{}", w.letter(), points_text(black_margin.abs())),
+        Some(w) => format!("{}+{}", w.letter(), format_number(black_margin.abs())),
         None => "0".to_string(),
     }
 }
@@ -984,11 +962,11 @@ fn summary(s: &Score) -> String {
     if s.neutral > 0 {
         text.push_str(&format!(", neutral {}", s.neutral));
     }
-    text.push_str(&format!(", komi {}", points_text(s.komi)));
+    text.push_str(&format!(", komi {}", format_number(s.komi)));
     if s.handicap_bonus != 0.0 {
         text.push_str(&format!(
             ", handicap compensation {}",
-            points_text(s.handicap_bonus)
+            format_number(s.handicap_bonus)
         ));
     }
     for color in [Color::Black, Color::White] {
@@ -1000,7 +978,7 @@ fn summary(s: &Score) -> String {
     let verdict = match (s.lost_on_time, s.winner, s.tiebreak) {
         (Some(loser), _, _) => format!("{} loses on time", loser.name()),
         (None, Some(w), Some(_)) => format!("the scores are equal and {} wins the tie", w.name()),
-        (None, Some(w), None) => format!("{} wins by {}", w.name(), points_text(s.margin)),
+        (None, Some(w), None) => format!("{} wins by {}", w.name(), format_number(s.margin)),
         (None, None, _) => "the game is a draw".to_string(),
     };
     let mut line = format!("{text}: {verdict} ({})", s.re);

@@ -5,11 +5,11 @@
 use crate::diagram::{self, Marks, TextOptions};
 use crate::ending::EndKind;
 use crate::point::Color;
-use crate::reading::Basis;
+use crate::reading::ScoreView;
 use crate::record::{GameRecord, ValueSource};
 use crate::referee::{Refereed, ResultCheck};
 use crate::rules::{format_number, Scoring};
-use crate::score::{OtherCount, Penalties, Score, TerritoryCount};
+use crate::score::{Penalties, Score};
 use crate::timing::TimeReport;
 use serde::Serialize;
 
@@ -34,18 +34,10 @@ pub struct ScoreCard {
     pub rules_reason: String,
     /// Which position is counted and why.
     pub position: String,
-    pub dead: Vec<String>,
-    pub dead_source: Option<&'static str>,
-    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
-    pub basis: Basis,
-    /// Stones in seki (from the estimate), as vertices.
-    pub seki: Vec<String>,
-    /// `area` or `territory`.
-    pub counting: Scoring,
-    /// Territory plus prisoners, under territory counting.
-    pub territory: Option<TerritoryCount>,
-    /// The result by the other counting method, when it differs.
-    pub other_count: Option<OtherCount>,
+    /// Dead stones (vertices), basis, seki, counting method, territory and the other
+    /// method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
     pub black: SideCount,
     pub white: SideCount,
     pub neutral: u32,
@@ -98,13 +90,7 @@ impl ScoreCard {
             rules: r.selection.rules.name.clone(),
             rules_reason: r.selection.reason.clone(),
             position: position_text(r),
-            dead: r.dead.iter().map(|p| p.vertex(record.height)).collect(),
-            dead_source: r.dead_source,
-            basis: r.result.basis,
-            seki: r.seki.iter().map(|p| p.vertex(record.height)).collect(),
-            counting: s.counting,
-            territory: s.territory,
-            other_count: s.other_count.clone(),
+            view: ScoreView::of(r, s, |p| p.vertex(record.height)),
             black: side(Color::Black),
             white: side(Color::White),
             neutral: s.neutral,
@@ -142,11 +128,11 @@ impl ScoreCard {
         ));
         out.push_str(&format!("Rules: {} ({})\n", self.rules, self.rules_reason));
         out.push_str(&format!("Position counted: {}\n", self.position));
-        out.push_str(&match (self.dead.is_empty(), self.dead_source) {
+        out.push_str(&match (self.view.dead.is_empty(), self.view.dead_source) {
             (true, _) => "Dead stones removed: none\n".to_string(),
             (false, src) => format!(
                 "Dead stones removed: {} ({})\n",
-                self.dead.join(" "),
+                self.view.dead.join(" "),
                 match src {
                     Some("command-line") => "claimed with --dead",
                     Some("estimate") => "estimated by goref: none are marked or claimed",
@@ -156,11 +142,11 @@ impl ScoreCard {
         });
         out.push_str(&format!(
             "Basis: {} ({})\n",
-            self.basis.as_str(),
-            self.basis.phrase()
+            self.view.basis.as_str(),
+            self.view.basis.phrase()
         ));
-        if !self.seki.is_empty() {
-            out.push_str(&format!("Seki: {}\n", self.seki.join(" ")));
+        if !self.view.seki.is_empty() {
+            out.push_str(&format!("Seki: {}\n", self.view.seki.join(" ")));
         }
         for (name, side) in [("Black", &self.black), ("White", &self.white)] {
             out.push_str(&format!(
@@ -175,7 +161,7 @@ impl ScoreCard {
                 }
             ));
         }
-        if let Some(t) = &self.territory {
+        if let Some(t) = &self.view.territory {
             for (name, side) in [("Black", &t.black), ("White", &t.white)] {
                 out.push_str(&format!(
                     "{name:<6} points {:>4} = {} points of territory + {} prisoners (captured and dead)\n",
@@ -212,13 +198,13 @@ impl ScoreCard {
         if let Some(t) = &self.time {
             out.push_str(&time_text(t));
         }
-        let (b, w) = match &self.territory {
-            Some(t) if self.counting == Scoring::Territory => (t.black.points, t.white.points),
+        let (b, w) = match &self.view.territory {
+            Some(t) if self.view.counting == Scoring::Territory => (t.black.points, t.white.points),
             _ => (self.black.area, self.white.area),
         };
         out.push_str(&format!(
             "Margin ({} counting): {} - {} - {}{} - {} + {} = {} for Black\n",
-            self.counting.as_str(),
+            self.view.counting.as_str(),
             b,
             w,
             format_number(self.komi),
@@ -236,7 +222,7 @@ impl ScoreCard {
             (None, Some(why)) => out.push_str(&format!("Fill-in: not counted ({why})\n")),
             _ => {}
         }
-        if let Some(o) = &self.other_count {
+        if let Some(o) = &self.view.other_count {
             out.push_str(&format!(
                 "By {} counting: {} (the counts differ)\n",
                 o.counting.as_str(),

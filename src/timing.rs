@@ -14,7 +14,8 @@
 
 use crate::point::Color;
 use crate::record::GameRecord;
-use crate::score::{points_text, serialize_points, Penalties};
+use crate::rules::format_number;
+use crate::score::{serialize_points, Penalties};
 use serde::{Deserialize, Serialize};
 
 /// The overtime rules of an event. `Default` is the EGF Ing overtime.
@@ -112,7 +113,7 @@ impl IngOvertime {
     /// Checks the settings against a basic time.
     fn check(&self, basic_time: f64) -> Result<(), TimingError> {
         if !(basic_time.is_finite() && basic_time > 0.0) {
-            return Err(TimingError::BadBasicTime(points_text(basic_time)));
+            return Err(TimingError::BadBasicTime(format_number(basic_time)));
         }
         let bad_period = match self.period_seconds {
             Some(s) => !(s.is_finite() && s > 0.0),
@@ -121,7 +122,7 @@ impl IngOvertime {
         if bad_period {
             return Err(TimingError::BadPeriod {
                 divisor: self.period_divisor,
-                seconds: self.period_seconds.map_or("none".into(), points_text),
+                seconds: self.period_seconds.map_or("none".into(), format_number),
             });
         }
         Ok(())
@@ -174,7 +175,7 @@ impl IngOvertime {
             basic_time,
             period,
             thresholds: (0..self.periods)
-                .map(|k| points_text(basic_time + k as f64 * period))
+                .map(|k| format_number(basic_time + k as f64 * period))
                 .collect(),
             limit: basic_time + self.periods as f64 * period,
             settings: *self,
@@ -323,6 +324,19 @@ mod tests {
         assert_eq!(ot.periods_entered(10800.0, 13201.0), (2, true));
     }
 
+    /// When both sides ran out, the one that used more time ran out first (a tie: Black).
+    #[test]
+    fn both_out_of_time_the_bigger_total_lost() {
+        let ot = IngOvertime::default();
+        let lost = |b: f64, w: f64| ot.assess(BT, Some(b), Some(w)).unwrap().lost_on_time;
+        assert_eq!(lost(3.0 * BT, 2.0 * BT), Some(Color::Black));
+        assert_eq!(lost(2.0 * BT, 3.0 * BT), Some(Color::White));
+        assert_eq!(lost(2.0 * BT, 2.0 * BT), Some(Color::Black));
+        assert_eq!(lost(2.0 * BT, BT), Some(Color::Black));
+        assert_eq!(lost(BT, 2.0 * BT), Some(Color::White));
+        assert_eq!(lost(BT, BT), None);
+    }
+
     #[test]
     fn bad_settings_are_errors_not_panics() {
         let ot = IngOvertime {
@@ -333,6 +347,20 @@ mod tests {
             ot.assess(BT, None, None),
             Err(TimingError::BadPeriod { .. })
         ));
+        // A fixed period must be a positive, finite number of seconds.
+        for seconds in [0.0, -1800.0, f64::INFINITY, f64::NAN] {
+            let ot = IngOvertime {
+                period_seconds: Some(seconds),
+                ..IngOvertime::default()
+            };
+            assert!(
+                matches!(
+                    ot.assess(BT, None, None),
+                    Err(TimingError::BadPeriod { .. })
+                ),
+                "{seconds}"
+            );
+        }
         assert!(matches!(
             IngOvertime::default().assess(f64::NAN, None, None),
             Err(TimingError::BadBasicTime(_))

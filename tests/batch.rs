@@ -1,6 +1,8 @@
 //! Batch layer, end to end over real temporary trees, with closures standing in for the
 //! per-file check.
 
+mod common;
+use common::temp::temp_files;
 use goref::batch::{
     self, AtomicFile, Input, InputError, InputOptions, LineWriter, Outcome, Output, PathList,
     RunOptions, RunReport, RunStatus, StopFlag,
@@ -9,7 +11,7 @@ use std::convert::Infallible;
 use std::fs;
 use std::ops::ControlFlow;
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tempfile::TempDir;
@@ -282,14 +284,6 @@ fn a_panicking_worker_fails_one_file_only() {
     }
 }
 
-fn temp_files(dir: &Path) -> Vec<PathBuf> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
-        .collect()
-}
-
 #[test]
 fn atomic_output_is_all_or_old() {
     let tmp = TempDir::new().unwrap();
@@ -440,31 +434,6 @@ fn in_flight_results_stay_within_the_window() {
     let peak = peak.load(Ordering::SeqCst);
     assert!(peak <= 16, "peak {peak}");
     assert!(peak >= 4, "the window was used: {peak}");
-}
-
-/// Per-file overhead of the runner itself (channels, reordering, sink call). Not a pass
-/// or fail check: `cargo test --release --test batch -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn per_item_overhead() {
-    const N: usize = 1_000_000;
-    let items: Vec<u32> = (0..N as u32).collect();
-    for n in [1, 2] {
-        let t = std::time::Instant::now();
-        let mut sum = 0u64;
-        batch::run(
-            &items,
-            &threads(n),
-            |x| u64::from(*x),
-            |_, r| {
-                sum += r.unwrap_or(0);
-                Ok::<_, Infallible>(ControlFlow::Continue(()))
-            },
-        )
-        .unwrap();
-        let ns = t.elapsed().as_nanos() as f64 / N as f64;
-        println!("{n} thread(s): {ns:.0} ns per item (sum {sum})");
-    }
 }
 
 #[test]

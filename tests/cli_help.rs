@@ -120,7 +120,6 @@ fn score_prints_the_count_and_rejects_a_dead_point_without_a_stone() {
                 "json",
                 "--penalty",
                 "B=2",
-                // T11's count with nothing removed (score estimates dead stones otherwise).
                 "--dead",
                 "none",
             ])

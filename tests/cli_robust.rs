@@ -1,9 +1,10 @@
 //! The real `goref check` binary under failure: a panicking file, atomic `-o`, and
 //! SIGINT/SIGTERM in the middle of a run.
 
+mod common;
 use assert_cmd::Command;
+use common::temp::temp_files;
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
@@ -25,14 +26,6 @@ fn jsonl(text: &str) -> Vec<serde_json::Value> {
             assert_eq!(v["schema"], "goref.report/2", "{line}");
             v
         })
-        .collect()
-}
-
-fn temp_files(dir: &Path) -> Vec<PathBuf> {
-    fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
         .collect()
 }
 

@@ -3,32 +3,24 @@
 //! must agree on captures by each colour, on the first move played on an occupied
 //! point, and on the first move that recreates an earlier position (positional
 //! superko). Also: Ing fill-in counting equals the area margin on every game.
-//! Skipped, with a message, when `../shared` is absent (a user's checkout has none).
+//! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
+//! development checkout.
 
 use goref::findings::Code;
 use goref::reader::{read, ReadOptions};
 use goref::referee::{referee, RefereeOptions, RulesChoice};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
-}
+#[path = "common/shared.rs"]
+mod common_shared;
+use common_shared::shared;
 
-fn oracle_lines() -> Option<Vec<Value>> {
+fn oracle_lines() -> Vec<Value> {
     let path = shared().join("tools/oracle-dev.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipped: {} is absent (it exists only in the development checkout)",
-            path.display()
-        );
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect(),
-    )
+    let text = std::fs::read_to_string(&path).expect("the oracle file is readable");
+    text.lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
 }
 
 /// Positional superko, suicide allowed: the oracle's replay rules (spec-free, as played).
@@ -50,8 +42,9 @@ fn first_move_with(findings: &[goref::findings::Finding], code: Code) -> Option<
 }
 
 #[test]
+#[ignore = "needs ../shared (the development corpus)"]
 fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
-    let Some(lines) = oracle_lines() else { return };
+    let lines = oracle_lines();
     let (mut compared, mut repeats, mut occupied) = (0, 0, 0);
     let mut disagreements = Vec::new();
     for o in &lines {
@@ -105,7 +98,7 @@ fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
     eprintln!(
         "compared {compared} files ({repeats} with repetitions), {occupied} with occupied points"
     );
-    assert!(compared > 3500, "only {compared} files compared");
+    assert!(compared >= 4000, "only {compared} files compared");
     assert!(
         disagreements.is_empty(),
         "{} disagreements:\n{}",
@@ -115,8 +108,9 @@ fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
 }
 
 #[test]
+#[ignore = "needs ../shared (the development corpus)"]
 fn fill_in_counting_equals_the_area_margin_on_every_corpus_game() {
-    let Some(lines) = oracle_lines() else { return };
+    let lines = oracle_lines();
     let mut checked = 0;
     for o in &lines {
         let Some(file) = o["file"].as_str() else {
@@ -153,5 +147,5 @@ fn fill_in_counting_equals_the_area_margin_on_every_corpus_game() {
             checked += 1;
         }
     }
-    assert!(checked > 4000, "only {checked} games checked");
+    assert!(checked >= 4000, "only {checked} games checked");
 }

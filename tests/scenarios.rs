@@ -64,6 +64,49 @@ fn t15_both_handicap_encodings_give_the_same_position_and_count() {
     }
 }
 
+/// HA[2] with one stone placed is a game of 1 handicap stone, that is an even game
+/// (spec §3.5, §7.3): the even-game komi, no compensation, and Black wins a tie under
+/// white-in-handicap-else-black. With both stones placed, the handicap rules apply.
+#[test]
+fn one_stone_placed_under_ha2_is_an_even_game() {
+    // 5x5: the moves wall off Black 15 and White 10 points (a tie needs komi 5).
+    let walls = "PL[W];W[da];B[ca];W[db];B[cb];W[dc];B[cc];W[dd];B[cd];W[de];B[ce];W[];B[])";
+    let one = format!("(;GM[1]FF[4]SZ[5]HA[2]AB[aa]{walls}");
+    let two = format!("(;GM[1]FF[4]SZ[5]HA[2]AB[aa][ab]{walls}");
+    for p in PRESETS {
+        let rules = p.rules();
+        let r = &check(&one, p.name)[0];
+        assert_eq!(r.handicap, 1, "{}", p.name);
+        assert_eq!(
+            r.komi.as_ref().unwrap().value,
+            rules.default_komi,
+            "{}",
+            p.name
+        );
+        let score = r.score.as_ref().unwrap();
+        assert_eq!(score.handicap_bonus, 0.0, "{}", p.name);
+        let r = &check(&two, p.name)[0];
+        assert_eq!(r.handicap, 2, "{}", p.name);
+        assert_eq!(
+            r.komi.as_ref().unwrap().value,
+            rules.handicap_komi,
+            "{}",
+            p.name
+        );
+    }
+    // The tie rule at the same boundary, komi given so that the margin is zero.
+    let tie = |sgf: &str| {
+        let r = &check(sgf, "aga-ing")[0];
+        let s = r.score.as_ref().unwrap();
+        (s.margin, s.winner.map(|c| c.letter().to_string()))
+    };
+    let one = format!("(;GM[1]FF[4]SZ[5]HA[2]KM[5]AB[aa]{walls}");
+    assert_eq!(tie(&one), (0.0, Some("B".to_string())));
+    // Two handicap stones: White receives 2 points of compensation (N), so komi 3.
+    let two = format!("(;GM[1]FF[4]SZ[5]HA[2]KM[3]AB[aa][ab]{walls}");
+    assert_eq!(tie(&two), (0.0, Some("W".to_string())));
+}
+
 #[test]
 fn t16_pass_encoding() {
     for p in PRESETS {

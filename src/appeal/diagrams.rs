@@ -120,7 +120,7 @@ fn end_count(appeal: &Appeal, m: u32) -> Option<&Reading> {
         .readings
         .iter()
         .filter(here)
-        .find(|r| !r.dead.is_empty())
+        .find(|r| !r.view.dead.is_empty())
         .or_else(|| appeal.readings.iter().find(here))
 }
 
@@ -165,7 +165,12 @@ fn make_diagram(
         ..Marks::default()
     };
     if let Some(r) = counted {
-        let dead: Vec<Point> = r.dead.iter().filter_map(|p| Point::from_sgf(p)).collect();
+        let dead: Vec<Point> = r
+            .view
+            .dead
+            .iter()
+            .filter_map(|p| Point::from_sgf(p))
+            .collect();
         if let Ok(area) = score::count_area(&position, &dead) {
             marks = marks.with_area(&area);
         }

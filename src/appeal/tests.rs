@@ -80,8 +80,8 @@ fn t11_with_the_claim_ec_ff_splits_the_sst_readings() {
         (Some(14), Some(35), Some(0), Some("W+29"))
     );
     let p = reading(&a, SstPrecedent);
-    assert_eq!(p.dead, vec!["ec", "ff"]);
-    assert_eq!(p.dead_source, Some(DeadSource::CommandLine));
+    assert_eq!(p.view.dead, vec!["ec", "ff"]);
+    assert_eq!(p.view.dead_source, Some("command-line"));
     assert_eq!(p.winner, Some(Color::White));
     assert_eq!(p.margin, Some(29.0));
     // SIR and AGA count every stone after the second stop; the claim changes nothing.
@@ -167,7 +167,7 @@ fn t11b_agreement_at_the_first_stop_removes_the_marked_stones_everywhere() {
     for r in &a.readings {
         assert_eq!(r.re.as_deref(), Some("W+29"), "{}", r.name);
         assert_eq!((r.black, r.white), (Some(14), Some(35)), "{}", r.name);
-        assert_eq!(r.dead_source, Some(DeadSource::Record), "{}", r.name);
+        assert_eq!(r.view.dead_source, Some("record"), "{}", r.name);
         assert_eq!(r.end.map(|e| e.kind), Some(EndKind::AgreementStop));
     }
     assert!(reading(&a, ReadingKind::SimplifiedIng)
@@ -198,10 +198,7 @@ fn four_passes_with_marked_dead_stones_the_readings_differ() {
     use ReadingKind::*;
     assert_eq!(count(&a, SstLiteral).3, Some("B+1"));
     assert_eq!(count(&a, SstPrecedent).3, Some("W+29"));
-    assert_eq!(
-        reading(&a, SstPrecedent).dead_source,
-        Some(DeadSource::Record)
-    );
+    assert_eq!(reading(&a, SstPrecedent).view.dead_source, Some("record"));
     // Marks are never used after a SIR/AGA second stop (§7.5).
     assert_eq!(count(&a, SimplifiedIng).3, Some("B+1"));
     assert_eq!(count(&a, Aga).3, Some("B+1"));
@@ -384,40 +381,73 @@ fn narrative_sections_come_in_order_with_game_information() {
     }
 }
 
+/// Odd records and odd options: each gives an appeal that renders as text, JSON and
+/// SVG, or the error it should; none panics.
 #[test]
 fn odd_records_never_panic() {
+    // (record, playable, a stone stands on aa at the end)
     let records = [
-        "(;SZ[1];B[];W[])",
-        "(;SZ[0];B[aa])",
-        "(;SZ[3])",
-        "(;SZ[5];B[aa];W[];B[];W[];W[cc];B[];W[];B[];W[])",
-        "(;SZ[5]RU[AGA];B[];W[];B[aa];W[];B[];W[bb])",
-        "(;SZ[5]HA[2]AB[aa][bb];W[];B[];W[])",
-        "(;SZ[5]KM[nonsense]TW[aa][zz];B[zz];W[];B[])",
-        "(;SZ[52];B[];W[])",
-        "(;SZ[19]TM[600]OT[Ing]RU[GOE];B[pd]BL[-400];W[];B[];W[];B[])",
+        ("(;SZ[1];B[];W[])", true, false),
+        ("(;SZ[0];B[aa])", false, false),
+        ("(;SZ[3])", true, false),
+        (
+            "(;SZ[5];B[aa];W[];B[];W[];W[cc];B[];W[];B[];W[])",
+            true,
+            true,
+        ),
+        ("(;SZ[5]RU[AGA];B[];W[];B[aa];W[];B[];W[bb])", true, true),
+        ("(;SZ[5]HA[2]AB[aa][bb];W[];B[];W[])", true, true),
+        ("(;SZ[5]KM[nonsense]TW[aa][zz];B[zz];W[];B[])", true, false),
+        ("(;SZ[52];B[];W[])", true, false),
+        (
+            "(;SZ[19]TM[600]OT[Ing]RU[GOE];B[pd]BL[-400];W[];B[];W[];B[])",
+            true,
+            false,
+        ),
     ];
-    for sgf in records {
+    let odd = AppealOptions {
+        move_number: Some(0),
+        komi: Some(f64::NAN),
+        ..AppealOptions::default()
+    };
+    for (sgf, playable, stone_on_aa) in records {
         let (games, _) = read_text(sgf, &ReadOptions::default());
-        for g in &games {
-            for opts in [
-                AppealOptions::default(),
-                AppealOptions {
-                    move_number: Some(0),
-                    dead: Some("aa".into()),
-                    komi: Some(f64::NAN),
-                    ..AppealOptions::default()
-                },
-            ] {
-                if let Ok(a) = appeal(g, &opts) {
-                    let _ = to_text(&a);
-                    let _ = serde_json::to_string(&a);
-                    for d in &a.diagrams {
-                        let _ = d.svg();
-                    }
+        assert_eq!(games.len(), 1, "{sgf}");
+        let g = &games[0];
+        for opts in [AppealOptions::default(), odd.clone()] {
+            match appeal(g, &opts) {
+                Ok(a) => {
+                    assert!(playable, "{sgf}: an appeal of an unplayable game");
+                    renders(&a, sgf);
+                }
+                Err(e) => {
+                    assert!(!playable, "{sgf}: {e}");
+                    assert!(matches!(e, AppealError::Unplayable), "{sgf}: {e}");
                 }
             }
         }
+        match appeal(g, &dead("aa")) {
+            Ok(a) => {
+                assert!(playable && stone_on_aa, "{sgf}: aa accepted as dead");
+                renders(&a, sgf);
+            }
+            Err(AppealError::Dead(PointListError::NoStone { .. })) => {
+                assert!(playable && !stone_on_aa, "{sgf}")
+            }
+            Err(AppealError::Unplayable) => assert!(!playable, "{sgf}"),
+            Err(e) => panic!("{sgf}: {e}"),
+        }
+    }
+}
+
+/// The appeal's text, JSON and diagrams are produced and well-formed.
+fn renders(a: &Appeal, sgf: &str) {
+    assert_eq!(a.readings.len(), ReadingKind::ALL.len(), "{sgf}");
+    assert!(!to_text(a).is_empty(), "{sgf}");
+    let json: serde_json::Value = serde_json::from_str(&serde_json::to_string(a).unwrap()).unwrap();
+    assert!(json.is_object(), "{sgf}");
+    for d in &a.diagrams {
+        assert!(d.svg().starts_with("<svg"), "{sgf}");
     }
 }
 

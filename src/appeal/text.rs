@@ -4,11 +4,9 @@
 use super::{
     Appeal, DeadSource, DeadStones, EndingView, GameSummary, MoveFindings, Reading, StoneView,
 };
-use crate::ending::EndKind;
 use crate::point::Color;
 use crate::record::ValueSource;
-use crate::rules::Ending;
-use crate::score::points_text;
+use crate::rules::format_number;
 use std::fmt::Write as _;
 
 /// Shown where a value is absent.
@@ -59,7 +57,7 @@ fn game(out: &mut String, g: &GameSummary) {
     };
     let komi = g.komi.map_or_else(
         || "none recorded".to_string(),
-        |k| format!("KM[{}]", points_text(k)),
+        |k| format!("KM[{}]", format_number(k)),
     );
     let result = g
         .result
@@ -104,69 +102,9 @@ fn ending(out: &mut String, appeal: &Appeal) {
 }
 
 fn ending_view(out: &mut String, v: &EndingView) {
-    let title = match v.ending {
-        Ending::FourPass => "Four-pass ending",
-        Ending::TwoStage => "Two-stage ending",
-    };
-    let _ = writeln!(out, "  {title} ({}):", v.rules.join(", "));
-    let end_move = v.end.map(|e| e.move_number);
-    // Stops and resumptions in move order.
-    // A resumption by a pass shares its move with the stop it opens; it comes first.
-    let mut events: Vec<(u32, u8, String)> = Vec::new();
-    for (i, s) in v.stops.iter().enumerate() {
-        let what = match v.ending {
-            Ending::FourPass => "; play pauses",
-            Ending::TwoStage if end_move == Some(s.passes[1]) && i > 0 => "; the game ends",
-            Ending::TwoStage => "",
-        };
-        events.push((
-            s.passes[0],
-            1,
-            format!(
-                "Stop {}: moves {}–{}, {} then {} passed{what}.",
-                i + 1,
-                s.passes[0],
-                s.passes[1],
-                s.by[0].name(),
-                s.by[1].name()
-            ),
-        ));
-    }
-    for r in &v.resumptions {
-        let how = if r.pass { "a pass" } else { "a play" };
-        events.push((
-            r.move_number,
-            0,
-            format!(
-                "Resumption: move {}, {} resumes with {how}.",
-                r.move_number,
-                r.by.name()
-            ),
-        ));
-    }
-    events.sort_by_key(|(m, order, _)| (*m, *order));
-    for (_, _, line) in events {
-        let _ = writeln!(out, "    {line}");
-    }
-    let end = match v.end {
-        Some(e) => {
-            let how = match e.kind {
-                EndKind::FourPasses => "four consecutive passes end play; it cannot resume",
-                EndKind::SecondStop => "the second stop ends the game; every stone counts",
-                EndKind::AgreementStop => {
-                    "the record ends at a stop, where the players agree on dead stones"
-                }
-            };
-            format!("End: after move {}: {how}.", e.move_number)
-        }
-        None => "End: none; the game has not ended under these rules.".to_string(),
-    };
-    let _ = writeln!(out, "    {end}");
-    if let (Some(first), Some(last)) = (v.after_end.first(), v.after_end.last()) {
-        let _ = writeln!(
-            out,
-            "    Moves {first}–{last} come after the end and are not counted."
-        );
+    let _ = writeln!(out, "  {} ({}):", v.title(), v.rules.join(", "));
+    for event in v.timeline() {
+        let _ = writeln!(out, "    {}", event.text);
     }
 }
 
@@ -249,16 +187,18 @@ fn findings(out: &mut String, list: &[MoveFindings]) {
     out.push('\n');
 }
 
-fn komi_text(r: &Reading) -> String {
+/// "8 (KM)": the komi and where it came from.
+pub(crate) fn komi_text(r: &Reading) -> String {
     let source = match r.komi_source {
         ValueSource::CommandLine => "--komi",
         ValueSource::Record => "KM",
         ValueSource::Rules => "rules",
     };
-    format!("{} ({source})", points_text(r.komi))
+    format!("{} ({source})", format_number(r.komi))
 }
 
-fn penalties_text(r: &Reading) -> String {
+/// "B 2, W 4", or a dash.
+pub(crate) fn penalties_text(r: &Reading) -> String {
     let p = r.penalties;
     match (p.black, p.white) {
         (0, 0) => DASH.to_string(),
@@ -296,14 +236,14 @@ fn verdict(out: &mut String, appeal: &Appeal) {
             opt_number(r.white),
             opt_number(r.neutral),
             komi_text(r),
-            points_text(r.compensation),
+            format_number(r.compensation),
             penalties_text(r),
             match (r.applies, r.winner) {
                 (true, Some(w)) => w.name().to_string(),
                 (true, None) => "draw".to_string(),
                 (false, _) => DASH.to_string(),
             },
-            r.margin.map_or_else(|| DASH.to_string(), points_text),
+            r.margin.map_or_else(|| DASH.to_string(), format_number),
             r.re.clone().unwrap_or_else(|| DASH.to_string()),
         ]);
     }
@@ -330,7 +270,7 @@ fn verdict(out: &mut String, appeal: &Appeal) {
     out.push('\n');
     let _ = writeln!(out, "  {}", appeal.summary);
     if appeal.disputed {
-        out.push_str("  The two SST readings disagree: the appeal turns on whether passes 3–4 ended play (SST terminology 19) or were void because dead stones had not been taken away (Article 1; EGF 2002).\n");
+        let _ = writeln!(out, "  {}", super::DISPUTE);
     }
     out.push('\n');
 }

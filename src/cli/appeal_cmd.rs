@@ -4,27 +4,19 @@ use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::appeal::{self, Appeal, AppealError, AppealOptions};
-use goref::reader::{self, ReadOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
-    let bytes = super::common::read_record(&args.file)?;
+    let file = super::common::read_games(&args.file)?;
     super::common::question_komi(args.komi)?;
-    let file = reader::read(&bytes, &ReadOptions::default());
-    let games = file.games.len();
-    let record = args
-        .game
-        .checked_sub(1)
-        .and_then(|i| file.games.get(i))
-        .ok_or_else(|| {
-            UsageError(format!(
-                "--game {}: {} holds {}",
-                args.game,
-                args.file.display(),
-                out::plural(games as u64, "game")
-            ))
-        })?;
+    let record = super::common::pick_game(&file, args.game, |games| {
+        format!(
+            "--game {}: {} holds {games}",
+            args.game,
+            args.file.display()
+        )
+    })?;
     let options = AppealOptions {
         estimator: args.estimator.to_estimator(args.dead.as_deref())?,
         dead: args.dead.clone().filter(|d| !super::common::is_none(d)),
@@ -39,9 +31,14 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.svg {
         write_svgs(&appeal, dir)?;
     }
+    if let Some(path) = &args.html {
+        super::common::write_atomically(path, goref::html::appeal_page(&appeal).as_bytes())?;
+        out::eprint(&format!("goref: wrote {}\n", path.display()));
+    }
     match args.format {
         Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
+        Format::Html => out::print(&goref::html::appeal_page(&appeal))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -42,7 +42,7 @@ text shows one `path:line:col: severity code: message` line per finding at --sho
 full. Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
 usage errors, paths that do not exist or hold no file to check, and outputs that cannot be \
 written, 130 when interrupted.",
-        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
     /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
@@ -62,7 +62,7 @@ and a verdict table under SST literal, SST precedent (EGF 2002), Simplified Ing,
 and AGA, each with the rule that decides it. Board diagrams show each stop and the end; --svg \
 writes them as SVG files. Readings that remove dead stones use the stones marked in the record \
 or claimed with --dead; with neither, they say that no claim is recorded.",
-        after_help = "Examples:\n  goref appeal zagreb.sgf\n  goref appeal zagreb.sgf --dead ec,ff --svg diagrams/\n  goref appeal game.sgf --move 120 --format json"
+        after_help = "Examples:\n  goref appeal zagreb.sgf\n  goref appeal zagreb.sgf --dead ec,ff --svg diagrams/\n  goref appeal zagreb.sgf --html appeal.html\n  goref appeal game.sgf --move 120 --format json"
     )]
     Appeal(AppealArgs),
     /// List the rulesets (presets) and every setting, or show one.
@@ -112,6 +112,8 @@ pub enum Format {
     Json,
     /// JSON Lines: one object per line.
     Jsonl,
+    /// One self-contained HTML page (`check`: the batch report; `appeal`: the appeal).
+    Html,
 }
 
 impl Format {
@@ -215,10 +217,9 @@ fn parse_rules_name(name: &str) -> Result<String, String> {
     if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
         Ok(name.to_string())
     } else {
-        let names: Vec<&str> = goref::rules::PRESETS.iter().map(|p| p.name).collect();
         Err(format!(
             "unknown rules; use auto or one of: {}",
-            names.join(", ")
+            goref::rules::preset_names()
         ))
     }
 }
@@ -410,6 +411,9 @@ pub struct AppealArgs {
     /// Write the diagrams as SVG files into DIR.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<std::path::PathBuf>,
+    /// Also write the appeal as one self-contained HTML page (prints on A4).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
     /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -10,6 +10,7 @@ use goref::batch::{
 };
 use goref::check::{self, CheckOptions};
 use goref::findings::{Code, Severity};
+use goref::html::BatchPage;
 use goref::reader::ReadOptions;
 use goref::report::lint::{self, Paint};
 use goref::report::{self, GameReport};
@@ -104,7 +105,7 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
         Err(batch::RunError::Spawn(e)) => return Err(e).context("starting worker threads"),
     };
     let interrupted = report.status == RunStatus::Interrupted || streamed_interrupted;
-    match sink.finish() {
+    match sink.finish(interrupted) {
         Err(e) if e.downcast_ref::<out::ClosedPipe>().is_some() => {
             return Ok(ExitCode::from(exit_code(failed_any)))
         }
@@ -204,7 +205,8 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&args.penalties)?
         },
-        with_board: args.with_board,
+        // The HTML page draws the final position of every problem game.
+        with_board: args.with_board || args.format == Format::Html,
         severities,
         ignored,
     })
@@ -365,6 +367,8 @@ struct Sink {
     ok: Option<(PathList, String)>,
     fail: Option<(PathList, String)>,
     first: bool,
+    /// `--format html`: the page, written whole when the run ends.
+    page: Option<BatchPage>,
 }
 
 impl Sink {
@@ -396,6 +400,8 @@ impl Sink {
             ok: list(&args.ok_list)?,
             fail: list(&args.fail_list)?,
             first: true,
+            page: (args.format == Format::Html)
+                .then(|| BatchPage::new(args.paths.iter().map(|p| display(p)).collect())),
         })
     }
 
@@ -405,8 +411,13 @@ impl Sink {
     }
 
     fn write_reports(&mut self, reports: &[GameReport]) -> Result<()> {
+        if let Some(page) = &mut self.page {
+            page.add_reports(reports);
+        }
         for r in reports {
             let written = match self.format {
+                // The page is written whole at the end (finish).
+                Format::Html => Ok(()),
                 Format::Jsonl => match self.out.write_json(r) {
                     Ok(()) => Ok(()),
                     Err(batch::OutputError::Io(e)) => Err(e),
@@ -434,6 +445,9 @@ impl Sink {
 
     /// Adds the file to `--ok-list` or `--fail-list`.
     fn write_path(&mut self, path: &Path, failed: bool) -> Result<()> {
+        if let Some(page) = &mut self.page {
+            page.file_done();
+        }
         let list = if failed { &mut self.fail } else { &mut self.ok };
         if let Some((list, name)) = list {
             list.write_path(path).map_err(|e| write_error(&**name, e))?;
@@ -441,7 +455,12 @@ impl Sink {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<()> {
+    fn finish(mut self, interrupted: bool) -> Result<()> {
+        if let Some(page) = &self.page {
+            let out = &mut self.out;
+            page.render_to(interrupted, |chunk| out.write_line(chunk.as_bytes()))
+                .map_err(|e| write_error(&*self.target, e))?;
+        }
         if self.format == Format::Json {
             let close = if self.first { "[]" } else { "]" };
             self.out

@@ -1,12 +1,14 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{EstimatorArgs, EstimatorKind, OverrideArgs, PenaltyArgs, RuleArgs};
+use super::args::{EstimatorArgs, EstimatorKind, Format, OverrideArgs, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use goref::gtp::EngineSpec;
+use goref::reader::{self, FileRead, ReadOptions};
 use goref::reading::Estimator;
+use goref::record::GameRecord;
 use goref::referee::{RefereeOptions, RulesChoice};
 use goref::rules::Overrides;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -40,6 +42,26 @@ pub fn read_record(path: &Path) -> Result<Vec<u8>, UsageError> {
         return Ok(bytes);
     }
     std::fs::read(path).map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The games of one record file (or of standard input for `-`): what `goref score`
+/// and `goref appeal` read before they pick one game.
+pub fn read_games(path: &Path) -> Result<FileRead, UsageError> {
+    Ok(reader::read(&read_record(path)?, &ReadOptions::default()))
+}
+
+/// Game `number` of a file, counted from 1 as `--game` counts. A number past the last
+/// game is a usage error; `missing` words it from how many games the file holds
+/// ("3 games").
+pub fn pick_game(
+    file: &FileRead,
+    number: usize,
+    missing: impl FnOnce(String) -> String,
+) -> Result<&GameRecord, UsageError> {
+    number
+        .checked_sub(1)
+        .and_then(|i| file.games.get(i))
+        .ok_or_else(|| UsageError(missing(out::plural(file.games.len() as u64, "game"))))
 }
 
 /// Komi beyond what any ruleset or server uses (a real game's komi lies within a few
@@ -85,6 +107,27 @@ impl OverrideArgs {
             ..Overrides::default()
         }
     }
+}
+
+/// `--format html` is for `check` and `appeal`; the other subcommands refuse it.
+pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
+    match format {
+        Format::Html => Err(UsageError(format!(
+            "--format html: `goref {command}` writes text or JSON; HTML pages are made by `goref check` and `goref appeal`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes a whole file through a temporary file renamed into place; an error names
+/// the path (exit status 2, as for `-o`).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let mut file =
+        goref::batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
+    file.write_all(bytes)
+        .and_then(|()| file.commit())
+        .map_err(|e| out::write_error(name, e))
 }
 
 impl EstimatorArgs {

@@ -7,6 +7,7 @@ use goref::findings;
 use std::process::ExitCode;
 
 pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "explain")?;
     if args.list {
         let all = findings::registry_json();
         match args.format {
@@ -17,6 +18,7 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
                 }
             }
             Format::Text | Format::Full => out::print(&findings::explain_list())?,
+            Format::Html => {} // refused above
         }
         return Ok(ExitCode::SUCCESS);
     }

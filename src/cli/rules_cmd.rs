@@ -7,16 +7,12 @@ use goref::rules::{self, PRESETS};
 use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "rules")?;
     let chosen: Vec<&rules::Preset> = match &args.name {
         Some(name) => vec![rules::preset(name).ok_or_else(|| {
-            super::UsageError(format!(
-                "unknown rules `{name}`; known presets: {}",
-                PRESETS
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            super::UsageError(
+                rules::RulesError::UnknownPreset(name.clone(), rules::preset_names()).to_string(),
+            )
         })?],
         None => PRESETS.iter().collect(),
     };
@@ -27,6 +23,7 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
         }
         Format::Text | Format::Full => out::print(&rules::describe_all())?,
         // One preset: the object itself; every preset: an array.
+        Format::Html => {} // refused above
         Format::Json if args.name.is_some() => out::print_json(&values[0], false)?,
         Format::Json => out::print_json(&values, false)?,
         Format::Jsonl => {

@@ -3,31 +3,21 @@
 use super::args::{Format, ScoreArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref::reader::{self, ReadOptions};
 use goref::referee;
 use goref::score;
 use goref::scorecard::ScoreCard;
 use std::process::ExitCode;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
+    super::common::refuse_html(args.format, "score")?;
     let name = match args.file.to_str() {
         Some("-") => "standard input".to_string(),
         _ => args.file.display().to_string(),
     };
-    let bytes = super::common::read_record(&args.file)?;
-    let read = reader::read(&bytes, &ReadOptions::default());
-    let count = read.games.len();
-    let record = args
-        .game
-        .checked_sub(1)
-        .and_then(|i| read.games.get(i))
-        .ok_or_else(|| {
-            UsageError(format!(
-                "{name} has {}; --game {} does not exist",
-                out::plural(count as u64, "game"),
-                args.game
-            ))
-        })?;
+    let read = super::common::read_games(&args.file)?;
+    let record = super::common::pick_game(&read, args.game, |games| {
+        format!("{name} has {games}; --game {} does not exist", args.game)
+    })?;
     let mut options = args.rules.referee_options(&args.penalties)?;
     options.count_as_is = true;
     options.estimator = args.estimator.to_estimator(args.dead.as_deref())?;
@@ -50,6 +40,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         Format::Json | Format::Jsonl => {
             out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
         }
+        Format::Html => {} // refused above
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -233,6 +233,64 @@ fn white_wins_ties_only_in_handicap_games_under_kss() {
     );
 }
 
+/// Boundary of the tie rule (spec §3.4, §3.5): a game is a handicap game from 2 stones
+/// (HA[1] is an even game, and a record can reach 1 by placing one stone under HA[2]).
+#[test]
+fn tie_rule_at_handicap_0_1_2_and_3() {
+    let area = count_area(&t12(), &[]).unwrap(); // 16 / 8: a zero margin with komi 8
+    let tie_under = |tie: Tie, handicap: u32| {
+        let mut r = rules("simplified-ing");
+        r.tie = tie;
+        r.handicap_compensation = HandicapCompensation::None;
+        let s = score_with(&area, &r, 8.0, handicap);
+        assert_eq!(s.black_margin, 0.0);
+        (s.re, s.winner, s.tiebreak)
+    };
+    let black = ("B+0".to_string(), Some(Color::Black), Some(TieBreak::Black));
+    let white = ("W+0".to_string(), Some(Color::White), Some(TieBreak::White));
+    let draw = ("0".to_string(), None, None);
+    for handicap in [0, 1, 2, 3] {
+        assert_eq!(tie_under(Tie::Draw, handicap), draw, "draw, HA {handicap}");
+        assert_eq!(
+            tie_under(Tie::Black, handicap),
+            black,
+            "black, HA {handicap}"
+        );
+        let kss = if handicap >= 2 { &white } else { &black };
+        assert_eq!(
+            &tie_under(Tie::WhiteInHandicapElseBlack, handicap),
+            kss,
+            "white-in-handicap-else-black, HA {handicap}"
+        );
+    }
+}
+
+/// Only a margin of exactly zero is a tie: half a point either way decides.
+#[test]
+fn tie_rule_applies_to_a_zero_margin_only() {
+    let area = count_area(&t12(), &[]).unwrap();
+    let kss = rules("aga-ing");
+    assert_eq!(score_with(&area, &kss, 7.5, 0).re, "B+0.5");
+    assert_eq!(score_with(&area, &kss, 8.5, 0).re, "W+0.5");
+    assert_eq!(score_with(&area, &kss, 5.5, 2).re, "B+0.5");
+    assert_eq!(score_with(&area, &kss, 6.5, 2).re, "W+0.5");
+}
+
+/// Handicap compensation starts at 2 stones: N and N−1 give nothing below.
+#[test]
+fn handicap_compensation_at_0_1_2_and_3_stones() {
+    use HandicapCompensation::{NMinusOne, None as Nothing, N};
+    for (stones, n, n_minus_one) in [(0, 0.0, 0.0), (1, 0.0, 0.0), (2, 2.0, 1.0), (3, 3.0, 2.0)] {
+        assert_eq!(Nothing.points(stones), 0.0, "0, {stones} stones");
+        assert_eq!(N.points(stones), n, "n, {stones} stones");
+        assert_eq!(
+            NMinusOne.points(stones),
+            n_minus_one,
+            "n-1, {stones} stones"
+        );
+    }
+}
+
 #[test]
 fn komi_precedence() {
     let r = rules("aga");
@@ -390,12 +448,12 @@ fn penalty_parser() {
 
 #[test]
 fn numbers_print_without_float_noise() {
-    assert_eq!(points_text(7.5), "7.5");
-    assert_eq!(points_text(0.0), "0");
-    assert_eq!(points_text(-0.0), "0");
-    assert_eq!(points_text(29.0), "29");
-    assert_eq!(points_text(0.1 + 0.2), "0.3");
-    assert_eq!(points_text(-3.0), "-3");
+    assert_eq!(format_number(7.5), "7.5");
+    assert_eq!(format_number(0.0), "0");
+    assert_eq!(format_number(-0.0), "0");
+    assert_eq!(format_number(29.0), "29");
+    assert_eq!(format_number(0.1 + 0.2), "0.3");
+    assert_eq!(format_number(-3.0), "-3");
     #[derive(Serialize)]
     struct N(#[serde(serialize_with = "serialize_points")] f64);
     assert_eq!(serde_json::to_string(&N(29.0)).unwrap(), "29");

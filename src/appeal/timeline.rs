@@ -1,0 +1,117 @@
+//! The ending of one kind of rules as a list of events in move order (stops,
+//! resumptions, the end, moves after it): the text and the HTML page both tell it.
+
+use super::EndingView;
+use crate::ending::EndKind;
+use crate::rules::Ending;
+
+/// What happened at an event of the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    Stop,
+    Resumption,
+    End,
+    /// The ending has no end: the game did not end under these rules.
+    NoEnd,
+    AfterEnd,
+}
+
+/// One event, told in one sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimelineEvent {
+    /// The move the event starts at (None for an end that never came).
+    pub move_number: Option<u32>,
+    pub kind: EventKind,
+    pub text: String,
+}
+
+impl EndingView {
+    /// "Four-pass ending" or "Two-stage ending".
+    pub fn title(&self) -> &'static str {
+        match self.ending {
+            Ending::FourPass => "Four-pass ending",
+            Ending::TwoStage => "Two-stage ending",
+        }
+    }
+
+    /// Stops and resumptions in move order, then the end and the moves after it.
+    pub fn timeline(&self) -> Vec<TimelineEvent> {
+        let mut events = self.stops_and_resumptions();
+        events.push(self.end_event());
+        if let (Some(&first), Some(last)) = (self.after_end.first(), self.after_end.last()) {
+            events.push(TimelineEvent {
+                move_number: Some(first),
+                kind: EventKind::AfterEnd,
+                text: format!("Moves {first}–{last} come after the end and are not counted."),
+            });
+        }
+        events
+    }
+
+    fn stops_and_resumptions(&self) -> Vec<TimelineEvent> {
+        let end_move = self.end.map(|e| e.move_number);
+        // A resumption by a pass shares its move with the stop it opens; it comes first.
+        let mut events: Vec<(u32, u8, TimelineEvent)> = Vec::new();
+        for (i, s) in self.stops.iter().enumerate() {
+            let what = match self.ending {
+                Ending::FourPass => "; play pauses",
+                Ending::TwoStage if end_move == Some(s.passes[1]) && i > 0 => "; the game ends",
+                Ending::TwoStage => "",
+            };
+            let text = format!(
+                "Stop {}: moves {}–{}, {} then {} passed{what}.",
+                i + 1,
+                s.passes[0],
+                s.passes[1],
+                s.by[0].name(),
+                s.by[1].name()
+            );
+            let event = TimelineEvent {
+                move_number: Some(s.passes[0]),
+                kind: EventKind::Stop,
+                text,
+            };
+            events.push((s.passes[0], 1, event));
+        }
+        for r in &self.resumptions {
+            let how = if r.pass { "a pass" } else { "a play" };
+            let text = format!(
+                "Resumption: move {}, {} resumes with {how}.",
+                r.move_number,
+                r.by.name()
+            );
+            let event = TimelineEvent {
+                move_number: Some(r.move_number),
+                kind: EventKind::Resumption,
+                text,
+            };
+            events.push((r.move_number, 0, event));
+        }
+        events.sort_by_key(|(m, order, _)| (*m, *order));
+        events.into_iter().map(|(_, _, e)| e).collect()
+    }
+
+    fn end_event(&self) -> TimelineEvent {
+        match self.end {
+            Some(e) => {
+                let how = match e.kind {
+                    EndKind::FourPasses => "four consecutive passes end play; it cannot resume",
+                    EndKind::SecondStop => "the second stop ends the game; every stone counts",
+                    EndKind::AgreementStop => {
+                        "the record ends at a stop, where the players agree on dead stones"
+                    }
+                };
+                TimelineEvent {
+                    move_number: Some(e.move_number),
+                    kind: EventKind::End,
+                    text: format!("End: after move {}: {how}.", e.move_number),
+                }
+            }
+            None => TimelineEvent {
+                move_number: None,
+                kind: EventKind::NoEnd,
+                text: "End: none; the game has not ended under these rules.".to_string(),
+            },
+        }
+    }
+}
