@@ -243,6 +243,11 @@ codes! {
         rule: "Dead stones nobody marked are estimated; an unclear string that decides the winner leaves the result unverified (docs/scoring.md).",
         example: "-",
         advice: "Look at the named string; mark the dead stones with TB/TW or pass --dead to verify.";
+    OpenPointsUnclear = "open-points-unclear", Info, Result,
+        summary: "The estimated count disagrees with RE by no more than the points it leaves open (dame, an unfinished boundary).",
+        rule: "Open points count for nobody in the estimate; where the record stops before the end or the count is by area, they may be worth a point each (docs/scoring.md).",
+        example: "-",
+        advice: "Finish the boundary (play the dame and the needed connections) or mark the dead stones to verify.";
     EstimatorFailed = "estimator-failed", Warning, Result,
         summary: "The external judge (--estimator gtp) did not answer: it could not start, was too slow, crashed or replied with something that is not GTP.",
         rule: "GTP 2: final_status_list dead and seki (docs/scoring.md).",

@@ -400,6 +400,8 @@ const TESTED_ELSEWHERE: &[&str] = &[
     // tests/reading.rs (a fake GTP engine) and src/count/reading.rs (a given estimate).
     "estimator-failed",
     "dead-stones-unclear",
+    // tests/reading.rs (a record that stops with open points).
+    "open-points-unclear",
     // tests/reading.rs: only with --estimator none (the estimate is the default).
     "dead-stones-unmarked",
 ];

@@ -321,3 +321,45 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
         .unwrap()
         .contains("win without a count"));
 }
+
+#[test]
+fn without_stated_rules_the_count_that_explains_re_is_the_computed_result() {
+    // The marked Japanese record without RU: goref assumes area rules (W+13.5), but the
+    // territory count gives RE's W+14.5, so that is the count shown, the area one beside it.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("no-rules.sgf");
+    let sgf =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MARKED))
+            .unwrap()
+            .replace("RU[Japanese]", "");
+    std::fs::write(&file, sgf).unwrap();
+    let r = &check_json(&[file.to_str().unwrap()])[0];
+    assert_eq!(r["result"]["status"], "agrees");
+    assert_eq!(r["result"]["computed"], "W+14.5");
+    assert_eq!(r["result"]["counting"], "territory");
+    assert_eq!(r["result"]["other_count"], "W+13.5 by area counting");
+}
+
+#[test]
+fn a_difference_the_open_points_can_make_up_is_unverified_not_a_mismatch() {
+    // Black walls off columns A-B, White columns F-G; column D (7 points) is open and the
+    // record stops before the end. Territory: 14 each, KM 0.5: W+0.5. RE[B+2.5] differs by
+    // 3, which the 7 open points can make up; RE[B+9.5] differs by 10, which they cannot.
+    let dir = tempfile::tempdir().unwrap();
+    let file = |re: &str| {
+        let path = dir.path().join(format!("open-{re}.sgf"));
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[7]RU[Japanese]KM[0.5]RE[{re}]\
+             AB[ca][cb][cc][cd][ce][cf][cg]AW[ea][eb][ec][ed][ee][ef][eg];B[])"
+        );
+        std::fs::write(&path, sgf).unwrap();
+        path
+    };
+    let near = &check_json(&[file("B+2.5").to_str().unwrap()])[0];
+    assert_eq!(near["result"]["status"], "unverified", "{near}");
+    assert!(codes(near).contains(&("open-points-unclear".into(), "info".into())));
+    assert!(!codes(near).iter().any(|(c, _)| c.ends_with("-mismatch")));
+    let far = &check_json(&[file("B+9.5").to_str().unwrap()])[0];
+    assert_eq!(far["result"]["status"], "mismatch", "{far}");
+    assert!(!codes(far).iter().any(|(c, _)| c == "open-points-unclear"));
+}

@@ -704,6 +704,17 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         .as_ref()
         .and_then(|s| s.other_count.as_ref())
         .map(|o| format!("{} by {} counting", o.re, o.counting.as_str()));
+    if let Some((s, o)) = r
+        .score
+        .as_ref()
+        .and_then(|s| Some(s).zip(s.other_count.as_ref()))
+    {
+        if check.computed.as_deref() == Some(o.re.as_str()) && o.re != s.re {
+            // compare() took the other method's count as the one RE was counted by.
+            check.counting = Some(o.counting);
+            check.other_count = Some(format!("{} by {} counting", s.re, s.counting.as_str()));
+        }
+    }
     // Recounting with each unclear string flipped costs a count per string: only where
     // it can change the verdict (a mismatch), or for a single game's count (`score`).
     let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
@@ -734,8 +745,48 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
             ),
         ));
     }
+    if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
+        if let Some(open) = open_points_deciding(record, r, &check) {
+            // The estimate leaves open points to nobody where a play-out would give them
+            // to one side: a difference they can make up is not a verdict.
+            check.status = ResultStatus::Unverified;
+            check.reason = format!(
+                "{}; but {open} points are left open (dame or an unfinished boundary) and the difference is no more than that",
+                check.reason
+            );
+            r.findings
+                .retain(|f| !matches!(f.code, Code::ResultMismatch | Code::MarginMismatch));
+            r.findings.push(Finding::new(
+                Code::OpenPointsUnclear,
+                format!(
+                    "the estimated count gives {} against RE[{}], a difference that the {open} open points (dame or an unfinished boundary) can make up; finish the boundary or mark the dead stones to verify",
+                    check.computed.as_deref().unwrap_or("?"),
+                    check.recorded.as_deref().unwrap_or(""),
+                ),
+            ));
+        }
+    }
     check.unclear = unclear;
     r.result = check;
+}
+
+/// The open points of an estimated count when they can explain its difference from RE:
+/// the record stops before the end (its boundaries may be unfinished) or the count is an
+/// area count (where a dame is a point), and the difference is at most one per open point.
+fn open_points_deciding(record: &GameRecord, r: &Refereed, check: &ResultCheck) -> Option<u32> {
+    let score = r.score.as_ref()?;
+    let open = score.neutral;
+    let counts_open = r.ending.end.is_none() || score.counting == Scoring::Area;
+    let recorded = parse_re(record.info.result.as_deref()?);
+    let sign = |c: Option<Color>| match c {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => -1.0,
+        None => 0.0,
+    };
+    let recorded_black = sign(recorded.winner()) * recorded.margin()?;
+    let difference = (score.black_margin - recorded_black).abs();
+    (counts_open && open > 0 && check.computed.is_some() && difference <= f64::from(open))
+        .then_some(open)
 }
 
 /// A side variation carries the main line's RE, which says nothing about it.
@@ -877,7 +928,10 @@ fn compare(
                     .zip(parse_re(&o.re).margin())
                     .is_none_or(|(a, b)| (a - b).abs() < 1e-9)
         }) {
+            // The record's result is read as counted the way that explains it: the
+            // computed result is that count, and the rules' own count becomes the other.
             check.status = ResultStatus::Agrees;
+            check.computed = Some(o.re.clone());
             check.reason = format!(
                 "the count gives {} by {} counting, as recorded (the record does not state its rules)",
                 o.re,
