@@ -342,10 +342,16 @@ mod tests {
         assert_eq!(again.alternation, vec![3]);
         // A Black pass is no handicap stone: no placement, an alternation error.
         let pass_first = analyse(&turns("bBW"), Ending::TwoStage, 2, false);
-        assert_eq!((pass_first.handicap_plays, pass_first.alternation), (0, vec![2]));
+        assert_eq!(
+            (pass_first.handicap_plays, pass_first.alternation),
+            (0, vec![2])
+        );
         // Ing style needs Black plays between White passes, and White passes between them.
         let white_play = analyse(&turns("BwW"), Ending::TwoStage, 2, false);
-        assert_eq!((white_play.handicap_plays, white_play.alternation), (0, vec![3]));
+        assert_eq!(
+            (white_play.handicap_plays, white_play.alternation),
+            (0, vec![3])
+        );
         let white_moved = analyse(&turns("BWB"), Ending::TwoStage, 2, false);
         assert_eq!(white_moved.handicap_plays, 0);
         // A record shorter than the placement is read without panicking.
