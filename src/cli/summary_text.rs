@@ -90,7 +90,7 @@ fn agreement(out: &mut String, s: &Summary) {
     }
     let _ = writeln!(
         out,
-        ", {} not compared (no RE, resigned or unfinished, territory rules, or rules not stated)",
+        ", {} not compared (no RE, resigned or unfinished, a side variation, or a count that cannot settle RE)",
         s.results_not_compared
     );
 }
