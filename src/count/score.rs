@@ -829,20 +829,18 @@ impl Score {
     pub fn by_territory(mut self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
         let area_margin = self.black_margin;
         let area_re = self.re.clone();
-        let p = settings.penalties;
-        let board_margin = tidy_number(
-            t.black.points as f64 - t.white.points as f64 - self.komi - self.handicap_bonus,
+        let Outcome {
+            board_margin,
+            black_margin,
+            winner,
+            tiebreak,
+            re,
+        } = outcome(
+            t.black.points,
+            t.white.points,
+            self.komi + self.handicap_bonus,
+            settings,
         );
-        let black_margin = tidy_number(board_margin - p.black as f64 + p.white as f64);
-        let (winner, tiebreak) = board_winner(black_margin, settings.rules.tie, settings.handicap);
-        let (winner, tiebreak, re) = match settings.lost_on_time {
-            Some(loser) => (
-                Some(loser.opponent()),
-                None,
-                format!("{}+T", loser.opponent().letter()),
-            ),
-            None => (winner, tiebreak, result_text(winner, black_margin)),
-        };
         self.black = t.black.points;
         self.white = t.white.points;
         self.neutral = self.area.neutral + t.seki_points;
@@ -877,18 +875,18 @@ pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
     let handicap_bonus = rules.handicap_compensation.points(settings.handicap);
     let komi = settings.komi.value;
     let p = settings.penalties;
-    let board_margin =
-        tidy_number(area.black.area as f64 - area.white.area as f64 - komi - handicap_bonus);
-    let black_margin = tidy_number(board_margin - p.black as f64 + p.white as f64);
-    let (winner, tiebreak) = board_winner(black_margin, rules.tie, settings.handicap);
-    let (winner, tiebreak, re) = match settings.lost_on_time {
-        Some(loser) => (
-            Some(loser.opponent()),
-            None,
-            format!("{}+T", loser.opponent().letter()),
-        ),
-        None => (winner, tiebreak, result_text(winner, black_margin)),
-    };
+    let Outcome {
+        board_margin,
+        black_margin,
+        winner,
+        tiebreak,
+        re,
+    } = outcome(
+        area.black.area,
+        area.white.area,
+        komi + handicap_bonus,
+        settings,
+    );
     let (fill, skipped) = match fill_in(area, komi + handicap_bonus, p, rules.seki_points) {
         Ok(f) => (Some(f), None),
         Err(e) => (None, Some(e.to_string())),
@@ -919,6 +917,40 @@ pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
     };
     s.summary = summary(&s);
     s
+}
+
+/// Who won a count and by how much, whichever way the points were counted.
+struct Outcome {
+    board_margin: f64,
+    black_margin: f64,
+    winner: Option<Color>,
+    tiebreak: Option<TieBreak>,
+    re: String,
+}
+
+/// The outcome of `black` and `white` points once `compensation` (komi and handicap
+/// compensation) and the penalties are taken off, the tie rule applied, and a loss on time
+/// put before the count. Area and territory counting share it.
+fn outcome(black: u32, white: u32, compensation: f64, settings: &ScoreSettings) -> Outcome {
+    let p = settings.penalties;
+    let board_margin = tidy_number(black as f64 - white as f64 - compensation);
+    let black_margin = tidy_number(board_margin - p.black as f64 + p.white as f64);
+    let (winner, tiebreak) = board_winner(black_margin, settings.rules.tie, settings.handicap);
+    let (winner, tiebreak, re) = match settings.lost_on_time {
+        Some(loser) => (
+            Some(loser.opponent()),
+            None,
+            format!("{}+T", loser.opponent().letter()),
+        ),
+        None => (winner, tiebreak, result_text(winner, black_margin)),
+    };
+    Outcome {
+        board_margin,
+        black_margin,
+        winner,
+        tiebreak,
+        re,
+    }
 }
 
 /// The winner by margin, applying the tie rule to a zero margin.
