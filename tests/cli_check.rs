@@ -1,30 +1,11 @@
 //! `goref check` end to end: one fixture per finding code, exit statuses, formats,
 //! the JSON schema, ordering across thread counts, and the text snapshot.
 
-use assert_cmd::Command;
+mod common;
+use common::{check_jsonl, goref};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
-
-fn goref() -> Command {
-    let mut cmd = Command::cargo_bin("goref").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-/// Runs `goref check --format jsonl` and parses every line.
-fn jsonl(args: &[&str]) -> Vec<Value> {
-    let out = goref()
-        .args(["check", "-q", "--format", "jsonl"])
-        .args(args)
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 /// (fixture, code, severity, move, line, column, related move)
 type Expect = (
@@ -409,7 +390,7 @@ const TESTED_ELSEWHERE: &[&str] = &[
 #[test]
 fn every_fixture_yields_its_code_at_its_move_and_position() {
     for &(file, code, severity, mv, line, column, related) in FIXTURES {
-        let reports = jsonl(&[file]);
+        let reports = check_jsonl(&[file]);
         let found: Vec<&Value> = reports
             .iter()
             .flat_map(|r| r["findings"].as_array().unwrap())
@@ -462,7 +443,7 @@ fn explain_lists_every_code_with_its_severity() {
 
 #[test]
 fn legality_findings_say_what_every_preset_would_say() {
-    let reports = jsonl(&["testdata/findings/hot-stone-take.sgf"]);
+    let reports = check_jsonl(&["testdata/findings/hot-stone-take.sgf"]);
     let f = &reports[0]["findings"]
         .as_array()
         .unwrap()
@@ -579,7 +560,7 @@ fn exit_statuses_follow_fail_on() {
 
 #[test]
 fn rules_flag_and_overrides_change_the_verdict() {
-    let sst = jsonl(&["--rules", "goe", "testdata/ko-retake.sgf"]);
+    let sst = check_jsonl(&["--rules", "goe", "testdata/ko-retake.sgf"]);
     assert_eq!(sst[0]["rules"]["name"], "sst-ing");
     assert_eq!(sst[0]["rules"]["source"], "command-line");
     assert!(sst[0]["findings"]
@@ -587,7 +568,7 @@ fn rules_flag_and_overrides_change_the_verdict() {
         .unwrap()
         .iter()
         .any(|f| f["code"] == "hot-stone-take"));
-    let ssk = jsonl(&["--ko", "situational-superko", "testdata/ko-retake.sgf"]);
+    let ssk = check_jsonl(&["--ko", "situational-superko", "testdata/ko-retake.sgf"]);
     assert!(ssk[0]["rules"]["reason"]
         .as_str()
         .unwrap()
@@ -597,7 +578,7 @@ fn rules_flag_and_overrides_change_the_verdict() {
         .unwrap()
         .iter()
         .any(|f| f["code"] == "situational-superko"));
-    let komi = jsonl(&["--komi", "0.5", "testdata/clean-9x9.sgf"]);
+    let komi = check_jsonl(&["--komi", "0.5", "testdata/clean-9x9.sgf"]);
     assert_eq!(komi[0]["komi"]["value"], 0.5);
     assert_eq!(komi[0]["komi"]["source"], "command-line");
 }
@@ -653,7 +634,7 @@ fn a_file_without_a_game_still_gets_one_report() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("junk.sgf");
     std::fs::write(&path, b"\x00\x01 this is not SGF at all \xff").unwrap();
-    let reports = jsonl(&[path.to_str().unwrap()]);
+    let reports = check_jsonl(&[path.to_str().unwrap()]);
     assert_eq!(reports.len(), 1);
     assert!(reports[0]["game"].is_null());
     assert!(!reports[0]["findings"].as_array().unwrap().is_empty());
@@ -775,7 +756,7 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
         "(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+5];B[cc];W[];B[];W[aa];B[];W[])",
     )
     .unwrap();
-    let r = &jsonl(&[path.to_str().unwrap()])[0];
+    let r = &check_jsonl(&[path.to_str().unwrap()])[0];
     assert_eq!(r["result"]["status"], "unverified");
     assert!(r["result"]["reason"]
         .as_str()

@@ -3,17 +3,12 @@
 //! and JSON, the GTP judge (a fake engine in tests/fake-gtp.sh, and GNU Go when it is
 //! installed), and honest results for resigned games and side variations.
 
-use assert_cmd::Command;
+mod common;
+use common::{check_jsonl, goref};
 use serde_json::Value;
 
 const MARKED: &str = "testdata/reading/japanese-marked.sgf";
 const UNMARKED: &str = "testdata/reading/japanese-unmarked.sgf";
-
-fn goref() -> Command {
-    let mut cmd = Command::cargo_bin("goref").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 /// `sh tests/fake-gtp.sh MODE DEAD`.
 fn fake_engine(mode: &str, dead: &str) -> String {
@@ -21,19 +16,6 @@ fn fake_engine(mode: &str, dead: &str) -> String {
         "sh {}/tests/fake-gtp.sh {mode} {dead}",
         env!("CARGO_MANIFEST_DIR")
     )
-}
-
-fn check_json(args: &[&str]) -> Vec<Value> {
-    let out = goref()
-        .args(["check", "-q", "--format", "jsonl"])
-        .args(args)
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 fn text(args: &[&str]) -> String {
@@ -60,7 +42,7 @@ fn japanese_records_are_counted_by_territory_and_agree_with_a_hand_count() {
     // By hand: Black 14 territory; White 21 territory (the dead stone's point
     // included) + 1 prisoner (the dead stone) = 22; 14 - 22 - 6.5 = W+14.5.
     // By area: 21 - 28 - 6.5 = W+13.5, which the report shows beside it.
-    let r = &check_json(&[MARKED])[0];
+    let r = &check_jsonl(&[MARKED])[0];
     assert_eq!(r["schema"], "goref.report/2");
     assert_eq!(r["result"]["status"], "agrees");
     assert_eq!(r["result"]["computed"], "W+14.5");
@@ -84,7 +66,7 @@ fn japanese_records_are_counted_by_territory_and_agree_with_a_hand_count() {
 
 #[test]
 fn a_japanese_resignation_says_it_is_a_resignation() {
-    let r = &check_json(&["testdata/reading/resigned.sgf"])[0];
+    let r = &check_jsonl(&["testdata/reading/resigned.sgf"])[0];
     assert_eq!(r["result"]["status"], "not-comparable");
     let reason = r["result"]["reason"].as_str().unwrap();
     assert!(reason.contains("is a resignation"), "{reason}");
@@ -111,7 +93,7 @@ fn score_writes_no_counted_result_for_a_resigned_game() {
 
 #[test]
 fn side_variations_do_not_get_the_main_lines_result_checks() {
-    let reports = check_json(&["--variations", "testdata/reading/side-variation.sgf"]);
+    let reports = check_jsonl(&["--variations", "testdata/reading/side-variation.sgf"]);
     assert_eq!(reports.len(), 2);
     let side = &reports[1];
     assert!(side["variation"].is_array());
@@ -128,7 +110,7 @@ fn side_variations_do_not_get_the_main_lines_result_checks() {
 #[test]
 fn estimated_marked_and_claimed_are_told_apart_in_json_and_text() {
     let engine = fake_engine("ok", "F5");
-    let estimated = &check_json(&[UNMARKED, "--engine", &engine])[0];
+    let estimated = &check_jsonl(&[UNMARKED, "--engine", &engine])[0];
     assert_eq!(estimated["result"]["basis"], "estimated");
     assert_eq!(estimated["result"]["status"], "agrees");
     assert_eq!(estimated["score"]["dead"], serde_json::json!(["fc"]));
@@ -165,7 +147,7 @@ fn dead_none_counts_the_board_as_it_stands() {
     let card: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(card["basis"], "as-is");
     assert_eq!(card["dead"], serde_json::json!([]));
-    let r = &check_json(&[UNMARKED, "--estimator", "none"])[0];
+    let r = &check_jsonl(&[UNMARKED, "--estimator", "none"])[0];
     assert_eq!(r["result"]["basis"], "as-is");
     assert_eq!(r["result"]["status"], "unverified");
 }
@@ -174,7 +156,7 @@ fn dead_none_counts_the_board_as_it_stands() {
 fn a_mismatch_that_rests_on_an_estimate_is_a_warning_and_on_marks_an_error() {
     // The engine says nothing is dead, surely (GTP answers carry confidence 1): the
     // count gives Black the game against RE[W+14.5], but only as a warning.
-    let r = &check_json(&[UNMARKED, "--engine", &fake_engine("ok", "")])[0];
+    let r = &check_jsonl(&[UNMARKED, "--engine", &fake_engine("ok", "")])[0];
     assert_eq!(r["result"]["status"], "mismatch");
     assert_eq!(r["result"]["basis"], "estimated");
     assert!(codes(r).contains(&("result-mismatch".into(), "warning".into())));
@@ -186,7 +168,7 @@ fn a_mismatch_that_rests_on_an_estimate_is_a_warning_and_on_marks_an_error() {
             .unwrap()
             .replace("RE[W+14.5]", "RE[B+3.5]");
     std::fs::write(&wrong, sgf).unwrap();
-    let r = &check_json(&[wrong.to_str().unwrap()])[0];
+    let r = &check_jsonl(&[wrong.to_str().unwrap()])[0];
     assert_eq!(r["result"]["basis"], "marked");
     assert!(codes(r).contains(&("result-mismatch".into(), "error".into())));
 }
@@ -199,7 +181,7 @@ fn a_failing_engine_is_a_finding_and_the_batch_goes_on() {
         ("garbage", "not GTP"),
         ("bad-vertex", "not a stone on the board"),
     ] {
-        let reports = check_json(&[
+        let reports = check_jsonl(&[
             UNMARKED,
             MARKED,
             "--engine",
@@ -224,7 +206,7 @@ fn a_failing_engine_is_a_finding_and_the_batch_goes_on() {
         // The second file, whose dead stones are marked, needs no engine.
         assert_eq!(reports[1]["result"]["status"], "agrees", "{mode}");
     }
-    let missing = check_json(&[UNMARKED, "--engine", "/nonexistent/gtp-engine"]);
+    let missing = check_jsonl(&[UNMARKED, "--engine", "/nonexistent/gtp-engine"]);
     assert!(codes(&missing[0])
         .iter()
         .any(|(c, _)| c == "estimator-failed"));
@@ -273,7 +255,7 @@ fn gnugo_judges_the_dead_stone() {
         .find(|p| std::path::Path::new(p).exists())
         .expect("gnugo is not installed: apt-get install -y gnugo");
     let engine = format!("{gnugo} --mode gtp");
-    let r = &check_json(&[UNMARKED, "--engine", &engine])[0];
+    let r = &check_jsonl(&[UNMARKED, "--engine", &engine])[0];
     assert!(
         !codes(r).iter().any(|(c, _)| c == "estimator-failed"),
         "{r}"
@@ -286,12 +268,12 @@ fn gnugo_judges_the_dead_stone() {
 #[test]
 fn without_the_estimate_unmarked_dead_stones_leave_the_result_unverified() {
     let file = "testdata/findings/dead-stones-unmarked.sgf";
-    let r = &check_json(&[file, "--estimator", "none"])[0];
+    let r = &check_jsonl(&[file, "--estimator", "none"])[0];
     assert_eq!(r["result"]["status"], "unverified");
     assert_eq!(r["result"]["basis"], "as-is");
     assert!(codes(r).contains(&("dead-stones-unmarked".into(), "info".into())));
     // With the estimate (the default) the count rests on it instead.
-    let r = &check_json(&[file])[0];
+    let r = &check_jsonl(&[file])[0];
     assert_eq!(r["result"]["basis"], "estimated");
     assert!(!codes(r).iter().any(|(c, _)| c == "dead-stones-unmarked"));
 }
@@ -300,7 +282,7 @@ fn without_the_estimate_unmarked_dead_stones_leave_the_result_unverified() {
 fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     // Fox writes KM[0] as a placeholder and counts territory with komi 6.5: Black 9
     // territory, White 5; 9 - 5 - 6.5 = W+2.5 (the rules' own komi 0 would give B+4).
-    let fox = &check_json(&["testdata/reading/fox-km0.sgf"])[0];
+    let fox = &check_jsonl(&["testdata/reading/fox-km0.sgf"])[0];
     assert_eq!(fox["result"]["status"], "agrees", "{fox}");
     assert_eq!(fox["result"]["computed"], "W+2.5");
     assert_eq!(fox["result"]["counting"], "territory");
@@ -310,11 +292,11 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
         .any(|(c, s)| c == "count-convention" && s == "info"));
     assert!(!found.iter().any(|(c, _)| c == "komi-differs"), "{found:?}");
     // Rules named on the command line count the way those rules say: no convention.
-    let named = &check_json(&["--rules", "japanese", "testdata/reading/fox-km0.sgf"])[0];
+    let named = &check_jsonl(&["--rules", "japanese", "testdata/reading/fox-km0.sgf"])[0];
     assert_eq!(named["result"]["computed"], "B+4", "{named}");
     assert!(!codes(named).iter().any(|(c, _)| c == "count-convention"));
     // B+0.0 is how Fox writes a win without a count: nothing to compare.
-    let zero = &check_json(&["testdata/reading/fox-zero-margin.sgf"])[0];
+    let zero = &check_jsonl(&["testdata/reading/fox-zero-margin.sgf"])[0];
     assert_eq!(zero["result"]["status"], "not-comparable", "{zero}");
     assert!(zero["result"]["reason"]
         .as_str()
@@ -333,7 +315,7 @@ fn without_stated_rules_the_count_that_explains_re_is_the_computed_result() {
             .unwrap()
             .replace("RU[Japanese]", "");
     std::fs::write(&file, sgf).unwrap();
-    let r = &check_json(&[file.to_str().unwrap()])[0];
+    let r = &check_jsonl(&[file.to_str().unwrap()])[0];
     assert_eq!(r["result"]["status"], "agrees");
     assert_eq!(r["result"]["computed"], "W+14.5");
     assert_eq!(r["result"]["counting"], "territory");
@@ -355,11 +337,11 @@ fn a_difference_the_open_points_can_make_up_is_unverified_not_a_mismatch() {
         std::fs::write(&path, sgf).unwrap();
         path
     };
-    let near = &check_json(&[file("B+2.5").to_str().unwrap()])[0];
+    let near = &check_jsonl(&[file("B+2.5").to_str().unwrap()])[0];
     assert_eq!(near["result"]["status"], "unverified", "{near}");
     assert!(codes(near).contains(&("open-points-unclear".into(), "info".into())));
     assert!(!codes(near).iter().any(|(c, _)| c.ends_with("-mismatch")));
-    let far = &check_json(&[file("B+9.5").to_str().unwrap()])[0];
+    let far = &check_jsonl(&[file("B+9.5").to_str().unwrap()])[0];
     assert_eq!(far["result"]["status"], "mismatch", "{far}");
     assert!(!codes(far).iter().any(|(c, _)| c == "open-points-unclear"));
 }

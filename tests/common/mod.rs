@@ -4,3 +4,24 @@
 
 pub mod hostile_cases;
 pub mod temp;
+
+/// The goref binary, run from the crate root (where `testdata/` is).
+pub fn goref() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("goref").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// Runs `goref check -q --format jsonl ARGS` and parses every line.
+pub fn check_jsonl(args: &[&str]) -> Vec<serde_json::Value> {
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl"])
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
