@@ -115,24 +115,152 @@ impl Scoring {
     }
 }
 
-/// A complete ruleset.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rules {
-    /// The preset it was built from (after overrides it keeps the preset's name).
-    pub name: String,
-    pub repetition: Repetition,
-    pub suicide: Suicide,
-    pub scoring: Scoring,
-    pub seki_points: SekiPoints,
-    pub tie: Tie,
-    pub handicap_compensation: HandicapCompensation,
-    /// Komi in even games when neither the command line nor the record gives one.
-    pub default_komi: f64,
-    /// Komi in handicap games when neither the command line nor the record gives one.
-    pub handicap_komi: f64,
-    pub ending: Ending,
-    /// White must make the last pass (AGA, spec §5).
-    pub white_passes_last: bool,
+/// The one table of rule settings. Each entry is a field of [`Rules`]: its doc, its type,
+/// the section of `shared/spec/rules.md` that specifies it and, where the command line
+/// overrides it, the flag, the flag's value name and its help. The table's order is the
+/// order of every listing (`goref rules`, [`settings`], JSON).
+///
+/// The table is handed to a macro (`$callback`) that builds what it needs from it: in this
+/// module [`Rules`], [`Overrides`], [`Overrides::apply`], [`settings`] and
+/// [`SETTING_SOURCES`]; in the binary the clap flags of the "Rule overrides" group. So a
+/// new setting is one entry here, and nothing can list it without overriding it or
+/// override it without listing it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! rule_settings {
+    ($callback:ident) => {
+        $callback! {
+            /// How repetition is restricted.
+            repetition: $crate::rules::Repetition {
+                source: "Repetition; SST Ing: hot stones and recycling",
+                flag: "ko",
+                value_name: "RULE",
+                help: "Override the repetition rule: simple-ko, positional-superko, situational-superko, natural-situational-superko or sst-hot-stones.",
+            }
+            /// Whether a play may remove the mover's own stones.
+            suicide: $crate::rules::Suicide {
+                source: "The rules goref enforces: single-stone and group suicide",
+                flag: "suicide",
+                value_name: "forbidden|multi-stone|any-size",
+                help: "Override the suicide rule.",
+            }
+            /// What the score counts.
+            scoring: $crate::rules::Scoring {
+                source: "Dead stones and the result",
+            }
+            /// Who gets empty points bordered by both colours.
+            seki_points: $crate::rules::SekiPoints {
+                source: "Dead stones and the result",
+                flag: "seki-points",
+                value_name: "nobody|shared",
+                help: "Override who gets seki and dame points.",
+            }
+            /// Who wins when the final margin is exactly zero.
+            tie: $crate::rules::Tie {
+                source: "Dead stones and the result",
+                flag: "tie",
+                value_name: "draw|black|white-in-handicap-else-black",
+                help: "Override the tie rule.",
+            }
+            /// Extra points White receives in a handicap game.
+            handicap_compensation: $crate::rules::HandicapCompensation {
+                source: "Dead stones and the result",
+                flag: "handicap-compensation",
+                value_name: "0|n|n-1",
+                help: "Override the handicap compensation.",
+            }
+            /// Komi in even games when neither the command line nor the record gives one.
+            default_komi: f64 {
+                source: "Rules are data",
+            }
+            /// Komi in handicap games when neither the command line nor the record gives one.
+            handicap_komi: f64 {
+                source: "Rules are data",
+            }
+            /// How the end of the game is reached.
+            ending: $crate::rules::Ending {
+                source: "End of game",
+                flag: "ending",
+                value_name: "two-stage|four-pass",
+                help: "Override the ending (two-stage or four-pass).",
+            }
+            /// White must make the last pass (AGA, spec §5).
+            white_passes_last: bool {
+                source: "End of game",
+                flag: "white-passes-last",
+                value_name: "BOOL",
+                help: "Override whether White must pass last.",
+            }
+        }
+    };
+}
+
+/// Builds [`Rules`], [`Overrides`], [`settings`] and [`SETTING_SOURCES`] from the table of
+/// [`rule_settings!`].
+macro_rules! define_rules {
+    ($(
+        $(#[$doc:meta])*
+        $field:ident : $ty:ty {
+            source: $source:literal,
+            $(flag: $flag:literal, value_name: $value_name:literal, help: $help:literal,)?
+        }
+    )+) => {
+        /// A complete ruleset: a name and one value for every setting.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub struct Rules {
+            /// The preset it was built from (after overrides it keeps the preset's name).
+            pub name: String,
+            $($(#[$doc])* pub $field: $ty,)+
+        }
+
+        /// Settings given on the command line (or by an embedding program) that replace a
+        /// preset's values. `None` keeps the preset's value.
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct Overrides {
+            $(pub $field: Option<$ty>,)+
+        }
+
+        impl Overrides {
+            /// Applies the overrides to a preset's rules and lists what changed
+            /// (`"repetition=simple-ko"`), for the report's `rules.source`.
+            pub fn apply(&self, rules: &mut Rules) -> Vec<String> {
+                let mut changed = Vec::new();
+                $(if let Some(value) = self.$field {
+                    if rules.$field != value {
+                        changed.push(format!("{}={}", stringify!($field).replace('_', "-"), value));
+                    }
+                    rules.$field = value;
+                })+
+                changed
+            }
+        }
+
+        /// The settings of a ruleset as (name, value) pairs, in documentation order.
+        pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
+            vec![$((stringify!($field), SettingText::setting_text(&rules.$field)),)+]
+        }
+
+        /// Where each setting is specified in `shared/spec/rules.md`, for `goref rules NAME`.
+        pub const SETTING_SOURCES: &[(&str, &str)] = &[$((stringify!($field), $source),)+];
+    };
+}
+rule_settings!(define_rules);
+
+/// A setting's value as `goref rules` prints it.
+trait SettingText {
+    fn setting_text(&self) -> String;
+}
+
+impl SettingText for f64 {
+    fn setting_text(&self) -> String {
+        format_number(*self)
+    }
+}
+
+impl SettingText for bool {
+    fn setting_text(&self) -> String {
+        self.to_string()
+    }
 }
 
 /// One named preset: its canonical name, a one-line description and where in the
@@ -151,6 +279,13 @@ pub struct Preset {
 impl Preset {
     pub fn rules(&self) -> Rules {
         (self.build)()
+    }
+}
+
+impl Overrides {
+    /// True when no setting is overridden.
+    pub fn is_empty(&self) -> bool {
+        *self == Overrides::default()
     }
 }
 
@@ -405,26 +540,6 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// Where each setting is specified in `shared/spec/rules.md`, for `goref rules NAME`.
-pub const SETTING_SOURCES: &[(&str, &str)] = &[
-    (
-        "repetition",
-        "Repetition; SST Ing: hot stones and recycling",
-    ),
-    (
-        "suicide",
-        "The rules goref enforces: single-stone and group suicide",
-    ),
-    ("scoring", "Dead stones and the result"),
-    ("seki_points", "Dead stones and the result"),
-    ("tie", "Dead stones and the result"),
-    ("handicap_compensation", "Dead stones and the result"),
-    ("default_komi", "Rules are data"),
-    ("handicap_komi", "Rules are data"),
-    ("ending", "End of game"),
-    ("white_passes_last", "End of game"),
-];
-
 /// Error for an unknown preset name or setting value.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum RulesError {
@@ -556,6 +671,11 @@ macro_rules! display_as_kebab {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(&kebab(self))
             }
+        }
+        impl SettingText for $ty {
+            fn setting_text(&self) -> String {
+                self.to_string()
+            }
         })+
     };
 }
@@ -568,73 +688,6 @@ display_as_kebab!(
     HandicapCompensation,
     Ending
 );
-
-/// Settings given on the command line that replace a preset's values. `None` keeps the
-/// preset's value.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Overrides {
-    pub repetition: Option<Repetition>,
-    pub suicide: Option<Suicide>,
-    pub seki_points: Option<SekiPoints>,
-    pub tie: Option<Tie>,
-    pub handicap_compensation: Option<HandicapCompensation>,
-    pub default_komi: Option<f64>,
-    pub handicap_komi: Option<f64>,
-    pub ending: Option<Ending>,
-    pub white_passes_last: Option<bool>,
-}
-
-impl Overrides {
-    /// True when no setting is overridden.
-    pub fn is_empty(&self) -> bool {
-        *self == Overrides::default()
-    }
-
-    /// Applies the overrides to a preset's rules and lists what changed
-    /// (`"repetition=simple-ko"`), for the report's `rules.source`.
-    pub fn apply(&self, rules: &mut Rules) -> Vec<String> {
-        let mut changed = Vec::new();
-        macro_rules! set {
-            ($field:ident, $label:literal) => {
-                if let Some(value) = self.$field {
-                    if rules.$field != value {
-                        changed.push(format!("{}={}", $label, value));
-                    }
-                    rules.$field = value;
-                }
-            };
-        }
-        set!(repetition, "repetition");
-        set!(suicide, "suicide");
-        set!(seki_points, "seki-points");
-        set!(tie, "tie");
-        set!(handicap_compensation, "handicap-compensation");
-        set!(default_komi, "default-komi");
-        set!(handicap_komi, "handicap-komi");
-        set!(ending, "ending");
-        set!(white_passes_last, "white-passes-last");
-        changed
-    }
-}
-
-/// The settings of a ruleset as (name, value) pairs, in documentation order.
-pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
-    vec![
-        ("repetition", rules.repetition.to_string()),
-        ("suicide", rules.suicide.to_string()),
-        ("scoring", rules.scoring.to_string()),
-        ("seki_points", rules.seki_points.to_string()),
-        ("tie", rules.tie.to_string()),
-        (
-            "handicap_compensation",
-            rules.handicap_compensation.to_string(),
-        ),
-        ("default_komi", format_number(rules.default_komi)),
-        ("handicap_komi", format_number(rules.handicap_komi)),
-        ("ending", rules.ending.to_string()),
-        ("white_passes_last", rules.white_passes_last.to_string()),
-    ]
-}
 
 /// Scores and komi are whole or half points; anything finer than a millionth is
 /// float noise from sums, and `-0` is `0`.
@@ -1147,5 +1200,68 @@ mod selection_tests {
         let s = select_for_record(Some("Lasker"));
         assert_eq!(s.rules.name, "simplified-ing");
         assert!(s.reason.contains("Lasker"));
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    /// Overrides naming every setting of another preset turn one preset into the other,
+    /// and `apply` reports exactly the settings that changed, spelled as `settings` and
+    /// the flags spell them.
+    #[test]
+    fn overriding_every_setting_turns_one_preset_into_another() {
+        for from in PRESETS {
+            for to in PRESETS {
+                let target = to.rules();
+                let overrides = every_setting_of(&target);
+                let mut rules = from.rules();
+                let changed = overrides.apply(&mut rules);
+                assert_eq!(
+                    settings(&rules),
+                    settings(&target),
+                    "{} -> {}",
+                    from.name,
+                    to.name
+                );
+                assert_eq!(rules.name, from.name);
+                let expected: Vec<String> = settings(&from.rules())
+                    .into_iter()
+                    .zip(settings(&target))
+                    .filter(|((_, a), (_, b))| a != b)
+                    .map(|((name, _), (_, b))| format!("{}={b}", name.replace('_', "-")))
+                    .collect();
+                assert_eq!(changed, expected, "{} -> {}", from.name, to.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_setting_has_a_source_in_listing_order() {
+        let listed: Vec<&str> = settings(&Rules::named("aga").unwrap())
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        let sourced: Vec<&str> = SETTING_SOURCES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(listed, sourced);
+        assert!(SETTING_SOURCES.iter().all(|(_, s)| !s.is_empty()));
+        assert_eq!(listed.len(), 10);
+    }
+
+    /// Overrides that set every setting to `rules`' value.
+    fn every_setting_of(rules: &Rules) -> Overrides {
+        Overrides {
+            repetition: Some(rules.repetition),
+            suicide: Some(rules.suicide),
+            scoring: Some(rules.scoring),
+            seki_points: Some(rules.seki_points),
+            tie: Some(rules.tie),
+            handicap_compensation: Some(rules.handicap_compensation),
+            default_komi: Some(rules.default_komi),
+            handicap_komi: Some(rules.handicap_komi),
+            ending: Some(rules.ending),
+            white_passes_last: Some(rules.white_passes_last),
+        }
     }
 }

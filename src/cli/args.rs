@@ -174,44 +174,46 @@ pub struct EstimatorArgs {
     pub engine_timeout: u64,
 }
 
-/// Settings that replace the chosen preset's (every subcommand that replays takes them).
-#[derive(Args, Debug, Clone)]
-pub struct OverrideArgs {
-    /// Override the repetition rule: simple-ko, positional-superko, situational-superko,
-    /// natural-situational-superko or sst-hot-stones.
-    #[arg(long = "ko", value_name = "RULE", help_heading = "Rule overrides")]
-    pub ko: Option<goref::rules::Repetition>,
-    /// Override the suicide rule.
-    #[arg(
-        long,
-        value_name = "forbidden|multi-stone|any-size",
-        help_heading = "Rule overrides"
-    )]
-    pub suicide: Option<goref::rules::Suicide>,
-    /// Override who gets seki and dame points.
-    #[arg(long, value_name = "nobody|shared", help_heading = "Rule overrides")]
-    pub seki_points: Option<goref::rules::SekiPoints>,
-    /// Override the tie rule.
-    #[arg(
-        long,
-        value_name = "draw|black|white-in-handicap-else-black",
-        help_heading = "Rule overrides"
-    )]
-    pub tie: Option<goref::rules::Tie>,
-    /// Override the handicap compensation.
-    #[arg(long, value_name = "0|n|n-1", help_heading = "Rule overrides")]
-    pub handicap_compensation: Option<goref::rules::HandicapCompensation>,
-    /// Override the ending (two-stage or four-pass).
-    #[arg(
-        long,
-        value_name = "two-stage|four-pass",
-        help_heading = "Rule overrides"
-    )]
-    pub ending: Option<goref::rules::Ending>,
-    /// Override whether White must pass last.
-    #[arg(long, value_name = "BOOL", help_heading = "Rule overrides")]
-    pub white_passes_last: Option<bool>,
+/// Builds [`OverrideArgs`] from the library's table of rule settings
+/// ([`goref::rule_settings!`]): one flag for every setting the table gives a flag, so a
+/// flag cannot be spelled apart from its setting.
+macro_rules! define_override_args {
+    ($(
+        $(#[$doc:meta])*
+        $field:ident : $ty:ty {
+            source: $source:literal,
+            $(flag: $flag:tt, value_name: $value_name:tt, help: $help:tt,)?
+        }
+    )+) => {
+        /// Settings that replace the chosen preset's (every subcommand that replays takes them).
+        #[derive(Args, Debug, Clone)]
+        pub struct OverrideArgs {
+            $($(
+                #[doc = $help]
+                #[arg(long = $flag, value_name = $value_name, help_heading = "Rule overrides")]
+                pub $field: Option<$ty>,
+            )?)+
+        }
+
+        impl OverrideArgs {
+            /// The library's overrides: every flag given replaces its setting.
+            pub fn to_overrides(&self) -> goref::rules::Overrides {
+                let mut overrides = goref::rules::Overrides::default();
+                $($(
+                    // `$flag` only selects the settings that have a flag.
+                    let _ = $flag;
+                    overrides.$field = self.$field;
+                )?)+
+                overrides
+            }
+        }
+
+        /// (setting, flag) for every setting the command line overrides.
+        #[cfg(test)]
+        pub const OVERRIDE_FLAGS: &[(&str, &str)] = &[$($((stringify!($field), $flag),)?)+];
+    };
 }
+goref::rule_settings!(define_override_args);
 
 fn parse_rules_name(name: &str) -> Result<String, String> {
     if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
@@ -439,4 +441,70 @@ pub struct ExplainArgs {
     /// Output format (`full` is the same as `text` here).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use goref::rules::{settings, Rules, PRESETS};
+
+    /// The "Rule overrides" flags of every subcommand that replays are the settings
+    /// table's flags (plus `--komi`, which replaces the record's KM, not a setting), each
+    /// named after its setting; the settings without a flag are the three listed here, so
+    /// a new setting must choose.
+    #[test]
+    fn the_override_flags_are_the_settings_table() {
+        let table: Vec<&str> = OVERRIDE_FLAGS.iter().map(|(_, flag)| *flag).collect();
+        let cli = Cli::command();
+        for name in ["check", "score", "appeal"] {
+            let sub = cli.find_subcommand(name).expect("subcommand");
+            let flags: Vec<&str> = sub
+                .get_arguments()
+                .filter(|a| a.get_help_heading() == Some("Rule overrides"))
+                .filter_map(|a| a.get_long())
+                .filter(|long| *long != "komi")
+                .collect();
+            assert_eq!(flags, table, "goref {name}");
+        }
+        let aga = Rules::named("aga").unwrap();
+        let mut without_flag = Vec::new();
+        for (setting, _) in settings(&aga) {
+            match OVERRIDE_FLAGS.iter().find(|(s, _)| *s == setting) {
+                Some((_, "ko")) => assert_eq!(setting, "repetition"),
+                Some((_, flag)) => assert_eq!(*flag, setting.replace('_', "-")),
+                None => without_flag.push(setting),
+            }
+        }
+        assert_eq!(without_flag, ["scoring", "default_komi", "handicap_komi"]);
+    }
+
+    /// Every override flag, given any value a preset uses, changes its own setting and
+    /// no other.
+    #[test]
+    fn every_override_flag_sets_its_own_setting() {
+        let base = Rules::named("simplified-ing").unwrap();
+        let before = settings(&base);
+        for (setting, flag) in OVERRIDE_FLAGS {
+            for p in PRESETS {
+                let value = settings(&p.rules())
+                    .into_iter()
+                    .find(|(n, _)| n == setting)
+                    .map(|(_, v)| v)
+                    .unwrap();
+                let cli =
+                    Cli::try_parse_from(["goref", "check", &format!("--{flag}"), &value, "x.sgf"])
+                        .unwrap_or_else(|e| panic!("--{flag} {value}: {e}"));
+                let Command::Check(args) = cli.command else {
+                    unreachable!()
+                };
+                let mut rules = base.clone();
+                args.rules.overrides.to_overrides().apply(&mut rules);
+                for ((name, old), (_, new)) in before.iter().zip(settings(&rules)) {
+                    let expected = if name == setting { &value } else { old };
+                    assert_eq!(&new, expected, "--{flag} {value}: {name}");
+                }
+            }
+        }
+    }
 }

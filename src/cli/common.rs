@@ -1,13 +1,12 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{EstimatorArgs, EstimatorKind, Format, OverrideArgs, PenaltyArgs, RuleArgs};
+use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use goref::count::gtp::EngineSpec;
 use goref::count::reading::Estimator;
 use goref::count::referee::{RefereeOptions, RulesChoice};
 use goref::read::reader::{self, FileRead, ReadOptions};
 use goref::read::record::GameRecord;
-use goref::rules::Overrides;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -92,22 +91,6 @@ pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
 
 /// Above this (in points, either sign) a komi is questioned.
 const ABSURD_KOMI: f64 = 50.0;
-
-impl OverrideArgs {
-    /// The library's overrides.
-    pub fn to_overrides(&self) -> Overrides {
-        Overrides {
-            repetition: self.ko,
-            suicide: self.suicide,
-            seki_points: self.seki_points,
-            tie: self.tie,
-            handicap_compensation: self.handicap_compensation,
-            ending: self.ending,
-            white_passes_last: self.white_passes_last,
-            ..Overrides::default()
-        }
-    }
-}
 
 /// `--format html` is for `check` and `appeal`; the other subcommands refuse it.
 pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
