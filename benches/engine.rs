@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use goref::point::{Color, Move, Point};
-use goref::replay::engine::{judge, Engine};
+use goref::internal::replay::engine::{judge, Engine};
 use goref::rules::Rules;
 use std::path::Path;
 

@@ -3,11 +3,11 @@
 //! per position. Skips with a message when ../shared/corpus is absent.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref::count::estimate::estimate;
-use goref::count::referee::{referee, RefereeOptions};
-use goref::read::reader::{read, ReadOptions};
-use goref::read::result::{parse_re, ResultKind};
-use goref::replay::position::Position;
+use goref::internal::count::estimate::estimate;
+use goref::internal::count::referee::{referee, RefereeOptions};
+use goref::internal::read::reader::{read, ReadOptions};
+use goref::internal::read::result::{parse_re, ResultKind};
+use goref::internal::replay::position::Position;
 use std::hint::black_box;
 use std::path::Path;
 

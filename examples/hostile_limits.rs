@@ -15,8 +15,8 @@
 mod hostile_cases;
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::present::report;
-use goref::read::reader::ReadOptions;
+use goref::internal::present::report;
+use goref::internal::read::reader::ReadOptions;
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::time::Instant;

@@ -9,13 +9,13 @@
 //! Usage: cargo run --release --example result_eval [CORPUS_DIR [ORACLE_JSONL]] [--list]
 //! `--list` prints every disagreement (file, RE, counts) for reading by hand.
 
-use goref::count::convention::{self, Counting};
-use goref::count::estimate::estimate;
-use goref::count::referee::{marked_dead, referee, RefereeOptions};
-use goref::count::score::count_area;
+use goref::internal::count::convention::{self, Counting};
+use goref::internal::count::estimate::estimate;
+use goref::internal::count::referee::{marked_dead, referee, RefereeOptions};
+use goref::internal::count::score::count_area;
 use goref::point::Color;
-use goref::read::reader::{read, ReadOptions};
-use goref::read::result::{parse_re, ResultKind};
+use goref::internal::read::reader::{read, ReadOptions};
+use goref::internal::read::result::{parse_re, ResultKind};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -330,10 +330,10 @@ fn main() {
 /// The board with each stone's status: X/O alive, x/o dead, # and @ seki; empty points as their
 /// owner (b, w) or `.` for dame.
 fn print_estimate(
-    position: &goref::replay::position::Position,
-    est: &goref::count::estimate::Estimate,
+    position: &goref::internal::replay::position::Position,
+    est: &goref::internal::count::estimate::Estimate,
 ) {
-    use goref::count::estimate::StoneStatus;
+    use goref::internal::count::estimate::StoneStatus;
     let mut status = vec![None; position.cells.len()];
     for s in &est.strings {
         for p in &s.stones {

@@ -2,15 +2,18 @@
 //! This is what `goref check` runs on each file, in parallel.
 
 use crate::batch::{self, Outcome, RunError, RunOptions, RunReport};
-use crate::count::referee::{self, RefereeOptions};
+use crate::count::referee;
+pub use crate::count::referee::{RefereeOptions, RulesChoice};
 use crate::findings::{Code, Finding, Severity};
 use crate::present::report::GameReport;
-use crate::read::reader::{self, Charset, ReadOptions};
+use crate::read::reader::{self, Charset};
+pub use crate::read::reader::ReadOptions;
 use crate::read::record::GameRecord;
 use crate::read::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::ops::ControlFlow;
+use std::path::Path;
 
 /// Files larger than this are checked game tree by game tree ([`check_stream`]); smaller
 /// ones are read whole ([`check_bytes`]), which is faster for a typical record.
@@ -34,6 +37,23 @@ pub struct CheckOptions {
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
     let read = reader::read(bytes, &opts.read);
     check_games(file, &read.charset, read.games, read.file_findings, opts)
+}
+
+/// Checks one file by path: [`check_bytes`] on its contents, with the path as the
+/// reports' `file`. Only reading the file can fail.
+///
+/// ```
+/// use goref::check::{check_path, CheckOptions, RulesChoice};
+///
+/// let mut opts = CheckOptions::default();
+/// opts.referee.rules = RulesChoice::Named("chinese".into());
+/// let reports = check_path("testdata/clean-9x9.sgf".as_ref(), &opts).unwrap();
+/// assert_eq!(reports[0].rules.as_ref().unwrap().settings.name, "chinese");
+/// assert!(check_path("no/such/file.sgf".as_ref(), &opts).is_err());
+/// ```
+pub fn check_path(path: &Path, opts: &CheckOptions) -> std::io::Result<Vec<GameReport>> {
+    let bytes = std::fs::read(path)?;
+    Ok(check_bytes(&path.display().to_string(), &bytes, opts))
 }
 
 /// Referees games read together (a file, or one game tree of a streamed file): one

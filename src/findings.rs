@@ -2,6 +2,17 @@
 //! its default severity, what it means, the rule behind it, an example record and
 //! advice for a tournament director; `goref explain` and docs/findings.md are
 //! generated from this table (in the manner of ruff's rule registry).
+//!
+//! ```
+//! use goref::findings::{Category, Code, Severity, REGISTRY};
+//!
+//! let ko = REGISTRY.iter().find(|c| c.name == "ko-retake").unwrap();
+//! assert_eq!(ko.code, Code::KoRetake);
+//! assert_eq!(ko.category, Category::Legality);
+//! assert_eq!(ko.severity, Severity::Error);
+//! assert_eq!(Code::from_name("ko-retake"), Some(Code::KoRetake));
+//! assert_eq!(goref::findings::did_you_mean("ko-retaek"), Some("ko-retake"));
+//! ```
 
 use crate::point::{Color, Point, Pos};
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,34 @@
-//! goref referees Go (weiqi, baduk) game records.
+//! goref referees Go (weiqi, baduk) game records: it replays SGF files under a chosen
+//! ruleset, flags illegal moves and damaged records, counts finished games and checks the
+//! recorded result.
+//!
+//! # Where to start
+//!
+//! - One file: [`check_bytes`] (or [`check_path`]) checks its bytes under
+//!   [`CheckOptions`] and returns one [`report::GameReport`] per game, with its
+//!   [`findings`], [`report::ResultCheck`] and score. [`report::to_json_line`] and
+//!   [`report::to_text`] print a report as `goref check` does.
+//! - Many files: [`batch`] collects inputs and runs a check over them on several
+//!   threads, with bounded memory, in file order.
+//! - Rules: [`rules::PRESETS`] and [`rules::Rules::named`] give the rulesets;
+//!   [`rules::Overrides`] changes single settings; [`check::RulesChoice`] picks one for a
+//!   check.
+//! - Findings: [`findings::REGISTRY`] lists every code a report can carry, with its
+//!   category, severity, meaning and an example.
+//! - Counting a position: [`score::count_area`] and [`score::count_territory`] count a
+//!   [`Position`] with given dead stones; [`score::estimate`] judges which stones are dead.
+//! - Points and colours: [`point`].
+//!
+//! ```
+//! use goref::{check_bytes, CheckOptions};
+//!
+//! let sgf = b"(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+7.5];B[ee];W[ee])";
+//! let reports = check_bytes("game.sgf", sgf, &CheckOptions::default());
+//! let codes: Vec<&str> = reports[0].findings.iter().map(|f| f.code.as_str()).collect();
+//! assert!(codes.contains(&"occupied-point"));
+//! ```
+//!
+//! # Inside
 //!
 //! The data flows one way, one folder per stage (see docs/architecture.md):
 //!
@@ -7,36 +37,100 @@
 //!       ──count──▶ findings + score + verdict on RE ──present──▶ reports, pages
 //! ```
 //!
-//! - [`read`]: bytes → decoded text → SGF tree → [`read::record::GameRecord`];
-//! - [`replay`]: the [`replay::board`], the ruleset-independent [`replay::engine`] and the
-//!   [`replay::ending`] of a game;
-//! - [`count`]: the [`count::referee`] (verdicts under one [`rules::Rules`]), the
-//!   [`count::reading`] of the end (dead stones marked, claimed or [`count::estimate`]d,
-//!   counting method, the source's [`count::convention`]) and the [`count::score`];
-//! - [`present`]: [`present::report`] (text, JSON), [`present::scorecard`],
-//!   [`present::appeal`], [`present::diagram`], [`present::html`].
-//!
-//! [`rules`], [`findings`] and [`point`] are the vocabulary every stage shares; [`check`]
-//! runs the whole pipeline on one file, and [`batch`] runs it over many.
-//!
-//! Where to start: [`check::check_bytes`] checks one file's bytes under
-//! [`check::CheckOptions`] and returns one [`present::report::GameReport`] per game.
-//!
-//! ```
-//! use goref::check::{check_bytes, CheckOptions};
-//!
-//! let sgf = b"(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+7.5];B[ee];W[ee])";
-//! let reports = check_bytes("game.sgf", sgf, &CheckOptions::default());
-//! let codes: Vec<&str> = reports[0].findings.iter().map(|f| f.code.as_str()).collect();
-//! assert!(codes.contains(&"occupied-point"));
-//! ```
+//! The stages are not part of the API. goref's own binary, tests, benches and examples
+//! reach them through `goref::internal`, which is hidden from these docs and may change
+//! in any release.
 
 pub mod batch;
 pub mod check;
-pub mod count;
 pub mod findings;
 pub mod point;
-pub mod present;
-pub mod read;
-pub mod replay;
 pub mod rules;
+
+mod count;
+mod present;
+mod read;
+mod replay;
+
+pub use check::{check_bytes, check_path, CheckOptions};
+pub use replay::position::Position;
+
+/// The report of one game and its printers. The JSON form (schema [`report::SCHEMA`]) is
+/// documented field by field in docs/report.md and docs/report.schema.json.
+///
+/// ```
+/// let sgf = b"(;GM[1]FF[4]SZ[9]RU[AGA]KM[7.5]RE[B+R];B[ee];W[ce])";
+/// let reports = goref::check_bytes("game.sgf", sgf, &goref::CheckOptions::default());
+/// let report = &reports[0];
+/// assert_eq!(report.schema, goref::report::SCHEMA);
+/// assert_eq!(report.moves, 2);
+/// assert_eq!(report.rules.as_ref().unwrap().settings.name, "aga");
+/// assert!(goref::report::to_json_line(report).starts_with("{\"schema\":"));
+/// assert!(goref::report::to_text(report).contains("game.sgf"));
+/// ```
+pub mod report {
+    pub use crate::count::reading::{Basis, ResultCheck, ResultStatus, ScoreView};
+    pub use crate::count::score::{Penalties, TieBreak};
+    pub use crate::count::timing::TimeReport;
+    pub use crate::present::report::{
+        to_json_line, to_text, Board, Captures, GameReport, KomiReport, RulesReport,
+        ScoreReport, SCHEMA,
+    };
+    pub use crate::read::reader::Charset;
+    pub use crate::read::record::{GameInfo, ValueSource};
+    pub use crate::replay::ending::EndingReport;
+}
+
+/// Counting a position: area (stones plus surrounded points) or territory (surrounded
+/// points plus prisoners), the score under a ruleset, and the estimate of dead stones.
+///
+/// ```
+/// use goref::point::Point;
+/// use goref::score::{count_area, estimate, parse_points};
+/// use goref::Position;
+///
+/// // A white stone (A4) alone in Black's area.
+/// let pos = Position::from_diagram(&[
+///     ". X O . .",
+///     "O X O . .",
+///     ". X O . .",
+///     ". X O . .",
+///     ". X O . .",
+/// ]);
+/// let as_it_stands = count_area(&pos, &[]).unwrap();
+/// assert_eq!((as_it_stands.black.area, as_it_stands.white.area), (5, 16));
+///
+/// // Dead stones are SGF points (`ab` is A4 on this board).
+/// let dead = parse_points("ab", 5, 5).unwrap();
+/// let counted = count_area(&pos, &dead).unwrap();
+/// assert_eq!((counted.black.area, counted.white.area), (10, 15));
+///
+/// // The estimate finds the same dead stone.
+/// assert_eq!(estimate(&pos).dead_stones(), vec![Point::new(0, 1)]);
+/// ```
+pub mod score {
+    pub use crate::count::estimate::{estimate, Estimate, StoneStatus, StringEstimate};
+    pub use crate::count::score::{
+        count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount,
+        Komi, Penalties, PointListError, Score, ScoreSettings, SideArea, SideTerritory,
+        TerritoryCount, TieBreak,
+    };
+}
+
+/// Not the API: the stages, for goref's own binary, tests, benches and examples. Paths
+/// here may change in any release; a program embedding goref uses the items above.
+#[doc(hidden)]
+pub mod internal {
+    pub mod read {
+        pub use crate::read::*;
+    }
+    pub mod replay {
+        pub use crate::replay::*;
+    }
+    pub mod count {
+        pub use crate::count::*;
+    }
+    pub mod present {
+        pub use crate::present::*;
+    }
+}

@@ -1,5 +1,14 @@
 //! Primitive value types shared by every stage: colours, board points, moves and
 //! positions in the source file.
+//!
+//! ```
+//! use goref::point::{Color, Point};
+//!
+//! let p = Point::from_sgf("dc").unwrap(); // SGF letters: column d, row c from the top
+//! assert_eq!(p, Point::new(3, 2));
+//! assert_eq!(p.vertex(19), "D17"); // GTP vertex: no I column, rows from the bottom
+//! assert_eq!(Color::Black.opponent(), Color::White);
+//! ```
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

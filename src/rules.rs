@@ -1,6 +1,19 @@
 //! The rules as data: one struct of orthogonal settings and the named presets built
 //! from it (in the manner of KataGo's `Rules`). Nothing else in goref branches on a
 //! ruleset's *name*; every decision reads a setting.
+//!
+//! ```
+//! use goref::rules::{Overrides, Repetition, Rules, PRESETS};
+//!
+//! assert!(PRESETS.iter().any(|p| p.name == "aga"));
+//! let mut rules = Rules::named("Ing").unwrap(); // presets are found by name or alias
+//! assert_eq!(rules.name, "sst-ing");
+//! assert_eq!(rules.repetition, Repetition::SstHotStones);
+//!
+//! let overrides = Overrides { repetition: Some(Repetition::SimpleKo), ..Overrides::default() };
+//! assert_eq!(overrides.apply(&mut rules), vec!["repetition=simple-ko"]);
+//! assert_eq!(goref::rules::settings(&rules)[0], ("repetition", "simple-ko".to_string()));
+//! ```
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -193,11 +193,11 @@ fn out_of_range_move_and_game_are_usage_errors() {
 fn readme_diagram_is_generated() {
     let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
     let (games, _) =
-        goref::read::reader::read_text(&sgf, &goref::read::reader::ReadOptions::default());
+        goref::internal::read::reader::read_text(&sgf, &goref::internal::read::reader::ReadOptions::default());
     let record = games.first().expect("game");
-    let appeal = goref::present::appeal::appeal(
+    let appeal = goref::internal::present::appeal::appeal(
         record,
-        &goref::present::appeal::AppealOptions {
+        &goref::internal::present::appeal::AppealOptions {
             dead: Some("ec,ff".into()),
             ..Default::default()
         },

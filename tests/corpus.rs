@@ -7,7 +7,7 @@
 mod common_shared;
 use common_shared::shared;
 
-use goref::read::reader::{read, ReadOptions};
+use goref::internal::read::reader::{read, ReadOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,8 @@
 //! moves, alternation errors and setup (root and mid-game).
 
 use goref::point::{Color, Move, Point};
-use goref::replay::board::Zobrist;
-use goref::replay::engine::{Engine, MoveFacts};
+use goref::internal::replay::board::Zobrist;
+use goref::internal::replay::engine::{Engine, MoveFacts};
 use proptest::prelude::*;
 
 /// A tiny deterministic generator (xorshift64*), so one proptest case can play many
@@ -370,9 +370,9 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
 // spec's triple ko (T04), eternal life (T07) and double ko (T08), with moves drawn
 // mostly from capturing points.
 
-use goref::count::referee::{referee, RefereeOptions, RulesChoice};
+use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
 use goref::findings::Code;
-use goref::read::reader::{read_text, ReadOptions};
+use goref::internal::read::reader::{read_text, ReadOptions};
 use goref::rules::{Repetition, Rules, Suicide, PRESETS};
 use std::collections::BTreeMap;
 

@@ -6,7 +6,7 @@
 
 use goref::findings::{Certainty, Code};
 use goref::point::{Color, Move, Point};
-use goref::replay::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
+use goref::internal::replay::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
 use goref::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.
@@ -115,7 +115,7 @@ fn verdict(
     facts: &[MoveFacts],
     preset: &str,
     number: u32,
-) -> Option<goref::replay::engine::Verdict> {
+) -> Option<goref::internal::replay::engine::Verdict> {
     let rules = Rules::named(preset).unwrap();
     judge(&rules, &facts[number as usize - 1])
 }

@@ -9,7 +9,7 @@
 
 use goref::check::{check_bytes, CheckOptions};
 use goref::findings::{Code, Finding, MAX_PER_CODE};
-use goref::read::reader::{read, ReadOptions};
+use goref::internal::read::reader::{read, ReadOptions};
 
 fn findings(bytes: &[u8]) -> Vec<Finding> {
     check_bytes("f.sgf", bytes, &CheckOptions::default())

@@ -10,8 +10,8 @@ mod common;
 use common::hostile_cases::{self, Case};
 use goref::check::{check_bytes, CheckOptions};
 use goref::findings::{Code, MAX_PER_CODE};
-use goref::present::report::{self, GameReport};
-use goref::read::reader::ReadOptions;
+use goref::internal::present::report::{self, GameReport};
+use goref::internal::read::reader::ReadOptions;
 
 fn case(name: &str) -> Case {
     hostile_cases::all()
@@ -101,9 +101,9 @@ fn nested_variations_100k_deep_every_line() {
     // one, so there the cap is a fifth of the default (about 10 lines instead of 50);
     // the release numbers with the default are in docs/fuzzing.md.
     let max_variation_nodes = if cfg!(debug_assertions) {
-        goref::read::reader::DEFAULT_MAX_VARIATION_NODES / 5
+        goref::internal::read::reader::DEFAULT_MAX_VARIATION_NODES / 5
     } else {
-        goref::read::reader::DEFAULT_MAX_VARIATION_NODES
+        goref::internal::read::reader::DEFAULT_MAX_VARIATION_NODES
     };
     let reports = check_with(
         "nested-100k-variations-on",
@@ -126,7 +126,7 @@ fn nested_variations_100k_deep_every_line() {
 fn ten_thousand_sibling_variations() {
     let reports = check("siblings-10k-variations-on");
     // One report per line, up to the default line cap.
-    assert_eq!(reports.len(), goref::read::reader::DEFAULT_MAX_LINES);
+    assert_eq!(reports.len(), goref::internal::read::reader::DEFAULT_MAX_LINES);
     assert!(reports.iter().all(|r| r.moves == 2));
 }
 

@@ -6,9 +6,9 @@
 //! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
 //! development checkout.
 
-use goref::count::referee::{referee, RefereeOptions, RulesChoice};
+use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
 use goref::findings::Code;
-use goref::read::reader::{read, ReadOptions};
+use goref::internal::read::reader::{read, ReadOptions};
 use serde_json::Value;
 
 #[path = "common/shared.rs"]

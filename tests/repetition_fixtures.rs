@@ -4,7 +4,7 @@
 //! §1.8 rule 4).
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::findings::Code::{self, *};
 use goref::rules::PRESETS;
 

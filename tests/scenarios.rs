@@ -3,9 +3,9 @@
 //! user's file would. T01–T10 at the engine level are in tests/engine_scenarios.rs.
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::findings::Code;
-use goref::present::report::GameReport;
+use goref::internal::present::report::GameReport;
 use goref::rules::PRESETS;
 
 fn check(sgf: &str, preset: &str) -> Vec<GameReport> {

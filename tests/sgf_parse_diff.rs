@@ -5,8 +5,8 @@
 //! development checkout.
 
 use goref::point::{Color, Move};
-use goref::read::decode::decode;
-use goref::read::reader::{read_text, ReadOptions};
+use goref::internal::read::decode::decode;
+use goref::internal::read::reader::{read_text, ReadOptions};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
 

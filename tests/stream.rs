@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use goref::batch::RunOptions;
 use goref::check::{self, check_bytes, check_stream, CheckOptions};
 use goref::findings::Code;
-use goref::present::report::{self, GameReport};
+use goref::internal::present::report::{self, GameReport};
 use serde_json::Value;
 use std::convert::Infallible;
 use std::ops::ControlFlow;

@@ -4,9 +4,9 @@
 #![no_main]
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::read::reader::ReadOptions;
-use goref::count::referee::{RefereeOptions, RulesChoice};
-use goref::present::report;
+use goref::internal::read::reader::ReadOptions;
+use goref::internal::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::present::report;
 use libfuzzer_sys::fuzz_target;
 
 const RULES: [Option<&str>; 5] = [

@@ -3,7 +3,7 @@
 use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref::present::appeal::{self, Appeal, AppealError, AppealOptions};
+use goref::internal::present::appeal::{self, Appeal, AppealError, AppealOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -34,14 +34,14 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     if let Some(path) = &args.html {
         super::common::write_atomically(
             path,
-            goref::present::html::appeal_page(&appeal).as_bytes(),
+            goref::internal::present::html::appeal_page(&appeal).as_bytes(),
         )?;
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
         Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
-        Format::Html => out::print(&goref::present::html::appeal_page(&appeal))?,
+        Format::Html => out::print(&goref::internal::present::html::appeal_page(&appeal))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -10,10 +10,10 @@ use goref::batch::{
 };
 use goref::check::{self, CheckOptions};
 use goref::findings::{Code, Severity};
-use goref::present::html::BatchPage;
-use goref::present::report::lint::{self, Paint};
-use goref::present::report::{self, GameReport};
-use goref::read::reader::ReadOptions;
+use goref::internal::present::html::BatchPage;
+use goref::internal::present::report::lint::{self, Paint};
+use goref::internal::present::report::{self, GameReport};
+use goref::internal::read::reader::ReadOptions;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -201,7 +201,7 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: goref::count::referee::RefereeOptions {
+        referee: goref::internal::count::referee::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&args.penalties)?
         },
@@ -342,8 +342,8 @@ fn account_games(summary: &mut Summary, reports: &[GameReport]) {
             }
             if let Some(result) = &r.result {
                 let agrees = match result.status {
-                    goref::count::referee::ResultStatus::Agrees => Some(true),
-                    goref::count::referee::ResultStatus::Mismatch => Some(false),
+                    goref::internal::count::referee::ResultStatus::Agrees => Some(true),
+                    goref::internal::count::referee::ResultStatus::Mismatch => Some(false),
                     _ => None,
                 };
                 summary.result(result.status.as_str(), agrees);

@@ -2,11 +2,11 @@
 
 use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
-use goref::count::gtp::EngineSpec;
-use goref::count::reading::Estimator;
-use goref::count::referee::{RefereeOptions, RulesChoice};
-use goref::read::reader::{self, FileRead, ReadOptions};
-use goref::read::record::GameRecord;
+use goref::internal::count::gtp::EngineSpec;
+use goref::internal::count::reading::Estimator;
+use goref::internal::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::read::reader::{self, FileRead, ReadOptions};
+use goref::internal::read::record::GameRecord;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;

@@ -3,9 +3,9 @@
 use super::args::{Format, ScoreArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref::count::referee;
-use goref::count::score;
-use goref::present::scorecard::ScoreCard;
+use goref::internal::count::referee;
+use goref::internal::count::score;
+use goref::internal::present::scorecard::ScoreCard;
 use std::process::ExitCode;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
