@@ -5,8 +5,8 @@
 //! main line, i.e. up to the first variation); the real reader comes later.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref::point::{Color, Move, Point};
 use goref::internal::replay::engine::{judge, Engine};
+use goref::point::{Color, Move, Point};
 use goref::rules::Rules;
 use std::path::Path;
 

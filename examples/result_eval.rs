@@ -13,9 +13,9 @@ use goref::internal::count::convention::{self, Counting};
 use goref::internal::count::estimate::estimate;
 use goref::internal::count::referee::{marked_dead, referee, RefereeOptions};
 use goref::internal::count::score::count_area;
-use goref::point::Color;
 use goref::internal::read::reader::{read, ReadOptions};
 use goref::internal::read::result::{parse_re, ResultKind};
+use goref::point::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 

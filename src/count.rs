@@ -8,4 +8,4 @@ pub mod gtp;
 pub mod reading;
 pub mod referee;
 pub mod score;
-pub mod timing;
+pub(crate) mod timing;

@@ -73,8 +73,8 @@ pub mod report {
     pub use crate::count::score::{Penalties, TieBreak};
     pub use crate::count::timing::TimeReport;
     pub use crate::present::report::{
-        to_json_line, to_text, Board, Captures, GameReport, KomiReport, RulesReport,
-        ScoreReport, SCHEMA,
+        to_json_line, to_text, Board, Captures, GameReport, KomiReport, RulesReport, ScoreReport,
+        SCHEMA,
     };
     pub use crate::read::reader::Charset;
     pub use crate::read::record::{GameInfo, ValueSource};
@@ -111,9 +111,9 @@ pub mod report {
 pub mod score {
     pub use crate::count::estimate::{estimate, Estimate, StoneStatus, StringEstimate};
     pub use crate::count::score::{
-        count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount,
-        Komi, Penalties, PointListError, Score, ScoreSettings, SideArea, SideTerritory,
-        TerritoryCount, TieBreak,
+        count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount, Komi,
+        Penalties, PointListError, Score, ScoreSettings, SideArea, SideTerritory, TerritoryCount,
+        TieBreak,
     };
 }
 

@@ -2,7 +2,7 @@
 //! appeal, board diagrams and HTML pages.
 
 pub mod appeal;
-pub mod diagram;
+pub(crate) mod diagram;
 pub mod html;
 pub mod report;
 pub mod scorecard;

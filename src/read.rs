@@ -1,9 +1,9 @@
 //! Stage 1, reading: bytes → decoded text → SGF tree → game records.
 
 pub mod decode;
-pub mod lines;
+pub(crate) mod lines;
 pub mod reader;
 pub mod record;
 pub mod result;
 pub mod sgf;
-pub mod stream;
+pub(crate) mod stream;

@@ -2,6 +2,6 @@
 //! of every move (occupied point, suicide, repetitions, hot stones) and the end of the game.
 
 pub mod board;
-pub mod ending;
+pub(crate) mod ending;
 pub mod engine;
 pub mod position;

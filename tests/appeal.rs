@@ -192,8 +192,10 @@ fn out_of_range_move_and_game_are_usage_errors() {
 #[test]
 fn readme_diagram_is_generated() {
     let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
-    let (games, _) =
-        goref::internal::read::reader::read_text(&sgf, &goref::internal::read::reader::ReadOptions::default());
+    let (games, _) = goref::internal::read::reader::read_text(
+        &sgf,
+        &goref::internal::read::reader::ReadOptions::default(),
+    );
     let record = games.first().expect("game");
     let appeal = goref::internal::present::appeal::appeal(
         record,

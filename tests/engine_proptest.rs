@@ -3,9 +3,9 @@
 //! all) on 2x2..9x9 squares and rectangles, with passes, occupied points, off-board
 //! moves, alternation errors and setup (root and mid-game).
 
-use goref::point::{Color, Move, Point};
 use goref::internal::replay::board::Zobrist;
 use goref::internal::replay::engine::{Engine, MoveFacts};
+use goref::point::{Color, Move, Point};
 use proptest::prelude::*;
 
 /// A tiny deterministic generator (xorshift64*), so one proptest case can play many
@@ -370,8 +370,8 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
 // spec's triple ko (T04), eternal life (T07) and double ko (T08), with moves drawn
 // mostly from capturing points.
 
-use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
 use goref::findings::Code;
+use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
 use goref::internal::read::reader::{read_text, ReadOptions};
 use goref::rules::{Repetition, Rules, Suicide, PRESETS};
 use std::collections::BTreeMap;

@@ -5,8 +5,8 @@
 //! reader lives elsewhere).
 
 use goref::findings::{Certainty, Code};
-use goref::point::{Color, Move, Point};
 use goref::internal::replay::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
+use goref::point::{Color, Move, Point};
 use goref::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.

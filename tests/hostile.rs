@@ -126,7 +126,10 @@ fn nested_variations_100k_deep_every_line() {
 fn ten_thousand_sibling_variations() {
     let reports = check("siblings-10k-variations-on");
     // One report per line, up to the default line cap.
-    assert_eq!(reports.len(), goref::internal::read::reader::DEFAULT_MAX_LINES);
+    assert_eq!(
+        reports.len(),
+        goref::internal::read::reader::DEFAULT_MAX_LINES
+    );
     assert!(reports.iter().all(|r| r.moves == 2));
 }
 

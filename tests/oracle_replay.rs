@@ -6,8 +6,8 @@
 //! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
 //! development checkout.
 
-use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
 use goref::findings::Code;
+use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
 use goref::internal::read::reader::{read, ReadOptions};
 use serde_json::Value;
 

@@ -2,9 +2,9 @@
 //! the public entry point `goref::internal::read::reader::read`.
 
 use goref::findings::{Code, Finding, Severity};
-use goref::point::{Color, Move, Point};
 use goref::internal::read::reader::{read, FileRead, ReadOptions};
 use goref::internal::read::record::{Event, GameRecord};
+use goref::point::{Color, Move, Point};
 
 fn fixture(name: &str) -> FileRead {
     let path = format!("{}/testdata/quirks/{name}", env!("CARGO_MANIFEST_DIR"));

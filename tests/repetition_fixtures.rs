@@ -4,8 +4,8 @@
 //! §1.8 rule 4).
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::findings::Code::{self, *};
+use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::rules::PRESETS;
 
 /// (move, code, related move) of every legality finding under a preset.

@@ -3,8 +3,8 @@
 //! user's file would. T01–T10 at the engine level are in tests/engine_scenarios.rs.
 
 use goref::check::{check_bytes, CheckOptions};
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::findings::Code;
+use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::internal::present::report::GameReport;
 use goref::rules::PRESETS;
 

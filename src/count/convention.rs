@@ -83,7 +83,7 @@ pub struct Convention {
 }
 
 /// The known conventions, most specific first.
-pub const CONVENTIONS: &[Convention] = &[
+pub(crate) const CONVENTIONS: &[Convention] = &[
     Convention {
         id: "fox-km0",
         source: "Fox Weiqi (YuanYu client), komi not written",
@@ -166,7 +166,7 @@ pub struct Detected {
 
 impl Detected {
     /// The finding's message: the evidence, the source, and how the result was counted.
-    pub fn sentence(&self) -> String {
+    pub(crate) fn sentence(&self) -> String {
         let c = self.convention;
         let counting = match c.counting {
             Some(Counting::Area) => "area counting".to_string(),

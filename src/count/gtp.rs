@@ -28,7 +28,7 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
+    pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
 
     pub fn new(command: impl Into<String>) -> EngineSpec {
         EngineSpec {
@@ -88,7 +88,7 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine. Its standard output is read by a thread, so that a silent
     /// engine can be timed out; its standard error is discarded.
-    pub fn start(spec: &EngineSpec) -> Result<Engine, GtpError> {
+    pub(crate) fn start(spec: &EngineSpec) -> Result<Engine, GtpError> {
         let mut words = spec.command.split_whitespace();
         let program = words.next().ok_or(GtpError::NoCommand)?;
         let mut child = Command::new(program)
@@ -121,7 +121,7 @@ impl Engine {
     }
 
     /// Sends one command and returns the text of a success answer (`= text`).
-    pub fn send(&mut self, command: &str) -> Result<String, GtpError> {
+    pub(crate) fn send(&mut self, command: &str) -> Result<String, GtpError> {
         let exited = || GtpError::Exited {
             command: self.command.clone(),
             sent: command.to_string(),
@@ -303,7 +303,7 @@ fn parse_vertices(
 
 /// The engine's lists as an estimate: strings from the built-in analysis of the
 /// position, each with the status the engine gives any of its stones.
-pub fn estimate_from_lists(position: &Position, dead: &[Point], seki: &[Point]) -> Estimate {
+pub(crate) fn estimate_from_lists(position: &Position, dead: &[Point], seki: &[Point]) -> Estimate {
     let mut est = estimate::estimate(position);
     for s in &mut est.strings {
         s.status = if s.stones.iter().any(|p| dead.contains(p)) {

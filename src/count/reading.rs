@@ -53,7 +53,7 @@ impl Basis {
     }
 
     /// How the dead stones were chosen, for sentences.
-    pub fn phrase(self) -> &'static str {
+    pub(crate) fn phrase(self) -> &'static str {
         match self {
             Basis::Marked => "marked TB/TW in the record",
             Basis::Claimed => "claimed with --dead",
@@ -63,7 +63,7 @@ impl Basis {
     }
 
     /// Where the dead stones came from; none when every stone counts as it stands.
-    pub fn dead_source(self) -> Option<DeadSource> {
+    pub(crate) fn dead_source(self) -> Option<DeadSource> {
         match self {
             Basis::Marked => Some(DeadSource::Record),
             Basis::Claimed => Some(DeadSource::CommandLine),
@@ -97,7 +97,7 @@ impl DeadSource {
     }
 
     /// How the stones were chosen, for an appeal's sentences.
-    pub fn phrase(self) -> &'static str {
+    pub(crate) fn phrase(self) -> &'static str {
         match self {
             DeadSource::CommandLine => "claimed with --dead",
             DeadSource::Record => "marked dead by TB/TW in the record",
@@ -159,7 +159,7 @@ impl ScoreView {
     }
 
     /// The view of the referee's count `s` (`check` and `score`).
-    pub fn of(r: &Refereed, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
+    pub(crate) fn of(r: &Refereed, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
         ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
     }
 }
@@ -183,7 +183,7 @@ pub const MIN_CONFIDENCE: f32 = 0.8;
 
 /// How the board is counted and with which komi, and why.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Method {
+pub(crate) struct Method {
     pub counting: Scoring,
     pub komi: Komi,
     /// The handicap compensation of the source's convention, where it differs from the
@@ -198,7 +198,12 @@ pub struct Method {
 /// rules and the komi chosen by precedence, unless the record carries the evidence of a
 /// source's convention (how that server or engine really counted its RE,
 /// src/count/convention.rs) and the user has named neither the rules nor the komi.
-pub fn method(record: &GameRecord, rules: &Rules, komi: Komi, follow_source: bool) -> Method {
+pub(crate) fn method(
+    record: &GameRecord,
+    rules: &Rules,
+    komi: Komi,
+    follow_source: bool,
+) -> Method {
     let by_rules = Method {
         counting: rules.scoring,
         komi,
@@ -241,7 +246,7 @@ pub fn method(record: &GameRecord, rules: &Rules, komi: Komi, follow_source: boo
 /// the record ends; after four passes only when they are not read literally (the 2002
 /// EGF precedent); never after a second stop. Without an end, only where the record
 /// stands for an agreement (`agreed_without_end`: RE is a count, or stones are claimed).
-pub fn removal_allowed(
+pub(crate) fn removal_allowed(
     end: Option<EndKind>,
     literal_four_passes: bool,
     agreed_without_end: bool,
@@ -348,7 +353,7 @@ pub fn marked_dead(record: &GameRecord, position: &Position) -> Vec<Point> {
 
 /// Everything a count needs besides the position and the dead stones.
 #[derive(Clone, Debug)]
-pub struct CountContext<'a> {
+pub(crate) struct CountContext<'a> {
     pub rules: &'a Rules,
     pub method: Method,
     pub handicap: u32,
@@ -361,7 +366,7 @@ pub struct CountContext<'a> {
 impl<'a> CountContext<'a> {
     /// The context of a refereed game under `rules` (its own rules or a reading's),
     /// with the method decided for them.
-    pub fn of(record: &GameRecord, rules: &'a Rules, r: &Refereed) -> CountContext<'a> {
+    pub(crate) fn of(record: &GameRecord, rules: &'a Rules, r: &Refereed) -> CountContext<'a> {
         CountContext {
             rules,
             // The source's convention explains the record's own RE; a reading under other
@@ -382,7 +387,7 @@ impl<'a> CountContext<'a> {
 
 /// Counts a position under the reading's method; the score carries the other method's
 /// result when it differs (the report shows both).
-pub fn count(
+pub(crate) fn count(
     position: &Position,
     dead: &[Point],
     seki: &[Point],
@@ -455,7 +460,7 @@ impl UnclearString {
     }
 
     /// "the White string at D4 E4 (estimated dead, confidence 0.55)".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let status = match self.status {
             StoneStatus::Alive => "alive",
             StoneStatus::Dead => "dead",
@@ -479,7 +484,7 @@ impl UnclearString {
 /// The unclear strings (confidence below `min_confidence`) whose flipped status would
 /// change the winner of `score`. A dead string flips to alive; an alive or seki string
 /// flips to dead.
-pub fn deciding_strings(
+pub(crate) fn deciding_strings(
     position: &Position,
     est: &Estimate,
     score: &Score,
@@ -584,7 +589,7 @@ impl ResultCheck {
 }
 
 /// Whether an RE and a score give the same winner and (for a count) the same margin.
-pub fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
+pub(crate) fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
     let by_score =
         matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
     recorded.winner() == score.winner
@@ -595,7 +600,7 @@ pub fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
 }
 
 /// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
-pub fn re_is_count(record: &GameRecord) -> bool {
+pub(crate) fn re_is_count(record: &GameRecord) -> bool {
     record
         .re()
         .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)

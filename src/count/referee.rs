@@ -52,7 +52,7 @@ pub struct RefereeOptions {
 }
 
 impl RefereeOptions {
-    pub fn min_confidence(&self) -> f32 {
+    pub(crate) fn min_confidence(&self) -> f32 {
         self.min_confidence
             .unwrap_or(crate::count::reading::MIN_CONFIDENCE)
     }
@@ -107,7 +107,7 @@ pub struct Refereed {
 }
 
 /// Chooses the rules for a record.
-pub fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
+pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
     let mut selection = match &opts.rules {
         RulesChoice::Auto => rules::select_for_record(record.info.recorded_rules.as_deref()),
         RulesChoice::Named(name) => match Rules::named(name) {

@@ -20,7 +20,7 @@ use std::str::FromStr;
 // Numbers without float noise (the formatter is `rules::format_number`)
 
 /// Serialises a score as a JSON integer when it is whole ("0", not "0.0").
-pub fn serialize_points<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize_points<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     let t = tidy_number(*x);
     if t.is_finite() && t.fract() == 0.0 && t.abs() < 9.0e15 {
         s.serialize_i64(t as i64)
@@ -30,7 +30,10 @@ pub fn serialize_points<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error>
 }
 
 /// [`serialize_points`] for an optional score.
-pub fn serialize_opt_points<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize_opt_points<S: Serializer>(
+    x: &Option<f64>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match x {
         Some(v) => serialize_points(v, s),
         None => s.serialize_none(),
@@ -120,7 +123,7 @@ pub fn parse_dead(text: &str, pos: &Position) -> Result<Vec<Point>, PointListErr
 }
 
 /// Every dead point must be on the board and hold a stone.
-pub fn check_dead(pos: &Position, dead: &[Point]) -> Result<(), PointListError> {
+pub(crate) fn check_dead(pos: &Position, dead: &[Point]) -> Result<(), PointListError> {
     for &p in dead {
         if !pos.contains(p) {
             return Err(PointListError::OffBoard {
@@ -177,7 +180,7 @@ pub struct AreaCount {
 }
 
 impl AreaCount {
-    pub fn side(&self, color: Color) -> &SideArea {
+    pub(crate) fn side(&self, color: Color) -> &SideArea {
         match color {
             Color::Black => &self.black,
             Color::White => &self.white,
@@ -185,7 +188,7 @@ impl AreaCount {
     }
 
     /// S = ⌊W·H/2⌋: the stones each side has for fill-in (180 on 19×19).
-    pub fn stones_each(&self) -> u32 {
+    pub(crate) fn stones_each(&self) -> u32 {
         (self.width as u32 * self.height as u32) / 2
     }
 }
@@ -312,7 +315,7 @@ pub struct Komi {
 
 impl Komi {
     /// Chooses the komi by precedence; a non-finite value is ignored as if absent.
-    pub fn choose(
+    pub(crate) fn choose(
         command_line: Option<f64>,
         record: Option<f64>,
         rules: &Rules,
@@ -351,7 +354,7 @@ pub struct Penalties {
 }
 
 impl Penalties {
-    pub fn of(self, color: Color) -> u32 {
+    pub(crate) fn of(self, color: Color) -> u32 {
         match color {
             Color::Black => self.black,
             Color::White => self.white,
@@ -455,7 +458,7 @@ pub struct FillIn {
 
 /// Why fill-in counting was not done.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FillInError {
+pub(crate) enum FillInError {
     #[error("compensation of {0} points is not a whole number of stones (2 points a stone); fill-in needs an even komi")]
     OddCompensation(String),
     #[error(
@@ -471,7 +474,7 @@ fn whole_stones(points: f64) -> Option<i64> {
 }
 
 /// Ing fill-in counting. `compensation` is komi plus handicap compensation, in points.
-pub fn fill_in(
+pub(crate) fn fill_in(
     area: &AreaCount,
     compensation: f64,
     penalties: Penalties,
@@ -826,7 +829,7 @@ pub fn count_territory(
 impl Score {
     /// The same game counted by territory: points are territory plus prisoners; the
     /// area result is kept in `other_count` when it differs.
-    pub fn by_territory(mut self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
+    pub(crate) fn by_territory(mut self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
         let area_margin = self.black_margin;
         let area_re = self.re.clone();
         let Outcome {

@@ -94,7 +94,7 @@ pub struct TimeReport {
 
 impl TimeReport {
     /// The penalty points both sides are charged.
-    pub fn penalties(&self) -> Penalties {
+    pub(crate) fn penalties(&self) -> Penalties {
         Penalties {
             black: self.black.points,
             white: self.white.points,
@@ -129,7 +129,7 @@ impl IngOvertime {
     }
 
     /// The length of one period in seconds.
-    pub fn period_length(&self, basic_time: f64) -> f64 {
+    pub(crate) fn period_length(&self, basic_time: f64) -> f64 {
         match self.period_seconds {
             Some(s) => s,
             None => basic_time / self.period_divisor.max(1) as f64,
@@ -150,7 +150,7 @@ impl IngOvertime {
     }
 
     /// Periods entered and whether the game is lost, for `used` seconds.
-    pub fn periods_entered(&self, basic_time: f64, used: f64) -> (u32, bool) {
+    pub(crate) fn periods_entered(&self, basic_time: f64, used: f64) -> (u32, bool) {
         let entered = (0..self.periods)
             .take_while(|&k| self.beyond(basic_time, used, k))
             .count() as u32;
@@ -207,7 +207,7 @@ impl IngOvertime {
     }
 
     /// Assesses a clock sequence: each move's colour and time left after it (BL/WL).
-    pub fn assess_clock(
+    pub(crate) fn assess_clock(
         &self,
         basic_time: f64,
         clock: impl IntoIterator<Item = (Color, Option<f64>)>,
@@ -241,7 +241,7 @@ impl IngOvertime {
     }
 
     /// Assesses a game record: BT = TM, clock from the BL/WL of its moves.
-    pub fn assess_record(&self, record: &GameRecord) -> Result<TimeReport, TimingError> {
+    pub(crate) fn assess_record(&self, record: &GameRecord) -> Result<TimeReport, TimingError> {
         let basic_time = record.time_limit.ok_or(TimingError::NoBasicTime)?;
         self.assess_clock(basic_time, record.moves().map(|m| (m.color, m.time_left)))
     }

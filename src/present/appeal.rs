@@ -36,7 +36,7 @@ mod timeline;
 use diagrams::diagrams;
 use sentences::{join_and, Removal, SentenceContext};
 pub use text::to_text;
-pub(crate) use text::{komi_text, penalties_text};
+pub use text::{komi_text, penalties_text};
 pub use timeline::{EventKind, TimelineEvent};
 
 #[cfg(test)]
@@ -90,7 +90,7 @@ pub enum ReadingKind {
 }
 
 impl ReadingKind {
-    pub const ALL: [ReadingKind; 5] = [
+    pub(crate) const ALL: [ReadingKind; 5] = [
         ReadingKind::SstLiteral,
         ReadingKind::SstPrecedent,
         ReadingKind::SimplifiedIng,
@@ -99,7 +99,7 @@ impl ReadingKind {
     ];
 
     /// The name in the verdict table.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ReadingKind::SstLiteral => "SST literal",
             ReadingKind::SstPrecedent => "SST precedent (EGF 2002)",
@@ -110,7 +110,7 @@ impl ReadingKind {
     }
 
     /// The rules preset the reading referees and counts with.
-    pub fn preset(self) -> &'static str {
+    pub(crate) fn preset(self) -> &'static str {
         match self {
             ReadingKind::SstLiteral | ReadingKind::SstPrecedent => "sst-ing",
             ReadingKind::SimplifiedIng => "simplified-ing",
@@ -313,12 +313,12 @@ pub struct Diagram {
 
 impl Diagram {
     /// The text diagram (coordinates A–T without I, rows from the bottom).
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         diagram::render_text(&self.position, &self.marks, &TextOptions::default())
     }
 
     /// A short title that fits above a small board ("End, move 7").
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         match self.kind {
             DiagramKind::Stop => {
                 let n = self.name.split('-').nth(1).unwrap_or("?");
@@ -814,7 +814,7 @@ fn move_label(color: Option<Color>, vertex: Option<&str>) -> String {
 }
 
 /// What a dispute between the two SST readings turns on (said when [`Appeal::disputed`]).
-pub const DISPUTE: &str = "The two SST readings disagree: the appeal turns on whether passes 3–4 ended play (SST terminology 19) or were void because dead stones had not been taken away (Article 1; EGF 2002).";
+pub(crate) const DISPUTE: &str = "The two SST readings disagree: the appeal turns on whether passes 3–4 ended play (SST terminology 19) or were void because dead stones had not been taken away (Article 1; EGF 2002).";
 
 fn disputed(readings: &[Reading]) -> bool {
     let re = |k: ReadingKind| {

@@ -6,14 +6,13 @@
 //! boards included.
 
 use crate::count::score::AreaCount;
-use crate::findings::Finding;
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
 use std::fmt::Write as _;
 
 /// What to mark on a diagram besides the stones.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Marks {
+pub(crate) struct Marks {
     /// The last move played.
     pub last_move: Option<Point>,
     /// Points named by findings (the offending move).
@@ -26,14 +25,18 @@ pub struct Marks {
 
 impl Marks {
     /// Marks the dead stones and territory of an area count.
-    pub fn with_area(mut self, area: &AreaCount) -> Marks {
+    pub(crate) fn with_area(mut self, area: &AreaCount) -> Marks {
         self.dead = area.dead.clone();
         self.territory = area.territory.clone();
         self
     }
 
     /// Marks the points of findings that name one (findings carry SGF letters).
-    pub fn with_findings<'a>(mut self, findings: impl IntoIterator<Item = &'a Finding>) -> Marks {
+    #[cfg(test)]
+    pub(crate) fn with_findings<'a>(
+        mut self,
+        findings: impl IntoIterator<Item = &'a crate::findings::Finding>,
+    ) -> Marks {
         let points = findings
             .into_iter()
             .filter_map(|f| f.point.as_deref().and_then(Point::from_sgf));
@@ -47,7 +50,7 @@ impl Marks {
 }
 
 /// The column label of a diagram: `A`…`T` (no I), …, then numbers past 50.
-pub fn column_label(x: u8) -> String {
+pub(crate) fn column_label(x: u8) -> String {
     // Point::vertex on a one-row board writes the column followed by "1" (or "-1").
     let v = Point::new(x, 0).vertex(1);
     let col = v.strip_suffix('1').unwrap_or(&v);
@@ -56,7 +59,7 @@ pub fn column_label(x: u8) -> String {
 
 /// Star points: 3-3 (4-4 from 13 lines) corners, the centre on odd boards, and the
 /// sides on odd boards of 15 lines and more. None below 7 lines.
-pub fn hoshi(width: u8, height: u8) -> Vec<Point> {
+pub(crate) fn hoshi(width: u8, height: u8) -> Vec<Point> {
     if width < 7 || height < 7 {
         return Vec::new();
     }
@@ -100,7 +103,7 @@ fn well_formed(pos: &Position) -> Position {
 
 /// Options of the text diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TextOptions {
+pub(crate) struct TextOptions {
     pub coordinates: bool,
     pub hoshi: bool,
     pub legend: bool,
@@ -184,7 +187,7 @@ fn glyph(pos: &Position, marks: &Marks, p: Point, star: bool, used: &mut Used) -
 ///
 /// The last move is wrapped in `( )`, an offending move in `[ ]` (this wins when
 /// both apply). A legend lists the glyphs used.
-pub fn render_text(pos: &Position, marks: &Marks, opts: &TextOptions) -> String {
+pub(crate) fn render_text(pos: &Position, marks: &Marks, opts: &TextOptions) -> String {
     let pos = &well_formed(pos);
     let (w, h) = (pos.width, pos.height);
     let labels: Vec<String> = (0..w).map(column_label).collect();
@@ -293,7 +296,7 @@ fn legend(used: &Used) -> String {
 
 /// Options of the SVG diagram.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
+pub(crate) struct SvgOptions {
     /// Shown above the board and as the SVG `<title>`.
     pub title: Option<String>,
     /// Distance between lines, in pixels.
@@ -314,7 +317,7 @@ impl Default for SvgOptions {
 }
 
 /// Escapes text for XML content and attribute values.
-pub fn xml_escape(text: &str) -> String {
+pub(crate) fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -371,7 +374,7 @@ impl Geometry {
 /// styling: `stone black`, `stone white`, `dead`, `territory-b`, `territory-w`,
 /// `offending`, `last-move`, `hoshi`, `grid`, `coord`, `title`; every mark has
 /// `data-point` with its SGF letters.
-pub fn render_svg(pos: &Position, marks: &Marks, opts: &SvgOptions) -> String {
+pub(crate) fn render_svg(pos: &Position, marks: &Marks, opts: &SvgOptions) -> String {
     let pos = &well_formed(pos);
     let g = Geometry::new(pos, opts);
     let mut s = String::new();

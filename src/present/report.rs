@@ -171,7 +171,11 @@ impl GameReport {
     }
 
     /// The report of a file that yielded no game (unreadable, empty, not SGF).
-    pub fn file_only(file: &str, charset: Option<&Charset>, findings: Vec<Finding>) -> GameReport {
+    pub(crate) fn file_only(
+        file: &str,
+        charset: Option<&Charset>,
+        findings: Vec<Finding>,
+    ) -> GameReport {
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
@@ -201,7 +205,7 @@ impl GameReport {
     }
 
     /// Applies `--severity CODE=LEVEL` overrides.
-    pub fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
+    pub(crate) fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
         for f in &mut self.findings {
             if let Some(&s) = overrides.get(&f.code) {
                 f.severity = s;
@@ -211,7 +215,7 @@ impl GameReport {
 }
 
 /// Rows of a position from the top: `X` Black, `O` White, `.` empty.
-pub fn board_rows(pos: &crate::replay::position::Position) -> Vec<String> {
+pub(crate) fn board_rows(pos: &crate::replay::position::Position) -> Vec<String> {
     (0..pos.height)
         .map(|y| {
             (0..pos.width)

@@ -33,7 +33,7 @@ pub struct Decoded {
 }
 
 /// Name used for the lossless byte-to-char fallback.
-pub const LATIN1: &str = "ISO-8859-1";
+pub(crate) const LATIN1: &str = "ISO-8859-1";
 
 /// Decodes the bytes of one SGF file. Never fails and never panics.
 pub fn decode(bytes: &[u8]) -> Decoded {
@@ -67,7 +67,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
 /// the charset is decided on these first bytes, cut where no character is split, and
 /// the rest of the file is decoded with it by the returned [`StreamDecoder`].
 /// Returns the decoded start, how many bytes of `prefix` it took, and the decoder.
-pub fn decode_start(prefix: &[u8]) -> (Decoded, usize, StreamDecoder) {
+pub(crate) fn decode_start(prefix: &[u8]) -> (Decoded, usize, StreamDecoder) {
     // After the last ASCII byte no character of an ASCII-compatible charset is cut
     // (lead bytes of multi-byte characters are never ASCII).
     let mut cut = prefix
@@ -90,7 +90,7 @@ pub fn decode_start(prefix: &[u8]) -> (Decoded, usize, StreamDecoder) {
 }
 
 /// Decodes the rest of a streamed file, piece by piece, with the charset of its start.
-pub struct StreamDecoder {
+pub(crate) struct StreamDecoder {
     used: &'static str,
     /// None: the lossless ISO-8859-1 fallback, byte n to U+00nn.
     inner: Option<encoding_rs::Decoder>,
@@ -98,7 +98,7 @@ pub struct StreamDecoder {
 
 impl StreamDecoder {
     /// The charset used.
-    pub fn used(&self) -> &'static str {
+    pub(crate) fn used(&self) -> &'static str {
         self.used
     }
 
@@ -120,7 +120,7 @@ impl StreamDecoder {
 }
 
 /// The finding for replacement characters met while streaming, located by the caller.
-pub fn stream_replacement_finding(used: &str) -> Finding {
+pub(crate) fn stream_replacement_finding(used: &str) -> Finding {
     Finding::new(
         Code::Charset,
         format!(
@@ -434,7 +434,7 @@ fn utf16_by_nul_pattern(bytes: &[u8]) -> Option<&'static Encoding> {
 
 /// The first CA value in the bytes, read as ISO-8859-1 (lossless), trimmed.
 /// `CA` must not be the tail of a longer identifier (`xCA[` is not CA).
-pub fn find_ca(bytes: &[u8]) -> Option<String> {
+pub(crate) fn find_ca(bytes: &[u8]) -> Option<String> {
     let mut from = 0;
     while let Some(rel) = find(&bytes[from..], b"CA") {
         let at = from + rel;
@@ -468,7 +468,7 @@ fn find(hay: &[u8], needle: &[u8; 2]) -> Option<usize> {
 }
 
 /// The encoding a CA label names: WHATWG labels plus spellings seen in SGF files.
-pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+pub(crate) fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     let label = label.trim();
     if let Some(e) = Encoding::for_label(label.as_bytes()) {
         return Some(e);

@@ -10,7 +10,7 @@ use std::cell::{Cell, OnceCell};
 
 /// Offsets of the first byte of every line of a text.
 #[derive(Debug, Clone)]
-pub struct LineIndex {
+pub(crate) struct LineIndex {
     starts: Vec<usize>,
 }
 
@@ -56,7 +56,7 @@ impl LineIndex {
     }
 
     /// The position of a byte offset (clamped to the text).
-    pub fn pos(&self, text: &str, offset: usize) -> Pos {
+    pub(crate) fn pos(&self, text: &str, offset: usize) -> Pos {
         let offset = offset.min(text.len());
         let (line, start) = self.line_of(offset);
         let column = count_chars(&text.as_bytes()[start..offset]) + 1;
@@ -82,7 +82,7 @@ fn to_u32(n: usize) -> u32 {
 /// increasing order on one long line (a whole game on one line is common) cost only the
 /// distance from the previous one, not from the start of the line.
 #[derive(Debug)]
-pub struct Locator<'t> {
+pub(crate) struct Locator<'t> {
     text: &'t str,
     index: OnceCell<LineIndex>,
     /// (offset, 0-based line, column) of the last answer.
@@ -99,7 +99,7 @@ impl<'t> Locator<'t> {
     /// A locator for a piece of a longer text that starts at `base` (its line, column
     /// and offset in the whole; the default is the start): positions come out in the
     /// coordinates of the whole, so a streamed game tree reports file lines.
-    pub fn with_base(text: &'t str, base: Pos) -> Locator<'t> {
+    pub(crate) fn with_base(text: &'t str, base: Pos) -> Locator<'t> {
         Locator {
             text,
             index: OnceCell::new(),
@@ -109,7 +109,7 @@ impl<'t> Locator<'t> {
     }
 
     /// The position of a byte offset (clamped to the text).
-    pub fn pos(&self, offset: usize) -> Pos {
+    pub(crate) fn pos(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
         let index = self.index.get_or_init(|| LineIndex::new(self.text));
         let (c_off, c_line, c_col) = self.cursor.get();

@@ -93,7 +93,7 @@ pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Findin
 
 /// Reads parsed text: the games, numbered from `first_index` (the game trees of the
 /// file before this text, when streaming), and the findings outside any game.
-pub fn read_parsed(
+pub(crate) fn read_parsed(
     tree: &Sgf,
     loc: &Locator,
     first_index: usize,
@@ -534,7 +534,7 @@ fn emit_node(
 }
 
 /// `[]` is a pass on any board; `tt` is a pass only up to 19x19 (T16).
-pub fn parse_move(raw: &str, width: u8, height: u8) -> Option<Move> {
+pub(crate) fn parse_move(raw: &str, width: u8, height: u8) -> Option<Move> {
     let v = raw.trim();
     if v.is_empty() {
         return Some(Move::Pass);
@@ -741,7 +741,7 @@ fn clock_seconds(raw: &str) -> Option<f64> {
 ///   half point (Fox writes komi × 100: 750 → 7.5, 650 → 6.5; and Chinese "zi" × 100:
 ///   375 → 3.75 zi = 7.5 points = 375/50), with `komi-scaled`;
 /// * anything else → ignored with `bad-value`.
-pub fn interpret_komi(raw: &str) -> (Option<f64>, Option<Finding>) {
+pub(crate) fn interpret_komi(raw: &str) -> (Option<f64>, Option<Finding>) {
     let text = raw.trim();
     if text.is_empty() {
         return (

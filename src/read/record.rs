@@ -132,7 +132,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// RE as written and as parsed by the reader.
-    pub fn re(&self) -> Option<(&str, &ParsedResult)> {
+    pub(crate) fn re(&self) -> Option<(&str, &ParsedResult)> {
         self.info
             .result
             .as_deref()

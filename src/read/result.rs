@@ -71,7 +71,7 @@ impl ParsedResult {
     }
 
     /// The margin, for scored wins (and 0 for a draw).
-    pub fn margin(&self) -> Option<f64> {
+    pub(crate) fn margin(&self) -> Option<f64> {
         match (&self.outcome, &self.kind) {
             (Outcome::Draw, _) => Some(0.0),
             (_, ResultKind::Score(m)) => Some(*m),
@@ -274,7 +274,7 @@ fn cjk(s: &str) -> Option<ParsedResult> {
 }
 
 /// Writes a result in FF[4] form: `B+0.5`, `B+0`, `0`, `W+R`, `B+T`, `Void`, `?`.
-pub fn write_re(r: &ParsedResult) -> String {
+pub(crate) fn write_re(r: &ParsedResult) -> String {
     let color = match r.outcome {
         Outcome::Draw => return "0".into(),
         Outcome::Void => return "Void".into(),
@@ -295,7 +295,7 @@ pub fn write_re(r: &ParsedResult) -> String {
 }
 
 /// A margin without trailing zeros: 3 → `3`, 0.5 → `0.5`, 7.25 → `7.25`.
-pub fn format_margin(m: f64) -> String {
+pub(crate) fn format_margin(m: f64) -> String {
     let m = m.abs();
     if m.fract() == 0.0 && m < 1e15 {
         format!("{}", m as i64)

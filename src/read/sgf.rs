@@ -16,11 +16,11 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashSet};
 
 /// "No node": the null index of the arenas.
-pub const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// The longest property identifier kept (FF[4] ones have 1–2 letters; private ones a
 /// few more). Longer ones are reported and dropped.
-pub const MAX_IDENT: usize = 15;
+pub(crate) const MAX_IDENT: usize = 15;
 
 /// At most this many issues are kept per file; the rest are only counted, so binary
 /// garbage cannot produce a million findings.
@@ -35,7 +35,7 @@ pub struct Ident {
 
 impl Ident {
     /// The identifier's letters.
-    pub fn as_bytes(&self) -> &[u8] {
+    pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len).min(MAX_IDENT)]
     }
 
@@ -106,26 +106,26 @@ pub struct Sgf<'t> {
 }
 
 impl<'t> Sgf<'t> {
-    pub fn node(&self, id: u32) -> Option<&Node> {
+    pub(crate) fn node(&self, id: u32) -> Option<&Node> {
         self.nodes.get(id as usize)
     }
 
     /// The properties of a node, in written order.
-    pub fn props_of(&self, id: u32) -> &[Property] {
+    pub(crate) fn props_of(&self, id: u32) -> &[Property] {
         self.node(id)
             .and_then(|n| self.props.get(n.props_start as usize..n.props_end as usize))
             .unwrap_or(&[])
     }
 
     /// The values of a property.
-    pub fn values_of(&self, p: &Property) -> &[Value] {
+    pub(crate) fn values_of(&self, p: &Property) -> &[Value] {
         self.values
             .get(p.values_start as usize..p.values_end as usize)
             .unwrap_or(&[])
     }
 
     /// The raw text of a value (escapes unresolved).
-    pub fn raw(&self, v: Value) -> &'t str {
+    pub(crate) fn raw(&self, v: Value) -> &'t str {
         self.text
             .get(v.start as usize..v.end as usize)
             .unwrap_or("")
@@ -145,7 +145,7 @@ impl<'t> Sgf<'t> {
     }
 
     /// The children of a node, in order.
-    pub fn children(&self, id: u32) -> Children<'_, 't> {
+    pub(crate) fn children(&self, id: u32) -> Children<'_, 't> {
         Children {
             sgf: self,
             next: self.node(id).map_or(NONE, |n| n.first_child),
@@ -153,7 +153,7 @@ impl<'t> Sgf<'t> {
     }
 
     /// The main line from a node: the node, then first children down to a leaf.
-    pub fn main_line(&self, root: u32) -> Vec<u32> {
+    pub(crate) fn main_line(&self, root: u32) -> Vec<u32> {
         let mut line = Vec::new();
         let mut id = root;
         while let Some(n) = self.node(id) {
@@ -165,7 +165,7 @@ impl<'t> Sgf<'t> {
 }
 
 /// Iterator over the children of a node.
-pub struct Children<'a, 't> {
+pub(crate) struct Children<'a, 't> {
     sgf: &'a Sgf<'t>,
     next: u32,
 }
@@ -245,7 +245,7 @@ pub fn parse(text: &str) -> Sgf<'_> {
 
 /// Where a streamed file stands before the next unit is parsed (see [`parse_unit`]).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct UnitContext {
+pub(crate) struct UnitContext {
     /// Game trees (roots) read from the file before this text.
     pub roots_before: usize,
     /// Whether any text came before this one.
@@ -256,7 +256,7 @@ pub struct UnitContext {
 
 /// One streamed unit: the text outside game trees before a game tree, and that tree.
 #[derive(Debug)]
-pub struct Unit<'t> {
+pub(crate) struct Unit<'t> {
     pub sgf: Sgf<'t>,
     /// Bytes of the text the unit took; the next unit starts there. `None` when the
     /// text ended before the tree did and more text may follow: parse again with more.
@@ -268,7 +268,7 @@ pub struct Unit<'t> {
 /// makes of the same bytes, except that each unit is parsed on its own: identifiers in
 /// lower case are reported once per game tree (not once per file) and the
 /// [`MAX_ISSUES`] cap applies per unit. Offsets are relative to `text`.
-pub fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
+pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
     let mut p = Parser::new_unit(text, cx);
     if text.len() >= NONE as usize {
         p.issue(
@@ -992,7 +992,7 @@ impl<'t> Parser<'t> {
 }
 
 /// The message of the one finding a file with no game tree anywhere gets.
-pub const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";
+pub(crate) const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";
 
 /// "on line N" words for the distance between two offsets: the unclosed tree's line is
 /// the finding's own position, so the message says where the new tree starts from it.

@@ -17,12 +17,12 @@ use crate::read::sgf::{self, UnitContext};
 use std::io::{self, Read};
 
 /// Bytes read from the file at a time (more when one game tree is longer).
-pub const BLOCK: usize = 1 << 20;
+pub(crate) const BLOCK: usize = 1 << 20;
 
 /// The records of one game tree, with the findings outside any game that come with it
 /// (text before it; for the last tree, also the text after it and end-of-file notes).
 #[derive(Debug)]
-pub struct Piece {
+pub(crate) struct Piece {
     /// One record per game tree (main line), or one per line with `--variations`;
     /// empty only when the whole file holds no game.
     pub games: Vec<GameRecord>,
@@ -31,7 +31,7 @@ pub struct Piece {
 }
 
 /// The game trees of one file, in file order (an iterator of [`Piece`]s).
-pub struct TreeStream<R> {
+pub(crate) struct TreeStream<R> {
     source: R,
     /// Bytes to read at a time ([`BLOCK`]).
     block: usize,
@@ -95,13 +95,14 @@ impl<R: Read> TreeStream<R> {
 
     /// Reads `block` bytes at a time instead of [`BLOCK`] (tests cut characters and
     /// trees between reads with tiny blocks).
-    pub fn with_block(mut self, block: usize) -> Self {
+    #[cfg(test)]
+    pub(crate) fn with_block(mut self, block: usize) -> Self {
         self.block = block.max(1);
         self
     }
 
     /// How the file is decoded (decided on its start).
-    pub fn charset(&self) -> &Charset {
+    pub(crate) fn charset(&self) -> &Charset {
         &self.charset
     }
 

@@ -24,7 +24,7 @@ use crate::point::{Color, Point};
 use crate::replay::position::Position;
 
 /// The largest side length SGF allows (letters a–z, A–Z).
-pub const MAX_SIDE: u8 = 52;
+pub(crate) const MAX_SIDE: u8 = 52;
 
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const BORDER: u8 = 3;
@@ -216,21 +216,21 @@ impl Board {
     }
 
     /// The Zobrist hash of the stones on the board.
-    pub fn hash(&self) -> u64 {
+    pub(crate) fn hash(&self) -> u64 {
         self.hash
     }
 
     /// The two bit planes (black, then white): the compact snapshot of the stones.
-    pub fn bits(&self) -> &[u64] {
+    pub(crate) fn bits(&self) -> &[u64] {
         &self.bits
     }
 
     /// Stones captured by Black and by White (index by `Color::index`).
-    pub fn prisoners(&self) -> [u32; 2] {
+    pub(crate) fn prisoners(&self) -> [u32; 2] {
         self.prisoners
     }
 
-    pub fn contains(&self, p: Point) -> bool {
+    pub(crate) fn contains(&self, p: Point) -> bool {
         p.x < self.width && p.y < self.height
     }
 
@@ -240,7 +240,7 @@ impl Board {
     }
 
     /// The padded index of an on-board point.
-    pub(crate) fn index(&self, p: Point) -> Option<usize> {
+    pub fn index(&self, p: Point) -> Option<usize> {
         if self.contains(p) {
             Some((p.y as usize + 1) * self.stride + p.x as usize + 1)
         } else {
@@ -296,7 +296,7 @@ impl Board {
     }
 
     /// A plain snapshot for scoring and reports.
-    pub fn to_position(&self) -> Position {
+    pub(crate) fn to_position(&self) -> Position {
         let mut pos = Position::empty(self.width, self.height);
         for y in 0..self.height {
             for x in 0..self.width {
@@ -349,7 +349,7 @@ impl Board {
 
     /// Setup: puts a stone of `color` on `p` (AB/AW), replacing whatever stood there.
     /// Nothing is captured, so setup may leave strings without liberties.
-    pub fn add_stone(&mut self, p: Point, color: Color) {
+    pub(crate) fn add_stone(&mut self, p: Point, color: Color) {
         if let Some(i) = self.index(p) {
             if self.cells[i] == stone_of(color) {
                 return;
@@ -362,7 +362,7 @@ impl Board {
     }
 
     /// Setup: empties a point (AE).
-    pub fn clear_point(&mut self, p: Point) {
+    pub(crate) fn clear_point(&mut self, p: Point) {
         if let Some(i) = self.index(p) {
             if self.cells[i] != EMPTY {
                 self.lift(i);

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 /// One move as the ending analysis sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turn {
+pub(crate) struct Turn {
     pub number: u32,
     pub color: Color,
     pub pass: bool,
@@ -74,7 +74,12 @@ pub struct EndingReport {
 /// Analyses a line of moves. `handicap` is the record's HA (0 when absent), used only
 /// to recognise handicap placement by moves; `root_stones` says whether the handicap is
 /// already on the board as setup stones.
-pub fn analyse(turns: &[Turn], ending: Ending, handicap: u32, root_stones: bool) -> EndingReport {
+pub(crate) fn analyse(
+    turns: &[Turn],
+    ending: Ending,
+    handicap: u32,
+    root_stones: bool,
+) -> EndingReport {
     let mut report = EndingReport::default();
     let placement = if root_stones {
         Placement { moves: 0, plays: 0 }

@@ -111,13 +111,13 @@ impl MoveFacts {
     }
 
     /// The play removed a single own stone and nothing else (the board is unchanged).
-    pub fn single_stone_suicide(&self) -> bool {
+    pub(crate) fn single_stone_suicide(&self) -> bool {
         self.self_removed == 1
     }
 
     /// Any whole-board repetition created by this play: the earliest move after which
     /// the same board stood.
-    pub fn cycle(&self) -> Option<u32> {
+    pub(crate) fn cycle(&self) -> Option<u32> {
         self.psk
     }
 }
@@ -182,7 +182,7 @@ impl Engine {
 
     /// The current position as a plain snapshot.
     /// A hint: about `moves` moves and setups will follow (see [`History::reserve`]).
-    pub fn reserve(&mut self, moves: usize) {
+    pub(crate) fn reserve(&mut self, moves: usize) {
         self.history.reserve(moves + 1);
     }
 

@@ -6,7 +6,7 @@ use super::grid::{components, Grid, NONE};
 use crate::point::Color;
 
 /// What Benson's analysis proves for one colour.
-pub struct PassAlive {
+pub(crate) struct PassAlive {
     /// Per chain: pass-alive (only chains of the analysed colour can be).
     pub alive: Vec<bool>,
     /// Per cell: an opponent stone inside a small region enclosed by pass-alive chains.
@@ -23,7 +23,7 @@ struct Region {
 }
 
 /// Benson's algorithm for `color`.
-pub fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
+pub(crate) fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
     let (region_of, count) = components(grid, |i| grid.cells[i] != Some(color));
     let mut regions: Vec<Region> = (0..count)
         .map(|_| Region {

@@ -4,18 +4,18 @@ use crate::point::Color;
 use crate::replay::position::Position;
 
 /// No string on this cell.
-pub const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// One string: its colour, stones and liberties (cell indices, sorted, no duplicates).
 #[derive(Clone, Debug)]
-pub struct Chain {
+pub(crate) struct Chain {
     pub color: Color,
     pub stones: Vec<usize>,
     pub libs: Vec<usize>,
 }
 
 /// A read-only view of a position with its strings.
-pub struct Grid {
+pub(crate) struct Grid {
     pub width: usize,
     pub height: usize,
     pub cells: Vec<Option<Color>>,
@@ -42,12 +42,12 @@ impl Grid {
         grid
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.cells.len()
     }
 
     /// The on-board orthogonal neighbours of cell `i`.
-    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
         let (w, len) = (self.width, self.cells.len());
         let x = i % w.max(1);
         [
@@ -61,7 +61,7 @@ impl Grid {
     }
 
     /// The on-board diagonal neighbours of cell `i`.
-    pub fn diagonals(&self, i: usize) -> impl Iterator<Item = usize> {
+    pub(crate) fn diagonals(&self, i: usize) -> impl Iterator<Item = usize> {
         let (w, h) = (self.width as isize, self.height as isize);
         let (x, y) = ((i as isize) % w, (i as isize) / w);
         [(-1, -1), (1, -1), (-1, 1), (1, 1)]
@@ -72,7 +72,7 @@ impl Grid {
     }
 
     /// True when cell `i` lies on the edge of the board.
-    pub fn on_edge(&self, i: usize) -> bool {
+    pub(crate) fn on_edge(&self, i: usize) -> bool {
         let (x, y) = (i % self.width, i / self.width);
         x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
     }
@@ -118,7 +118,7 @@ impl Grid {
 
 /// Connected components of the cells for which `member` is true: a component id per cell
 /// (or [`NONE`]) and the number of components.
-pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
+pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
     let mut id = vec![NONE; grid.len()];
     let mut count = 0u32;
     let mut stack = Vec::new();
@@ -142,7 +142,7 @@ pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usi
 }
 
 /// A small union-find over chain ids.
-pub struct UnionFind {
+pub(crate) struct UnionFind {
     parent: Vec<u32>,
 }
 
@@ -153,7 +153,7 @@ impl UnionFind {
         }
     }
 
-    pub fn find(&mut self, mut a: usize) -> usize {
+    pub(crate) fn find(&mut self, mut a: usize) -> usize {
         while self.parent[a] as usize != a {
             let p = self.parent[a] as usize;
             self.parent[a] = self.parent[p];
@@ -163,7 +163,7 @@ impl UnionFind {
     }
 
     /// Joins two sets; the smaller root becomes the representative (deterministic).
-    pub fn union(&mut self, a: usize, b: usize) {
+    pub(crate) fn union(&mut self, a: usize, b: usize) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
             let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };

@@ -22,14 +22,14 @@ pub struct Verdict {
 
 /// Confidence levels, from proof down to a guess.
 mod confidence {
-    pub const PROVEN: f32 = 1.0;
-    pub const TWO_EYES: f32 = 0.95;
-    pub const DEAD_ENCLOSED: f32 = 0.9;
-    pub const CONNECTED: f32 = 0.85;
-    pub const DEAD_WEAK_ENCLOSURE: f32 = 0.7;
-    pub const SEKI: f32 = 0.7;
-    pub const DEAD_BIG_SPACE: f32 = 0.65;
-    pub const UNSETTLED: f32 = 0.6;
+    pub(crate) const PROVEN: f32 = 1.0;
+    pub(crate) const TWO_EYES: f32 = 0.95;
+    pub(crate) const DEAD_ENCLOSED: f32 = 0.9;
+    pub(crate) const CONNECTED: f32 = 0.85;
+    pub(crate) const DEAD_WEAK_ENCLOSURE: f32 = 0.7;
+    pub(crate) const SEKI: f32 = 0.7;
+    pub(crate) const DEAD_BIG_SPACE: f32 = 0.65;
+    pub(crate) const UNSETTLED: f32 = 0.6;
 }
 
 /// A space bigger than this is more than a dead group's room: a kill there is a guess.

@@ -27,7 +27,7 @@ pub struct TimelineEvent {
 
 impl EndingView {
     /// "Four-pass ending" or "Two-stage ending".
-    pub fn title(&self) -> &'static str {
+    pub(crate) fn title(&self) -> &'static str {
         match self.ending {
             Ending::FourPass => "Four-pass ending",
             Ending::TwoStage => "Two-stage ending",
@@ -35,7 +35,7 @@ impl EndingView {
     }
 
     /// Stops and resumptions in move order, then the end and the moves after it.
-    pub fn timeline(&self) -> Vec<TimelineEvent> {
+    pub(crate) fn timeline(&self) -> Vec<TimelineEvent> {
         let mut events = self.stops_and_resumptions();
         events.push(self.end_event());
         if let (Some(&first), Some(last)) = (self.after_end.first(), self.after_end.last()) {

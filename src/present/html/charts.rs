@@ -3,7 +3,7 @@
 use maud::{html, Markup};
 
 /// One bar: a label, a count and the CSS colour of the bar.
-pub struct Bar {
+pub(crate) struct Bar {
     pub label: String,
     pub count: u64,
     pub colour: &'static str,
@@ -14,7 +14,7 @@ const BAR_WIDTH: u64 = 220;
 const ROW: u64 = 20;
 
 /// A chart with a title; bars scale to the largest count. Empty input draws a note.
-pub fn bar_chart(title: &str, bars: &[Bar]) -> Markup {
+pub(crate) fn bar_chart(title: &str, bars: &[Bar]) -> Markup {
     let max = bars.iter().map(|b| b.count).max().unwrap_or(0).max(1);
     let width = LABEL_WIDTH + BAR_WIDTH + 60;
     let height = ROW * bars.len() as u64 + 4;

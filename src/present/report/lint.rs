@@ -20,7 +20,7 @@ impl Paint {
     }
 
     /// The severity word: red error, yellow warning, cyan info.
-    pub fn severity(self, s: Severity) -> String {
+    pub(crate) fn severity(self, s: Severity) -> String {
         let style = match s {
             Severity::Error => "1;31",
             Severity::Warning => "1;33",
@@ -30,12 +30,12 @@ impl Paint {
     }
 
     /// A finding code, bold.
-    pub fn code(self, code: &str) -> String {
+    pub(crate) fn code(self, code: &str) -> String {
         self.wrap("1", code)
     }
 
     /// A game header, bold.
-    pub fn header(self, text: &str) -> String {
+    pub(crate) fn header(self, text: &str) -> String {
         self.wrap("1", text)
     }
 }
@@ -60,7 +60,7 @@ pub fn to_lines(report: &GameReport, show: Severity, paint: Paint) -> String {
 }
 
 /// `path #N: Black NAME, White NAME, RE[...], DATE, EVENT` (only what the record has).
-pub fn game_header(r: &GameReport) -> String {
+pub(crate) fn game_header(r: &GameReport) -> String {
     let mut head = r.file.clone();
     if let Some(g) = r.game {
         head.push_str(&format!(" #{g}"));
@@ -92,7 +92,7 @@ pub fn game_header(r: &GameReport) -> String {
 }
 
 /// `path:line:col: severity code: move N C VERTEX: message (interpretation)`.
-pub fn finding_line(file: &str, f: &Finding, paint: Paint) -> String {
+pub(crate) fn finding_line(file: &str, f: &Finding, paint: Paint) -> String {
     let place = match (f.line, f.column) {
         (Some(l), Some(c)) => format!("{file}:{l}:{c}"),
         _ => file.to_string(),
@@ -109,7 +109,7 @@ pub fn finding_line(file: &str, f: &Finding, paint: Paint) -> String {
 }
 
 /// `move 12 B Q16 (pd): ` for a finding on a move; empty otherwise.
-pub fn move_label(f: &Finding) -> String {
+pub(crate) fn move_label(f: &Finding) -> String {
     match (f.move_number, f.color) {
         (Some(n), Some(c)) => {
             let at = match (&f.vertex, &f.point) {
@@ -123,7 +123,7 @@ pub fn move_label(f: &Finding) -> String {
 }
 
 /// Verdicts that follow a reading the rule texts leave open say so.
-pub fn certainty_note(f: &Finding) -> &'static str {
+pub(crate) fn certainty_note(f: &Finding) -> &'static str {
     match f.certainty {
         Some(Certainty::Interpretation) => " [interpretation]",
         _ => "",

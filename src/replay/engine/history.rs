@@ -149,14 +149,14 @@ impl History {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.slots.is_empty()
     }
 
     /// Makes room for `positions` more positions at once, so that replaying a record
     /// whose length is known neither rehashes the table nor regrows the snapshots.
     /// Capped: a hint is a hint, and hostile records must not reserve gigabytes.
-    pub fn reserve(&mut self, positions: usize) {
+    pub(crate) fn reserve(&mut self, positions: usize) {
         let positions = positions.min(1 << 16);
         self.entries.reserve(positions);
         self.slots.reserve(positions);
@@ -166,28 +166,28 @@ impl History {
         }
     }
 
-    pub fn entry(&self, e: u32) -> &Entry {
+    pub(crate) fn entry(&self, e: u32) -> &Entry {
         &self.entries[e as usize]
     }
 
-    pub fn entry_mut(&mut self, e: u32) -> &mut Entry {
+    pub(crate) fn entry_mut(&mut self, e: u32) -> &mut Entry {
         &mut self.entries[e as usize]
     }
 
-    pub fn slot(&self, s: u32) -> &Slot {
+    pub(crate) fn slot(&self, s: u32) -> &Slot {
         &self.slots[s as usize]
     }
 
-    pub fn slot_count(&self) -> u32 {
+    pub(crate) fn slot_count(&self) -> u32 {
         self.slots.len() as u32
     }
 
     /// The current (latest) slot.
-    pub fn current(&self) -> Option<&Slot> {
+    pub(crate) fn current(&self) -> Option<&Slot> {
         self.slots.last()
     }
 
-    pub fn set_next_play(&mut self, value: u32) {
+    pub(crate) fn set_next_play(&mut self, value: u32) {
         if let Some(s) = self.slots.last_mut() {
             s.next_play = value;
         }
@@ -195,7 +195,7 @@ impl History {
 
     /// Finds the entry of a board, verified by full comparison, or inserts a new one.
     /// Returns the entry and whether the board was already known.
-    pub fn find_or_insert(&mut self, hash: u64, bits: &[u64]) -> (u32, bool) {
+    pub(crate) fn find_or_insert(&mut self, hash: u64, bits: &[u64]) -> (u32, bool) {
         if (self.entries.len() + 1) * 2 > self.table.len() {
             self.grow();
         }
@@ -246,7 +246,13 @@ impl History {
 
     /// Records an occurrence of `entry` after move `number`, with `to_move` to play,
     /// created by a play of `by_play` (None for passes, setup and the start).
-    pub fn push_slot(&mut self, entry: u32, number: u32, to_move: Color, by_play: Option<Color>) {
+    pub(crate) fn push_slot(
+        &mut self,
+        entry: u32,
+        number: u32,
+        to_move: Color,
+        by_play: Option<Color>,
+    ) {
         let slot_id = self.slots.len() as u32;
         let ent = &mut self.entries[entry as usize];
         if ent.first == NONE {
@@ -273,7 +279,7 @@ impl History {
     }
 
     /// Bytes held, for the memory test and the performance notes.
-    pub fn heap_bytes(&self) -> usize {
+    pub(crate) fn heap_bytes(&self) -> usize {
         self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.table.capacity() * 4
             + self.arena.bytes()
