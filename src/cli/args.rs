@@ -1,5 +1,6 @@
 //! Every flag of every subcommand, defined once. Shared groups (rules overrides,
-//! output format) are flattened into the subcommands that take them.
+//! output format) are flattened into the subcommands that take them; the rule override
+//! flags are generated from the library's table of settings (`goref::rule_settings!`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
