@@ -55,7 +55,7 @@ impl Estimate {
     }
 
     /// Every stone estimated to live in seki, sorted.
-    pub(crate) fn seki_stones(&self) -> Vec<Point> {
+    pub fn seki_stones(&self) -> Vec<Point> {
         self.stones_with(StoneStatus::Seki)
     }
 

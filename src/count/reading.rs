@@ -53,7 +53,7 @@ impl Basis {
     }
 
     /// How the dead stones were chosen, for sentences.
-    pub(crate) fn phrase(self) -> &'static str {
+    pub fn phrase(self) -> &'static str {
         match self {
             Basis::Marked => "marked TB/TW in the record",
             Basis::Claimed => "claimed with --dead",

@@ -180,7 +180,7 @@ pub struct AreaCount {
 }
 
 impl AreaCount {
-    pub(crate) fn side(&self, color: Color) -> &SideArea {
+    pub fn side(&self, color: Color) -> &SideArea {
         match color {
             Color::Black => &self.black,
             Color::White => &self.white,
@@ -188,7 +188,7 @@ impl AreaCount {
     }
 
     /// S = ⌊W·H/2⌋: the stones each side has for fill-in (180 on 19×19).
-    pub(crate) fn stones_each(&self) -> u32 {
+    pub fn stones_each(&self) -> u32 {
         (self.width as u32 * self.height as u32) / 2
     }
 }
@@ -315,7 +315,7 @@ pub struct Komi {
 
 impl Komi {
     /// Chooses the komi by precedence; a non-finite value is ignored as if absent.
-    pub(crate) fn choose(
+    pub fn choose(
         command_line: Option<f64>,
         record: Option<f64>,
         rules: &Rules,
@@ -354,7 +354,7 @@ pub struct Penalties {
 }
 
 impl Penalties {
-    pub(crate) fn of(self, color: Color) -> u32 {
+    pub fn of(self, color: Color) -> u32 {
         match color {
             Color::Black => self.black,
             Color::White => self.white,

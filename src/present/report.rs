@@ -171,7 +171,7 @@ impl GameReport {
     }
 
     /// The report of a file that yielded no game (unreadable, empty, not SGF).
-    pub(crate) fn file_only(
+    pub fn file_only(
         file: &str,
         charset: Option<&Charset>,
         findings: Vec<Finding>,
@@ -205,7 +205,7 @@ impl GameReport {
     }
 
     /// Applies `--severity CODE=LEVEL` overrides.
-    pub(crate) fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
+    pub fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
         for f in &mut self.findings {
             if let Some(&s) = overrides.get(&f.code) {
                 f.severity = s;

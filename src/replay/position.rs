@@ -14,7 +14,7 @@ pub struct Position {
 
 impl Position {
     /// An empty board.
-    pub(crate) fn empty(width: u8, height: u8) -> Position {
+    pub fn empty(width: u8, height: u8) -> Position {
         Position {
             width,
             height,
@@ -22,7 +22,7 @@ impl Position {
         }
     }
 
-    pub(crate) fn contains(&self, p: Point) -> bool {
+    pub fn contains(&self, p: Point) -> bool {
         p.x < self.width && p.y < self.height
     }
 
@@ -30,7 +30,7 @@ impl Position {
         p.y as usize * self.width as usize + p.x as usize
     }
 
-    pub(crate) fn point(&self, index: usize) -> Point {
+    pub fn point(&self, index: usize) -> Point {
         Point::new(
             (index % self.width as usize) as u8,
             (index / self.width as usize) as u8,
@@ -45,7 +45,7 @@ impl Position {
         }
     }
 
-    pub(crate) fn set(&mut self, p: Point, c: Option<Color>) {
+    pub fn set(&mut self, p: Point, c: Option<Color>) {
         if self.contains(p) {
             let i = self.index(p);
             self.cells[i] = c;
@@ -53,7 +53,7 @@ impl Position {
     }
 
     /// The on-board orthogonal neighbours of a point.
-    pub(crate) fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+    pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let (x, y) = (p.x as i16, p.y as i16);
         [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
             .into_iter()
@@ -65,7 +65,7 @@ impl Position {
 
     /// Parses a diagram such as the spec's (`X` Black, `O` White, `.` empty; one row a
     /// line; spaces and a leading row label ignored). Used by tests.
-    pub(crate) fn from_diagram(rows: &[&str]) -> Position {
+    pub fn from_diagram(rows: &[&str]) -> Position {
         let parsed: Vec<Vec<Option<Color>>> = rows
             .iter()
             .map(|row| {
