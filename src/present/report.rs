@@ -171,11 +171,7 @@ impl GameReport {
     }
 
     /// The report of a file that yielded no game (unreadable, empty, not SGF).
-    pub fn file_only(
-        file: &str,
-        charset: Option<&Charset>,
-        findings: Vec<Finding>,
-    ) -> GameReport {
+    pub fn file_only(file: &str, charset: Option<&Charset>, findings: Vec<Finding>) -> GameReport {
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
