@@ -357,7 +357,7 @@ pub struct CountContext<'a> {
     /// Stones captured during play by Black and by White (territory counting).
     pub captures: [u32; 2],
     /// Finish the boundaries before a territory count (fill the dame, make the teire), as a
-    /// counter does for a record that stops before the end (`score::teire_points`).
+    /// counter does where nobody marked the territory (`score::teire_points`).
     pub finish_boundaries: bool,
 }
 
@@ -383,10 +383,12 @@ impl<'a> CountContext<'a> {
         }
     }
 
-    /// Finishes the boundaries where the dead stones are estimated and the record stops
-    /// before the end: nobody filled the dame or marked the territory.
-    pub fn finishing(mut self, basis: Basis, end: Option<EndKind>) -> Self {
-        self.finish_boundaries = basis == Basis::Estimated && end.is_none();
+    /// Finishes the boundaries where the dead stones are estimated: nobody marked the
+    /// territory, so the counter fills the dame and makes the teire, as Japanese practice
+    /// does before counting (a record that stops before the end, as Fox records do, needs it
+    /// most). Marked or claimed dead stones, and a count as it stands, are left as they are.
+    pub fn finishing(mut self, basis: Basis) -> Self {
+        self.finish_boundaries = basis == Basis::Estimated;
         self
     }
 }
@@ -646,7 +648,7 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         removal_allowed,
     );
     let literal = count(&position, &[], &[], &ctx).ok();
-    let ctx = ctx.finishing(chosen.basis, end);
+    let ctx = ctx.finishing(chosen.basis);
     let counted = if chosen.dead.is_empty() && chosen.seki.is_empty() && !ctx.finish_boundaries {
         literal.clone()
     } else {
