@@ -7,9 +7,9 @@
 //! counter; a careful counter fills the dame and makes the teire.
 //!
 //! A string needs a teire here when, with the dead stones removed, its liberties are one point
-//! of its own territory plus dame that the opponent's living stones touch (the opponent fills
-//! them, connected to its own stones) and that the owner cannot fill itself to join the string
-//! to another of its strings. A dame whose filling would put strings of both colours in
+//! of its own territory plus dame (empty points that are nobody's territory: once the dame are
+//! filled, by either side, they are no liberties), none of which the owner could fill to join
+//! the string to another of its strings, and none a liberty of a seki. A dame whose filling would put strings of both colours in
 //! atari is a point still worth playing, not a dame: whoever fills it decides, so it forces
 //! nothing here. A string whose last liberty would be an eye it alone surrounds is left
 //! alone (filling it would be suicide: its status is a question for the estimate, not a
@@ -32,7 +32,6 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
         }
     }
     let neighbours = |i: usize| pos.neighbours(pos.point(i)).map(|n| pos.index(n));
-    let touches = |i: usize, c: Color| neighbours(i).any(|j| board[j] == Some(c));
     let in_seki: Vec<bool> = {
         let mut mark = vec![false; len];
         for &p in seki.iter().filter(|&&p| pos.contains(p)) {
@@ -40,6 +39,10 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
         }
         mark
     };
+    // The liberties of a seki are not filled.
+    let near_seki: Vec<bool> = (0..len)
+        .map(|i| neighbours(i).any(|j| in_seki[j]))
+        .collect();
     // Per candidate: the colour, the territory point to fill, the dame that force it.
     let mut candidates: Vec<(Color, usize, Vec<usize>)> = Vec::new();
     let mut seen = vec![false; len];
@@ -52,17 +55,12 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
         if stones.iter().any(|&s| in_seki[s]) {
             continue;
         }
-        let mut own = Vec::new();
-        let mut dame = Vec::new();
-        let mut other = false;
-        for &l in &libs {
-            match area.territory[l] {
-                Some(c) if c == color => own.push(l),
-                None if touches(l, color.opponent()) => dame.push(l),
-                _ => other = true,
-            }
-        }
-        if other || own.len() != 1 || dame.is_empty() {
+        // Every liberty outside its own territory is a dame: whoever fills it, the liberty
+        // is gone once the dame are filled (unless the filling joins another string, below).
+        let (own, dame): (Vec<usize>, Vec<usize>) = libs
+            .iter()
+            .partition(|&&l| area.territory[l] == Some(color));
+        if own.len() != 1 || dame.is_empty() || dame.iter().any(|&d| near_seki[d]) {
             continue;
         }
         // The owner fills a dame that joins another of its strings instead: no teire.
@@ -196,6 +194,20 @@ mod tests {
         let mut open = rows;
         open[0] = "...X...";
         assert_eq!(teire(&open, &[], &[]), [1, 0]);
+    }
+
+    #[test]
+    fn a_liberty_in_a_wider_dame_region_is_filled_too() {
+        // D7's second liberty E7 touches no White stone (F7 and E6 are open), but the open
+        // region E7-F7-E6 is dame: filled, whoever fills it, and D7 needs C7.
+        let rows = [
+            "...X..O", //
+            "XXXO.OO", //
+            "XXXOOO.", //
+            "X.XO...", //
+            "XXXO...", //
+        ];
+        assert_eq!(teire(&rows, &[], &[]), [1, 0]);
     }
 
     #[test]
