@@ -12,7 +12,7 @@
 use goref::internal::count::convention::{self, Counting};
 use goref::internal::count::estimate::estimate;
 use goref::internal::count::referee::{marked_dead, referee, RefereeOptions};
-use goref::internal::count::score::count_area;
+use goref::internal::count::score::{count_area, teire_points};
 use goref::internal::read::reader::{read, ReadOptions};
 use goref::internal::read::result::{parse_re, ResultKind};
 use goref::point::Color;
@@ -202,6 +202,12 @@ fn main() {
                 if let Some(c) = position.get(*p) {
                     terr[c.opponent().index()] += 1.0;
                 }
+            }
+            // The dame are filled before a territory count: strings left in atari are
+            // connected inside their own territory (as `goref check` counts).
+            let teire = teire_points(position, &area, &est.seki_stones());
+            for c in [Color::Black, Color::White] {
+                terr[c.index()] -= f64::from(teire[c.index()]);
             }
             let territory_margin =
                 terr[0] + r.captures[0] as f64 - terr[1] - r.captures[1] as f64 - komi - bonus;

@@ -345,3 +345,35 @@ fn a_difference_the_open_points_can_make_up_is_unverified_not_a_mismatch() {
     assert_eq!(far["result"]["status"], "mismatch", "{far}");
     assert!(!codes(far).iter().any(|(c, _)| c == "open-points-unclear"));
 }
+
+#[test]
+fn an_estimated_territory_count_is_made_with_the_teire() {
+    // Black's lone stone D7 reaches its corner only through C7; once White fills the dame
+    // E7 it is in atari and Black connects at C7, a point of its own territory. Territory:
+    // Black 8 - 1, White 16, KM 0.5: W+9.5, whether the record stops before the end or
+    // after two passes (the dame are filled before the count). Counted as it stands
+    // (`--estimator none`), nothing is filled: W+8.5.
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, tail: &str| {
+        let path = dir.path().join(name);
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[7]RU[Japanese]KM[0.5]RE[W+9.5]\
+             AB[da][ab][bb][cb][ac][bc][cc][ad][cd][ae][be][ce][cf][cg]\
+             AW[fa][db][eb][fb][gb][dc][dd][de][df][dg]{tail})"
+        );
+        std::fs::write(&path, sgf).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    for tail in [";B[]", ";B[];W[]"] {
+        let r = &check_jsonl(&[&file("teire.sgf", tail)])[0];
+        assert_eq!(r["result"]["status"], "agrees", "{r}");
+        assert_eq!(r["result"]["computed"], "W+9.5");
+        assert_eq!(r["score"]["territory"]["black"]["teire"], 1, "{r}");
+        assert_eq!(r["score"]["territory"]["black"]["territory"], 7);
+    }
+    let as_is = &check_jsonl(&["--estimator", "none", &file("as-is.sgf", ";B[];W[]")])[0];
+    assert_eq!(as_is["result"]["computed"], "W+8.5", "{as_is}");
+    assert!(as_is["score"]["territory"]["black"].get("teire").is_none());
+    let text = text(&["score", &file("text.sgf", ";B[]")]);
+    assert!(text.contains("1 teire made"), "{text}");
+}

@@ -361,6 +361,9 @@ pub(crate) struct CountContext<'a> {
     pub lost_on_time: Option<Color>,
     /// Stones captured during play by Black and by White (territory counting).
     pub captures: [u32; 2],
+    /// Finish the boundaries before a territory count (fill the dame, make the teire), as a
+    /// counter does where nobody marked the territory (`score::teire_points`).
+    pub finish_boundaries: bool,
 }
 
 impl<'a> CountContext<'a> {
@@ -381,7 +384,17 @@ impl<'a> CountContext<'a> {
             penalties: r.penalties,
             lost_on_time: r.time.as_ref().and_then(|t| t.lost_on_time),
             captures: r.scored_captures,
+            finish_boundaries: false,
         }
+    }
+
+    /// Finishes the boundaries where the dead stones are estimated: nobody marked the
+    /// territory, so the counter fills the dame and makes the teire, as Japanese practice
+    /// does before counting (a record that stops before the end, as Fox records do, needs it
+    /// most). Marked or claimed dead stones, and a count as it stands, are left as they are.
+    pub fn finishing(mut self, basis: Basis) -> Self {
+        self.finish_boundaries = basis == Basis::Estimated;
+        self
     }
 }
 
@@ -413,7 +426,10 @@ pub(crate) fn count(
         lost_on_time: ctx.lost_on_time,
     };
     let by_area = score::score(&area, &settings);
-    let territory = score::count_territory(position, &area, seki, ctx.captures);
+    let mut territory = score::count_territory(position, &area, seki, ctx.captures);
+    if ctx.finish_boundaries {
+        territory.make_teire(score::teire_points(position, &area, seki));
+    }
     let by_territory = by_area.clone().by_territory(territory, &settings);
     Ok(match ctx.method.counting {
         Scoring::Territory => by_territory,
@@ -637,7 +653,8 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         removal_allowed,
     );
     let literal = count(&position, &[], &[], &ctx).ok();
-    let counted = if chosen.dead.is_empty() && chosen.seki.is_empty() {
+    let ctx = ctx.finishing(chosen.basis);
+    let counted = if chosen.dead.is_empty() && chosen.seki.is_empty() && !ctx.finish_boundaries {
         literal.clone()
     } else {
         count(&position, &chosen.dead, &chosen.seki, &ctx).ok()
@@ -997,6 +1014,7 @@ mod tests {
             penalties: Penalties::default(),
             lost_on_time: None,
             captures,
+            finish_boundaries: false,
         }
     }
 

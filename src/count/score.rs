@@ -761,6 +761,15 @@ pub struct SideTerritory {
     pub prisoners: u32,
     /// territory + prisoners.
     pub points: u32,
+    /// Points of own territory filled to connect strings that filling the dame leaves in
+    /// atari (`teire_points`), already taken off `territory`; only where the counter finishes
+    /// the boundaries.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub teire: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The territory count of a position.
@@ -824,6 +833,17 @@ pub fn count_territory(
     t.black.points = t.black.territory + t.black.prisoners;
     t.white.points = t.white.territory + t.white.prisoners;
     t
+}
+
+impl TerritoryCount {
+    /// Takes the teire (per side: Black, White) off each side's territory.
+    pub fn make_teire(&mut self, teire: [u32; 2]) {
+        for (side, n) in [(&mut self.black, teire[0]), (&mut self.white, teire[1])] {
+            side.teire = n.min(side.territory);
+            side.territory -= side.teire;
+            side.points = side.territory + side.prisoners;
+        }
+    }
 }
 
 impl Score {
@@ -1028,6 +1048,9 @@ impl fmt::Display for Score {
         f.write_str(&self.summary)
     }
 }
+
+mod teire;
+pub use teire::teire_points;
 
 #[cfg(test)]
 mod tests;

@@ -711,7 +711,7 @@ fn build_reading(
     };
     reading.rule_sentence = ctx.sentence(end, &removal);
     let rules = r.selection.rules.clone();
-    let count_ctx = CountContext::of(record, &rules, r);
+    let count_ctx = CountContext::of(record, &rules, r).finishing(chosen.basis);
     match reading::count(&r.scored_position, &dead, &chosen.seki, &count_ctx) {
         Ok(s) => {
             reading.view = view(Some(&s));

@@ -164,8 +164,18 @@ impl ScoreCard {
         if let Some(t) = &self.view.territory {
             for (name, side) in [("Black", &t.black), ("White", &t.white)] {
                 out.push_str(&format!(
-                    "{name:<6} points {:>4} = {} points of territory + {} prisoners (captured and dead)\n",
-                    side.points, side.territory, side.prisoners
+                    "{name:<6} points {:>4} = {} points of territory + {} prisoners (captured and dead){}\n",
+                    side.points,
+                    side.territory,
+                    side.prisoners,
+                    if side.teire > 0 {
+                        format!(
+                            "; {} teire made (own territory filled once the dame are filled)",
+                            side.teire
+                        )
+                    } else {
+                        String::new()
+                    }
                 ));
             }
             if t.seki_points > 0 {

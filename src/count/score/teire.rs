@@ -1,0 +1,226 @@
+//! Teire: the stones a side must add inside its own territory once the dame are filled.
+//!
+//! Under territory counting the dame are filled before the count (Japanese rules 1989,
+//! Article 9's commentary), and a string that filling them leaves in atari must be connected
+//! by its owner inside its own territory: a point of territory lost. A record that stops before
+//! the end (a server that finishes the game by its own count, as Fox does) leaves that to the
+//! counter; a careful counter fills the dame and makes the teire.
+//!
+//! A string needs a teire here when, with the dead stones removed, its liberties are one point
+//! of its own territory plus dame (empty points that are nobody's territory: once the dame are
+//! filled, by either side, they are no liberties), none of which the owner could fill to join
+//! the string to another of its strings, and none a liberty of a seki. A dame whose filling would put strings of both colours in
+//! atari is a point still worth playing, not a dame: whoever fills it decides, so it forces
+//! nothing here. A string whose last liberty would be an eye it alone surrounds is left
+//! alone (filling it would be suicide: its status is a question for the estimate, not a
+//! teire). Strings in seki are left alone too.
+
+use super::AreaCount;
+use crate::point::{Color, Point};
+use crate::replay::position::Position;
+
+/// Points of its own territory each side (Black, White) must fill once the dame are filled.
+pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2] {
+    let len = pos.width as usize * pos.height as usize;
+    if pos.cells.len() != len || area.territory.len() != len {
+        return [0, 0];
+    }
+    let mut board = pos.cells.clone();
+    for &p in &area.dead {
+        if pos.contains(p) {
+            board[pos.index(p)] = None;
+        }
+    }
+    let neighbours = |i: usize| pos.neighbours(pos.point(i)).map(|n| pos.index(n));
+    let in_seki: Vec<bool> = {
+        let mut mark = vec![false; len];
+        for &p in seki.iter().filter(|&&p| pos.contains(p)) {
+            mark[pos.index(p)] = true;
+        }
+        mark
+    };
+    // The liberties of a seki are not filled.
+    let near_seki: Vec<bool> = (0..len)
+        .map(|i| neighbours(i).any(|j| in_seki[j]))
+        .collect();
+    // Per candidate: the colour, the territory point to fill, the dame that force it.
+    let mut candidates: Vec<(Color, usize, Vec<usize>)> = Vec::new();
+    let mut seen = vec![false; len];
+    for start in 0..len {
+        let Some(color) = board[start] else { continue };
+        if seen[start] {
+            continue;
+        }
+        let (stones, libs) = string_at(pos, &board, start, &mut seen);
+        if stones.iter().any(|&s| in_seki[s]) {
+            continue;
+        }
+        // Every liberty outside its own territory is a dame: whoever fills it, the liberty
+        // is gone once the dame are filled (unless the filling joins another string, below).
+        let (own, dame): (Vec<usize>, Vec<usize>) = libs
+            .iter()
+            .partition(|&&l| area.territory[l] == Some(color));
+        if own.len() != 1 || dame.is_empty() || dame.iter().any(|&d| near_seki[d]) {
+            continue;
+        }
+        // The owner fills a dame that joins another of its strings instead: no teire.
+        let joins_another =
+            |d: usize| neighbours(d).any(|j| board[j] == Some(color) && !stones.contains(&j));
+        if dame.iter().any(|&d| joins_another(d)) {
+            continue;
+        }
+        // An eye of this string alone: filling it would be suicide, not a teire.
+        let eye = own[0];
+        if neighbours(eye).all(|j| stones.contains(&j)) {
+            continue;
+        }
+        candidates.push((color, eye, dame));
+    }
+    let forces = |c: Color, d: usize| {
+        candidates
+            .iter()
+            .any(|(cc, _, dame)| *cc == c && dame.contains(&d))
+    };
+    let mut points: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (color, eye, dame) in &candidates {
+        if dame.iter().any(|&d| forces(color.opponent(), d)) {
+            continue;
+        }
+        points[color.index()].push(*eye);
+    }
+    points.map(|mut p| {
+        p.sort_unstable();
+        p.dedup();
+        p.len() as u32
+    })
+}
+
+/// The string through cell `start`: its cells and its liberties (sorted, unique); marks its
+/// stones in `seen`.
+fn string_at(
+    pos: &Position,
+    board: &[Option<Color>],
+    start: usize,
+    seen: &mut [bool],
+) -> (Vec<usize>, Vec<usize>) {
+    let color = board[start];
+    let mut stones = Vec::new();
+    let mut libs = Vec::new();
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(i) = stack.pop() {
+        stones.push(i);
+        for n in pos.neighbours(pos.point(i)) {
+            let j = pos.index(n);
+            if board[j].is_none() {
+                libs.push(j);
+            } else if board[j] == color && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    libs.sort_unstable();
+    libs.dedup();
+    (stones, libs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::score::count_area;
+
+    /// The single Black stone at D7 reaches Black's corner only through C7: once White fills
+    /// the dame E7 it is in atari, and Black connects at C7, a point of its own territory.
+    const TEIRE: [&str; 7] = [
+        "...X.O.", //
+        "XXXOOOO", //
+        "XXXO...", //
+        "X.XO...", //
+        "XXXO...", //
+        "..XO...", //
+        "..XO...", //
+    ];
+
+    fn teire(rows: &[&str], dead: &[Point], seki: &[Point]) -> [u32; 2] {
+        let pos = Position::from_diagram(rows);
+        let area = count_area(&pos, dead).unwrap();
+        teire_points(&pos, &area, seki)
+    }
+
+    #[test]
+    fn a_stone_that_filling_the_dame_leaves_in_atari_costs_its_owner_a_point() {
+        assert_eq!(teire(&TEIRE, &[], &[]), [1, 0]);
+        // The same shape mirrored to White.
+        let mirrored: Vec<String> = TEIRE
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        'X' => 'O',
+                        'O' => 'X',
+                        c => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = mirrored.iter().map(String::as_str).collect();
+        assert_eq!(teire(&rows, &[], &[]), [0, 1]);
+    }
+
+    #[test]
+    fn no_teire_where_the_stone_has_a_second_liberty_of_its_own() {
+        // With D6 Black, the string D7-D6 also touches C6 (open, Black's): it keeps two
+        // liberties in Black's area after the dame is filled.
+        let mut rows = TEIRE;
+        rows[1] = "XX.XOOO";
+        assert_eq!(teire(&rows, &[], &[]), [0, 0]);
+    }
+
+    #[test]
+    fn no_teire_where_the_owner_fills_the_dame_to_join_another_string() {
+        // Black's F column touches the dame E7 too: Black fills E7 itself and D7 is joined.
+        let rows = [
+            "...X.X.", //
+            "XXXOOX.", //
+            "X.XOOX.", //
+            "XXXO.X.", //
+            "..XOOX.", //
+            "..XO.X.", //
+            "..XOOX.", //
+        ];
+        assert_eq!(teire(&rows, &[], &[]), [0, 0]);
+        // Without the stone at F7 the dame joins nothing and the teire is back.
+        let mut open = rows;
+        open[0] = "...X...";
+        assert_eq!(teire(&open, &[], &[]), [1, 0]);
+    }
+
+    #[test]
+    fn a_liberty_in_a_wider_dame_region_is_filled_too() {
+        // D7's second liberty E7 touches no White stone (F7 and E6 are open), but the open
+        // region E7-F7-E6 is dame: filled, whoever fills it, and D7 needs C7.
+        let rows = [
+            "...X..O", //
+            "XXXO.OO", //
+            "XXXOOO.", //
+            "X.XO...", //
+            "XXXO...", //
+        ];
+        assert_eq!(teire(&rows, &[], &[]), [1, 0]);
+    }
+
+    #[test]
+    fn strings_in_seki_need_no_teire() {
+        assert_eq!(teire(&TEIRE, &[], &[Point::new(3, 0)]), [0, 0]);
+    }
+
+    #[test]
+    fn dead_stones_are_taken_off_first() {
+        // A dead White stone at B7 inside Black's corner changes nothing: C7 is still
+        // Black's territory and D7's only own liberty.
+        let mut rows = TEIRE;
+        rows[0] = ".O.X.O.";
+        assert_eq!(teire(&rows, &[Point::new(1, 0)], &[]), [1, 0]);
+    }
+}

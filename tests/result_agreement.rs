@@ -1,0 +1,82 @@
+//! How often `goref check` agrees with the recorded result on the development corpus
+//! (`../shared/corpus`; ignored unless asked for: `cargo test -- --ignored`), as
+//! `../shared/tools/result_agreement.py` measures it: over every game whose RE is a real count
+//! (`B+x` / `W+x` with x > 0; Fox's `B+0.0` wins without a count are left out), the computed
+//! winner and exact margin against RE, and no error-level result finding.
+//!
+//! The floors are the figures of docs/scoring.md ("Measured through the CLI"); a change that
+//! loses agreement fails here and must say why in that document (or raise the floors when it
+//! gains).
+
+mod common;
+use common::check_jsonl;
+
+#[path = "common/shared.rs"]
+mod common_shared;
+use common_shared::shared;
+
+/// Real counts in the corpus: fewer means the corpus or the reader lost records.
+const COUNTED_FLOOR: usize = 481;
+/// Computed winner equal to RE's (94.8% of 481).
+const WINNER_FLOOR: usize = 456;
+/// Computed margin equal to RE's (76.3% of 481).
+const EXACT_FLOOR: usize = 367;
+
+/// RE as (winner, margin) when it is a count: `B+3.5`, `W+12`.
+fn count(re: &str) -> Option<(char, f64)> {
+    let re = re.trim();
+    let winner = re.chars().next().filter(|c| matches!(c, 'B' | 'W'))?;
+    let margin: f64 = re.get(2..)?.parse().ok()?;
+    (re.get(1..2) == Some("+")).then_some((winner, margin))
+}
+
+#[test]
+#[ignore = "needs ../shared (the development corpus)"]
+fn estimated_counts_agree_with_re_at_least_as_often_as_documented() {
+    let corpus = shared().join("corpus");
+    let reports = check_jsonl(&["--fail-on", "never", "-j", "2", corpus.to_str().unwrap()]);
+    let (mut counted, mut winner, mut exact, mut errors) = (0, 0, 0, 0);
+    for r in &reports {
+        let result = &r["result"];
+        let Some(recorded) = result["recorded"].as_str().and_then(count) else {
+            continue;
+        };
+        if recorded.1 == 0.0 {
+            continue;
+        }
+        counted += 1;
+        let computed = result["computed"].as_str().and_then(count);
+        winner += usize::from(computed.is_some_and(|c| c.0 == recorded.0));
+        exact += usize::from(computed == Some(recorded));
+        errors += usize::from(r["findings"].as_array().is_some_and(|fs| {
+            fs.iter().any(|f| {
+                f["severity"] == "error"
+                    && matches!(
+                        f["code"].as_str(),
+                        Some("result-mismatch" | "margin-mismatch")
+                    )
+            })
+        }));
+    }
+    println!("{counted} real counts: winner {winner}, exact {exact}, errors {errors}");
+    assert!(counted >= COUNTED_FLOOR, "only {counted} real counts read");
+    assert!(
+        winner >= WINNER_FLOOR,
+        "winner agrees in {winner} < {WINNER_FLOOR}"
+    );
+    assert!(
+        exact >= EXACT_FLOOR,
+        "exact margin agrees in {exact} < {EXACT_FLOOR}"
+    );
+    assert_eq!(errors, 0, "error-level result findings on estimated counts");
+}
+
+#[test]
+fn re_counts_are_read_like_the_measuring_script() {
+    assert_eq!(count("B+3.5"), Some(('B', 3.5)));
+    assert_eq!(count("W+12"), Some(('W', 12.0)));
+    assert_eq!(count("W+0.0"), Some(('W', 0.0)));
+    assert_eq!(count("B+R"), None);
+    assert_eq!(count("0"), None);
+    assert_eq!(count("Jigo"), None);
+}
