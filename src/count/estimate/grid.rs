@@ -22,6 +22,37 @@ pub struct Grid {
     /// The string on each cell, or [`NONE`].
     pub chain_of: Vec<u32>,
     pub chains: Vec<Chain>,
+    /// The on-board orthogonal neighbours of each cell, worked out once: the reading walks
+    /// them in every flood fill of every round, the estimate's innermost loop.
+    adjacent: Vec<Adjacent>,
+}
+
+/// Up to four neighbours of one cell (left, right, up, down; those on the board).
+#[derive(Clone, Copy)]
+struct Adjacent {
+    cells: [u32; 4],
+    len: u8,
+}
+
+impl Adjacent {
+    fn of(i: usize, width: usize, len: usize) -> Adjacent {
+        let x = i % width.max(1);
+        let mut out = Adjacent {
+            cells: [0; 4],
+            len: 0,
+        };
+        let candidates = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < width).then(|| i + 1),
+            i.checked_sub(width),
+            (i + width < len).then(|| i + width),
+        ];
+        for n in candidates.into_iter().flatten() {
+            out.cells[out.len as usize] = n as u32;
+            out.len += 1;
+        }
+        out
+    }
 }
 
 impl Grid {
@@ -31,12 +62,14 @@ impl Grid {
         let mut cells = pos.cells.clone();
         // A hand-built Position may have the wrong number of cells; never index past them.
         cells.resize(width * height, None);
+        let len = cells.len();
         let mut grid = Grid {
             width,
             height,
-            chain_of: vec![NONE; cells.len()],
+            chain_of: vec![NONE; len],
             cells,
             chains: Vec::new(),
+            adjacent: (0..len).map(|i| Adjacent::of(i, width, len)).collect(),
         };
         grid.find_chains();
         grid
@@ -47,17 +80,10 @@ impl Grid {
     }
 
     /// The on-board orthogonal neighbours of cell `i`.
-    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let (w, len) = (self.width, self.cells.len());
-        let x = i % w.max(1);
-        [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            i.checked_sub(w),
-            (i + w < len).then(|| i + w),
-        ]
-        .into_iter()
-        .flatten()
+    #[inline]
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let a = &self.adjacent[i];
+        a.cells[..a.len as usize].iter().map(|&n| n as usize)
     }
 
     /// The on-board diagonal neighbours of cell `i`.
@@ -93,7 +119,9 @@ impl Grid {
             let mut libs = Vec::new();
             while let Some(i) = stack.pop() {
                 stones.push(i);
-                for n in self.neighbours(i) {
+                let adjacent = self.adjacent[i];
+                for &n in &adjacent.cells[..adjacent.len as usize] {
+                    let n = n as usize;
                     match self.cells[n] {
                         None => libs.push(n),
                         Some(c) if c == color && self.chain_of[n] == NONE => {
@@ -119,18 +147,22 @@ impl Grid {
 /// Connected components of the cells for which `member` is true: a component id per cell
 /// (or [`NONE`]) and the number of components.
 pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
-    let mut id = vec![NONE; grid.len()];
+    // `member` is asked once per cell: members start as UNSEEN, the rest as NONE.
+    const UNSEEN: u32 = NONE - 1;
+    let mut id: Vec<u32> = (0..grid.len())
+        .map(|i| if member(i) { UNSEEN } else { NONE })
+        .collect();
     let mut count = 0u32;
     let mut stack = Vec::new();
     for start in 0..grid.len() {
-        if id[start] != NONE || !member(start) {
+        if id[start] != UNSEEN {
             continue;
         }
         id[start] = count;
         stack.push(start);
         while let Some(i) = stack.pop() {
             for n in grid.neighbours(i) {
-                if id[n] == NONE && member(n) {
+                if id[n] == UNSEEN {
                     id[n] = count;
                     stack.push(n);
                 }
