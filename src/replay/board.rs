@@ -158,9 +158,26 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board with the standard Zobrist table.
+    /// An empty board with the standard Zobrist table. A batch checks thousands of games
+    /// of a few sizes, so each thread keeps the last empty board it built and copies it:
+    /// a copy costs a fraction of laying out the border and the keys again.
     pub fn new(width: u8, height: u8) -> Result<Board, BoardError> {
-        Board::with_zobrist(Zobrist::new(width, height))
+        thread_local! {
+            static LAST_EMPTY: std::cell::RefCell<Option<Board>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST_EMPTY.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(board) = last
+                .as_ref()
+                .filter(|b| b.width == width && b.height == height)
+            {
+                return Ok(board.clone());
+            }
+            let board = Board::with_zobrist(Zobrist::new(width, height))?;
+            *last = Some(board.clone());
+            Ok(board)
+        })
     }
 
     /// An empty board with a given Zobrist table (which fixes the size).

@@ -123,39 +123,37 @@ impl Round {
     fn new(grid: &Grid, verdicts: &[Verdict], alive_proven: &[bool]) -> Round {
         let n = grid.chains.len();
         let (region_of, count) = components(grid, |i| is_open(grid, verdicts, i));
-        // Per open region: size, bordering colours of living stones, bordering chains.
-        let mut size = vec![0u32; count];
+        let regions = Regions::of(&region_of, count);
+        // Per open region: bordering colours of living stones and the living chains around
+        // it (each once), kept in one flat list: this runs every round of every estimate.
         let mut mask = vec![0u8; count];
-        let mut border: Vec<Vec<usize>> = vec![Vec::new(); count];
-        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (i, &r) in region_of.iter().enumerate() {
-            if r == NONE {
-                continue;
-            }
-            let r = r as usize;
-            size[r] += 1;
-            if cells[r].len() < NAKADE_MAX {
-                cells[r].push(i);
-            }
-            for nb in grid.neighbours(i) {
-                if let Some(color) = grid.cells[nb] {
-                    let c = grid.chain_of[nb] as usize;
-                    if living(verdicts, c) {
-                        mask[r] |= 1 << color.index();
-                        border[r].push(c);
+        let mut border_start = Vec::with_capacity(count + 1);
+        let mut border: Vec<usize> = Vec::new();
+        let mut listed_for = vec![NONE; n];
+        for r in 0..count {
+            border_start.push(border.len());
+            for &i in regions.cells(r) {
+                for nb in grid.neighbours(i as usize) {
+                    if let Some(color) = grid.cells[nb] {
+                        let c = grid.chain_of[nb] as usize;
+                        if living(verdicts, c) {
+                            mask[r] |= 1 << color.index();
+                            if listed_for[c] != r as u32 {
+                                listed_for[c] = r as u32;
+                                border.push(c);
+                            }
+                        }
                     }
                 }
             }
         }
+        border_start.push(border.len());
+        let border_of = |r: usize| &border[border_start[r]..border_start[r + 1]];
         let mut uf = UnionFind::new(n);
-        for b in &mut border {
-            b.sort_unstable();
-            b.dedup();
-        }
         for r in 0..count {
             if mask[r] == 1 || mask[r] == 2 {
                 // An eye or territory of one colour joins every chain around it.
-                for w in border[r].windows(2) {
+                for w in border_of(r).windows(2) {
                     uf.union(w[0], w[1]);
                 }
             }
@@ -183,18 +181,27 @@ impl Round {
         }
         let group: Vec<usize> = (0..n).map(|c| uf.find(c)).collect();
         let mut eyes = vec![0u32; n];
+        // A group's eye counts once per region, however many of its chains border it.
+        let mut counted_for = vec![NONE; n];
         for r in 0..count {
             let color = match mask[r] {
                 1 => Color::Black,
                 2 => Color::White,
                 _ => continue,
             };
-            let value = eye_value(grid, verdicts, size[r] as usize, &cells[r], color);
-            let mut groups: Vec<usize> = border[r].iter().map(|&c| group[c]).collect();
-            groups.sort_unstable();
-            groups.dedup();
-            for g in groups {
-                eyes[g] += value;
+            let cells = regions.cells(r);
+            let mut first = [0usize; NAKADE_MAX];
+            let shown = cells.len().min(NAKADE_MAX);
+            for (k, &i) in cells[..shown].iter().enumerate() {
+                first[k] = i as usize;
+            }
+            let value = eye_value(grid, verdicts, cells.len(), &first[..shown], color);
+            for &c in border_of(r) {
+                let g = group[c];
+                if counted_for[g] != r as u32 {
+                    counted_for[g] = r as u32;
+                    eyes[g] += value;
+                }
             }
         }
         let mut strong = vec![false; n];
@@ -225,6 +232,40 @@ impl Round {
 
     fn is_strong(&self, c: usize) -> bool {
         self.strong[self.group[c]]
+    }
+}
+
+/// The cells of each component of a [`components`] labelling, in board order, without a
+/// vector per component: a counting sort by component.
+struct Regions {
+    start: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+impl Regions {
+    fn of(component_of: &[u32], count: usize) -> Regions {
+        let mut start = vec![0u32; count + 1];
+        for &r in component_of {
+            if r != NONE {
+                start[r as usize + 1] += 1;
+            }
+        }
+        for r in 0..count {
+            start[r + 1] += start[r];
+        }
+        let mut next = start.clone();
+        let mut cells = vec![0u32; start[count] as usize];
+        for (i, &r) in component_of.iter().enumerate() {
+            if r != NONE {
+                cells[next[r as usize] as usize] = i as u32;
+                next[r as usize] += 1;
+            }
+        }
+        Regions { start, cells }
+    }
+
+    fn cells(&self, r: usize) -> &[u32] {
+        &self.cells[self.start[r] as usize..self.start[r + 1] as usize]
     }
 }
 
@@ -309,13 +350,12 @@ fn settle_weakest(
         let blocked =
             |i: usize| grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize);
         let (space_of, count) = components(grid, |i| !blocked(i));
-        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
+        let spaces = Regions::of(&space_of, count);
         let mut safe = vec![false; count];
         for (i, &s) in space_of.iter().enumerate() {
             if s == NONE {
                 continue;
             }
-            cells[s as usize].push(i);
             if grid.cells[i] == Some(color) {
                 let c = grid.chain_of[i] as usize;
                 if living(verdicts, c)
@@ -325,14 +365,16 @@ fn settle_weakest(
                 }
             }
         }
-        for (s, space_cells) in cells.into_iter().enumerate() {
+        for s in 0..count {
             if safe[s] {
                 continue;
             }
+            let space_cells = spaces.cells(s);
             let mut chains: Vec<usize> = space_cells
                 .iter()
-                .filter(|&&i| grid.cells[i] == Some(color))
-                .map(|&i| grid.chain_of[i] as usize)
+                .map(|&i| i as usize)
+                .filter(|&i| grid.cells[i] == Some(color))
+                .map(|i| grid.chain_of[i] as usize)
                 .filter(|&c| living(verdicts, c) && !verdicts[c].proven)
                 .collect();
             if chains.iter().any(|&c| open[c]) {
@@ -343,7 +385,7 @@ fn settle_weakest(
             // A space with no living enemy around it is the whole board's open area:
             // nothing encloses it, so nothing can be dead there.
             let enclosed = space_cells.iter().any(|&i| {
-                grid.neighbours(i).any(|n| {
+                grid.neighbours(i as usize).any(|n| {
                     grid.cells[n] == Some(enemy) && living(verdicts, grid.chain_of[n] as usize)
                 })
             });
@@ -352,7 +394,7 @@ fn settle_weakest(
             }
             candidates.push(Space {
                 color,
-                cells: space_cells,
+                cells: space_cells.iter().map(|&i| i as usize).collect(),
                 chains,
             });
         }

@@ -56,7 +56,9 @@ const MAX_MOUTHS: usize = 16;
 pub(crate) fn mouth_liberty(board: &Board, s: usize) -> Option<usize> {
     let own = board.cell(s);
     let color = color_of(own)?;
-    if board.string_size(s) != 1 {
+    // A single stone's pseudo-liberties are its empty neighbours: most stones asked
+    // about are not single or have more than one, and leave here without a scan.
+    if board.string_size(s) != 1 || board.pseudo_libs(s) != 1 {
         return None;
     }
     let mut liberty = None;
