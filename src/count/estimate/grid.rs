@@ -145,32 +145,72 @@ impl Grid {
 }
 
 /// Connected components of the cells for which `member` is true: a component id per cell
-/// (or [`NONE`]) and the number of components.
+/// (or [`NONE`]) and the number of components, numbered in the order of their first cell.
+///
+/// The estimate labels the board several times a round, so this is its innermost loop:
+/// one pass in board order joins each member to its left and upper neighbours (a
+/// provisional label per run, merged by union-find), a second pass numbers the labels'
+/// roots in the order they first appear, which is the order of each component's first cell.
 pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
-    // `member` is asked once per cell: members start as UNSEEN, the rest as NONE.
-    const UNSEEN: u32 = NONE - 1;
-    let mut id: Vec<u32> = (0..grid.len())
-        .map(|i| if member(i) { UNSEEN } else { NONE })
-        .collect();
+    let (width, len) = (grid.width.max(1), grid.len());
+    let mut label = vec![NONE; len];
+    let mut parent: Vec<u32> = Vec::new();
+    let mut x = 0;
+    for i in 0..len {
+        if member(i) {
+            let left = if x > 0 { label[i - 1] } else { NONE };
+            let up = if i >= width { label[i - width] } else { NONE };
+            label[i] = match (left, up) {
+                (NONE, NONE) => {
+                    parent.push(parent.len() as u32);
+                    parent.len() as u32 - 1
+                }
+                (l, NONE) => l,
+                (NONE, u) => u,
+                (l, u) => {
+                    join(&mut parent, l, u);
+                    l
+                }
+            };
+        }
+        x += 1;
+        if x == width {
+            x = 0;
+        }
+    }
+    let mut number = vec![NONE; parent.len()];
     let mut count = 0u32;
-    let mut stack = Vec::new();
-    for start in 0..grid.len() {
-        if id[start] != UNSEEN {
+    for l in &mut label {
+        if *l == NONE {
             continue;
         }
-        id[start] = count;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            for n in grid.neighbours(i) {
-                if id[n] == UNSEEN {
-                    id[n] = count;
-                    stack.push(n);
-                }
-            }
+        let root = root(&mut parent, *l) as usize;
+        if number[root] == NONE {
+            number[root] = count;
+            count += 1;
         }
-        count += 1;
+        *l = number[root];
     }
-    (id, count as usize)
+    (label, count as usize)
+}
+
+/// The root of provisional label `a`, halving the path on the way.
+fn root(parent: &mut [u32], mut a: u32) -> u32 {
+    while parent[a as usize] != a {
+        let p = parent[a as usize];
+        parent[a as usize] = parent[p as usize];
+        a = p;
+    }
+    a
+}
+
+/// Merges the sets of two provisional labels.
+fn join(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (root(parent, a), root(parent, b));
+    if ra != rb {
+        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        parent[hi as usize] = lo;
+    }
 }
 
 /// A small union-find over chain ids.
@@ -200,6 +240,52 @@ impl UnionFind {
         if ra != rb {
             let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
             self.parent[hi] = lo as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The plain flood fill: components numbered by their first cell in board order.
+    fn flood(grid: &Grid, member: &[bool]) -> (Vec<u32>, usize) {
+        let mut id = vec![NONE; grid.len()];
+        let mut count = 0u32;
+        for start in 0..grid.len() {
+            if id[start] != NONE || !member[start] {
+                continue;
+            }
+            id[start] = count;
+            let mut stack = vec![start];
+            while let Some(i) = stack.pop() {
+                for n in grid.neighbours(i) {
+                    if id[n] == NONE && member[n] {
+                        id[n] = count;
+                        stack.push(n);
+                    }
+                }
+            }
+            count += 1;
+        }
+        (id, count as usize)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn components_match_a_flood_fill(
+            (w, h, member) in (1u8..=12, 1u8..=12).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), proptest::collection::vec(any::<bool>(), w as usize * h as usize))
+            })
+        ) {
+            let grid = Grid::new(&Position {
+                width: w,
+                height: h,
+                cells: vec![None; w as usize * h as usize],
+            });
+            prop_assert_eq!(components(&grid, |i| member[i]), flood(&grid, &member));
         }
     }
 }
