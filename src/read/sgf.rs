@@ -750,26 +750,35 @@ impl<'t> Parser<'t> {
         self.issue(start, Severity::Warning, msg);
     }
 
+    /// Values up to this many bytes (points, numbers, short names) are scanned byte by
+    /// byte; longer ones with `memchr`.
+    const SHORT_VALUE: usize = 8;
+
     /// Scans `[…]` from the `[` at `pos`; returns the raw range and whether `]` was found.
     fn scan_value(&mut self) -> (Value, bool) {
         let start = self.pos + 1;
         let mut i = start;
         let n = self.bytes.len();
         while i < n {
-            match self.bytes[i] {
-                b']' => {
-                    self.pos = i + 1;
-                    return (
-                        Value {
-                            start: start as u32,
-                            end: i as u32,
-                        },
-                        true,
-                    );
-                }
-                b'\\' => i += 2,
-                _ => i += 1,
+            if i >= start + Self::SHORT_VALUE {
+                // Only `]` and `\\` matter inside a value; past a move's few bytes (a
+                // comment, a game's notes), jump between them a vector at a time.
+                let Some(k) = memchr::memchr2(b']', b'\\', &self.bytes[i..]) else {
+                    break;
+                };
+                i += k;
             }
+            if self.bytes[i] == b']' {
+                self.pos = i + 1;
+                return (
+                    Value {
+                        start: start as u32,
+                        end: i as u32,
+                    },
+                    true,
+                );
+            }
+            i += if self.bytes[i] == b'\\' { 2 } else { 1 };
         }
         self.pos = n;
         let end = n.max(start).min(n);
@@ -789,7 +798,7 @@ impl<'t> Parser<'t> {
             .bytes
             .get(v.start as usize..v.end as usize)
             .unwrap_or(&[]);
-        if raw.len() < 4 || !raw.contains(&b'[') {
+        if raw.len() < 4 || memchr::memchr(b'[', raw).is_none() {
             return;
         }
         let hit = raw

@@ -213,6 +213,40 @@ fn join(parent: &mut [u32], a: u32, b: u32) {
     }
 }
 
+/// The cells of each component of a [`components`] labelling, in board order, without a
+/// vector per component: a counting sort by component.
+pub struct Regions {
+    start: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+impl Regions {
+    pub fn of(component_of: &[u32], count: usize) -> Regions {
+        let mut start = vec![0u32; count + 1];
+        for &r in component_of {
+            if r != NONE {
+                start[r as usize + 1] += 1;
+            }
+        }
+        for r in 0..count {
+            start[r + 1] += start[r];
+        }
+        let mut next = start.clone();
+        let mut cells = vec![0u32; start[count] as usize];
+        for (i, &r) in component_of.iter().enumerate() {
+            if r != NONE {
+                cells[next[r as usize] as usize] = i as u32;
+                next[r as usize] += 1;
+            }
+        }
+        Regions { start, cells }
+    }
+
+    pub fn cells(&self, r: usize) -> &[u32] {
+        &self.cells[self.start[r] as usize..self.start[r + 1] as usize]
+    }
+}
+
 /// A small union-find over chain ids.
 pub struct UnionFind {
     parent: Vec<u32>,
