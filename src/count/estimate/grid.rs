@@ -41,15 +41,21 @@ impl Adjacent {
             cells: [0; 4],
             len: 0,
         };
-        let candidates = [
-            (x > 0).then(|| i - 1),
-            (x + 1 < width).then(|| i + 1),
-            i.checked_sub(width),
-            (i + width < len).then(|| i + width),
-        ];
-        for n in candidates.into_iter().flatten() {
+        let mut add = |n: usize| {
             out.cells[out.len as usize] = n as u32;
             out.len += 1;
+        };
+        if x > 0 {
+            add(i - 1);
+        }
+        if x + 1 < width {
+            add(i + 1);
+        }
+        if i >= width {
+            add(i - width);
+        }
+        if i + width < len {
+            add(i + width);
         }
         out
     }
@@ -152,12 +158,42 @@ impl Grid {
 /// provisional label per run, merged by union-find), a second pass numbers the labels'
 /// roots in the order they first appear, which is the order of each component's first cell.
 pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
+    /// The last few labellings made on this thread, by board width and membership.
+    type Recent = Vec<(usize, Vec<bool>, Vec<u32>, usize)>;
+    const REMEMBERED: usize = 4;
+    thread_local! {
+        static RECENT: std::cell::RefCell<Recent> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    // The labelling depends only on the width and the members. The reading asks for the
+    // same one again and again (a space whose enclosing stones did not change since the
+    // last round, a kill taken back, the owners after the last round), so a few recent
+    // answers are kept: comparing the members costs far less than labelling them.
+    let members: Vec<bool> = (0..grid.len()).map(member).collect();
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some((_, _, label, count)) = recent
+            .iter()
+            .find(|(width, m, _, _)| *width == grid.width && *m == members)
+        {
+            return (label.clone(), *count);
+        }
+        let (label, count) = label_components(grid, &members);
+        if recent.len() == REMEMBERED {
+            recent.remove(0);
+        }
+        recent.push((grid.width, members, label.clone(), count));
+        (label, count)
+    })
+}
+
+/// [`components`] without the memory: two passes in board order.
+fn label_components(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize) {
     let (width, len) = (grid.width.max(1), grid.len());
     let mut label = vec![NONE; len];
     let mut parent: Vec<u32> = Vec::new();
     let mut x = 0;
     for i in 0..len {
-        if member(i) {
+        if members[i] {
             let left = if x > 0 { label[i - 1] } else { NONE };
             let up = if i >= width { label[i - width] } else { NONE };
             label[i] = match (left, up) {
