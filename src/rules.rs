@@ -905,6 +905,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_match_however_they_are_spaced_cased_or_hyphenated() {
+        for (name, wanted) in [
+            ("  Simplified_ING ", "simplified ing"),
+            ("new-zealand", "new zealand"),
+            ("Ing\t GOE", "ing goe"),
+            ("--x__y  z-", "x y z"),
+            ("", ""),
+            ("ÉGF", "Égf"),
+        ] {
+            assert_eq!(normalise(name), wanted, "{name:?}");
+            assert!(same_name(name, wanted), "{name:?}");
+            assert!(!same_name(name, &format!("{wanted}x")), "{name:?}");
+        }
+        assert!(!same_name("aga", "ag"));
+        assert_eq!(preset("Tromp_Taylor").map(|p| p.name), Some("tromp-taylor"));
+        assert_eq!(preset(" KSS ").map(|p| p.name), Some("aga-ing"));
+        // A Record-only alias is no --rules name.
+        assert!(preset("Ing GOE").is_none());
+        assert_eq!(preset_for_ru(&normalise("Ing-GOE")), Some("sst-ing"));
+        assert_eq!(preset_for_ru(&normalise("KSS")), None);
+    }
+
+    #[test]
     fn presets_match_issue_3() {
         let sir = Rules::named("egf").unwrap();
         assert_eq!(sir.name, "simplified-ing");

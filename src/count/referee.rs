@@ -650,3 +650,32 @@ fn penalties(
     }
     (report.penalties(), Some(report))
 }
+
+#[cfg(test)]
+mod selection_tests {
+    use super::*;
+
+    #[test]
+    fn remembered_selections_are_the_alias_tables_answers() {
+        // More distinct RU values than are remembered, asked in turn several times, so
+        // that answers are both remembered and forgotten.
+        let rus = [
+            None,
+            Some("Japanese"),
+            Some("Chinese"),
+            Some("AGA"),
+            Some("GOE"),
+            Some("NZ"),
+            Some("koPOSITIONALscoreAREAsui1"),
+            Some("Korean"),
+            Some("something else"),
+            Some(""),
+            Some("  japanese "),
+        ];
+        for _ in 0..3 {
+            for ru in rus {
+                assert_eq!(select_for_ru(ru), rules::select_for_record(ru), "{ru:?}");
+            }
+        }
+    }
+}

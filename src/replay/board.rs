@@ -567,6 +567,29 @@ mod tests {
     }
 
     #[test]
+    fn a_new_board_is_empty_whatever_the_last_game_of_its_size_did() {
+        // Board::new copies the thread's last empty board: the games played on the
+        // copies must never reach it.
+        let mut first = Board::new(9, 9).unwrap();
+        for (k, s) in ["cc", "dc", "cd", "dd", "ee"].iter().enumerate() {
+            let color = if k % 2 == 0 { Color::Black } else { Color::White };
+            first.play(color, pt(s)).unwrap();
+        }
+        let _other_size = Board::new(13, 9).unwrap();
+        for _ in 0..2 {
+            let fresh = Board::new(9, 9).unwrap();
+            let built = Board::with_zobrist(Zobrist::new(9, 9)).unwrap();
+            assert_eq!(fresh.hash(), 0);
+            assert!(fresh.bits().iter().all(|&w| w == 0));
+            assert_eq!(fresh.get(pt("cc")), None);
+            assert_eq!((fresh.width(), fresh.height()), (9, 9));
+            assert_eq!(fresh.cells, built.cells);
+            assert_eq!(fresh.keys, built.keys);
+            fresh.check_invariants();
+        }
+    }
+
+    #[test]
     fn rejects_bad_sizes_without_panicking() {
         assert!(Board::new(0, 5).is_err());
         assert!(Board::new(5, 53).is_err());
