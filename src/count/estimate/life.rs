@@ -130,55 +130,49 @@ impl Round {
         let mut border_start = Vec::with_capacity(count + 1);
         let mut border: Vec<usize> = Vec::new();
         let mut listed_for = vec![NONE; n];
+        let mut uf = UnionFind::new(n);
+        // One walk over each open cell's neighbours gathers the borders and joins the
+        // chains (the smallest chain of a set is its representative whatever the order
+        // of the unions).
         for r in 0..count {
-            border_start.push(border.len());
+            let first = border.len();
+            border_start.push(first);
             for &i in regions.cells(r) {
-                for nb in grid.neighbours(i as usize) {
-                    if let Some(color) = grid.cells[nb] {
-                        let c = grid.chain_of[nb] as usize;
-                        if living(verdicts, c) {
-                            mask[r] |= 1 << color.index();
-                            if listed_for[c] != r as u32 {
-                                listed_for[c] = r as u32;
-                                border.push(c);
-                            }
+                let i = i as usize;
+                let empty = grid.cells[i].is_none();
+                let mut seen: [Option<usize>; 2] = [None, None];
+                for nb in grid.neighbours(i) {
+                    let Some(color) = grid.cells[nb] else {
+                        continue;
+                    };
+                    let c = grid.chain_of[nb] as usize;
+                    if !living(verdicts, c) {
+                        continue;
+                    }
+                    mask[r] |= 1 << color.index();
+                    if listed_for[c] != r as u32 {
+                        listed_for[c] = r as u32;
+                        border.push(c);
+                    }
+                    // Chains of one colour sharing a liberty are joined: at the end of a
+                    // game such a cutting point is defended.
+                    if empty {
+                        match seen[color.index()] {
+                            Some(other) => uf.union(other, c),
+                            None => seen[color.index()] = Some(c),
                         }
                     }
+                }
+            }
+            if mask[r] == 1 || mask[r] == 2 {
+                // An eye or territory of one colour joins every chain around it.
+                for w in border[first..].windows(2) {
+                    uf.union(w[0], w[1]);
                 }
             }
         }
         border_start.push(border.len());
         let border_of = |r: usize| &border[border_start[r]..border_start[r + 1]];
-        let mut uf = UnionFind::new(n);
-        for r in 0..count {
-            if mask[r] == 1 || mask[r] == 2 {
-                // An eye or territory of one colour joins every chain around it.
-                for w in border_of(r).windows(2) {
-                    uf.union(w[0], w[1]);
-                }
-            }
-        }
-        // Chains of one colour sharing a liberty are joined: at the end of a game such a
-        // cutting point is defended.
-        for i in 0..grid.len() {
-            if grid.cells[i].is_some() {
-                continue;
-            }
-            let mut seen: [Option<usize>; 2] = [None, None];
-            for nb in grid.neighbours(i) {
-                let Some(color) = grid.cells[nb] else {
-                    continue;
-                };
-                let c = grid.chain_of[nb] as usize;
-                if !living(verdicts, c) {
-                    continue;
-                }
-                match seen[color.index()] {
-                    Some(other) => uf.union(other, c),
-                    None => seen[color.index()] = Some(c),
-                }
-            }
-        }
         let group: Vec<usize> = (0..n).map(|c| uf.find(c)).collect();
         let mut eyes = vec![0u32; n];
         // A group's eye counts once per region, however many of its chains border it.
