@@ -362,9 +362,7 @@ fn settle_weakest(
     let clear: Vec<usize> = (0..candidates.len())
         .filter(|&k| {
             let space = &candidates[k];
-            enclosing_chains(grid, verdicts, space)
-                .iter()
-                .all(|&c| round.is_strong(c))
+            enclosure_strong(grid, round, verdicts, space)
                 && seki_partners(grid, round, verdicts, space).is_none()
         })
         .collect();
@@ -406,6 +404,20 @@ fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
             proven: false,
         };
     }
+}
+
+/// Whether every living enemy chain that bounds a space is strong: [`enclosing_chains`]
+/// without listing them (asked of every candidate space in every round).
+fn enclosure_strong(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Space) -> bool {
+    let enemy = space.color.opponent();
+    space.cells.iter().all(|&i| {
+        grid.neighbours(i).all(|nb| {
+            grid.cells[nb] != Some(enemy) || {
+                let c = grid.chain_of[nb] as usize;
+                !living(verdicts, c) || round.is_strong(c)
+            }
+        })
+    })
 }
 
 /// The living enemy chains that bound a space.
