@@ -310,8 +310,10 @@ fn settle_weakest(
         let blocked =
             |i: usize| grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize);
         let (space_of, count) = components(grid, |i| !blocked(i));
-        let spaces = Regions::of(&space_of, count);
         let mut safe = vec![false; count];
+        // Spaces holding a living chain of `color` not proven: the only ones that can be
+        // candidates (the others are skipped before their cells are listed).
+        let mut has_weak = vec![false; count];
         for (i, &s) in space_of.iter().enumerate() {
             if s == NONE {
                 continue;
@@ -323,10 +325,17 @@ fn settle_weakest(
                 {
                     safe[s as usize] = true;
                 }
+                if living(verdicts, c) && !verdicts[c].proven {
+                    has_weak[s as usize] = true;
+                }
             }
         }
+        if (0..count).all(|s| safe[s] || !has_weak[s]) {
+            continue;
+        }
+        let spaces = Regions::of(&space_of, count);
         for s in 0..count {
-            if safe[s] {
+            if safe[s] || !has_weak[s] {
                 continue;
             }
             let space_cells = spaces.cells(s);
