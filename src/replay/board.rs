@@ -572,7 +572,11 @@ mod tests {
         // copies must never reach it.
         let mut first = Board::new(9, 9).unwrap();
         for (k, s) in ["cc", "dc", "cd", "dd", "ee"].iter().enumerate() {
-            let color = if k % 2 == 0 { Color::Black } else { Color::White };
+            let color = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             first.play(color, pt(s)).unwrap();
         }
         let _other_size = Board::new(13, 9).unwrap();

@@ -64,11 +64,9 @@ pub fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
     let mut vital_count = vec![0u32; grid.chains.len()];
     loop {
         vital_count.fill(0);
-        for r in 0..count {
-            if region_alive[r] {
-                for &c in vital_to(r) {
-                    vital_count[c] += 1;
-                }
+        for r in (0..count).filter(|&r| region_alive[r]) {
+            for &c in vital_to(r) {
+                vital_count[c] += 1;
             }
         }
         let mut changed = false;
@@ -81,17 +79,14 @@ pub fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
         if !changed {
             break;
         }
-        for r in 0..count {
-            if region_alive[r] && border_of(r).iter().any(|&c| !alive[c]) {
-                region_alive[r] = false;
+        for (r, region_lives) in region_alive.iter_mut().enumerate() {
+            if *region_lives && border_of(r).iter().any(|&c| !alive[c]) {
+                *region_lives = false;
             }
         }
     }
     let mut dead_inside = vec![false; grid.len()];
-    for r in 0..count {
-        if !region_alive[r] {
-            continue;
-        }
+    for r in (0..count).filter(|&r| region_alive[r]) {
         // Small: every empty point touches an enclosing chain, so the opponent can
         // never make an eye here.
         let cells = regions.cells(r);

@@ -134,7 +134,7 @@ impl Round {
         // One walk over each open cell's neighbours gathers the borders and joins the
         // chains (the smallest chain of a set is its representative whatever the order
         // of the unions).
-        for r in 0..count {
+        for (r, region_mask) in mask.iter_mut().enumerate() {
             let first = border.len();
             border_start.push(first);
             for &i in regions.cells(r) {
@@ -149,7 +149,7 @@ impl Round {
                     if !living(verdicts, c) {
                         continue;
                     }
-                    mask[r] |= 1 << color.index();
+                    *region_mask |= 1 << color.index();
                     if listed_for[c] != r as u32 {
                         listed_for[c] = r as u32;
                         border.push(c);
@@ -164,7 +164,7 @@ impl Round {
                     }
                 }
             }
-            if mask[r] == 1 || mask[r] == 2 {
+            if *region_mask == 1 || *region_mask == 2 {
                 // An eye or territory of one colour joins every chain around it.
                 for w in border[first..].windows(2) {
                     uf.union(w[0], w[1]);
@@ -177,8 +177,8 @@ impl Round {
         let mut eyes = vec![0u32; n];
         // A group's eye counts once per region, however many of its chains border it.
         let mut counted_for = vec![NONE; n];
-        for r in 0..count {
-            let color = match mask[r] {
+        for (r, &region_mask) in mask.iter().enumerate() {
+            let color = match region_mask {
                 1 => Color::Black,
                 2 => Color::White,
                 _ => continue,
