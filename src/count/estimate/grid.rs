@@ -111,6 +111,8 @@ impl Grid {
 
     fn find_chains(&mut self) {
         let mut stack = Vec::new();
+        let mut stones: Vec<usize> = Vec::new();
+        let mut libs: Vec<usize> = Vec::new();
         for start in 0..self.cells.len() {
             let Some(color) = self.cells[start] else {
                 continue;
@@ -121,8 +123,9 @@ impl Grid {
             let id = self.chains.len() as u32;
             self.chain_of[start] = id;
             stack.push(start);
-            let mut stones = Vec::new();
-            let mut libs = Vec::new();
+            // Gathered in buffers shared by all chains, then copied once at their size.
+            stones.clear();
+            libs.clear();
             while let Some(i) = stack.pop() {
                 stones.push(i);
                 let adjacent = self.adjacent[i];
@@ -143,8 +146,8 @@ impl Grid {
             libs.dedup();
             self.chains.push(Chain {
                 color,
-                stones,
-                libs,
+                stones: stones.clone(),
+                libs: libs.clone(),
             });
         }
     }
@@ -160,7 +163,7 @@ impl Grid {
 pub fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
     /// The last few labellings made on this thread, by board width and membership.
     type Recent = Vec<(usize, Vec<bool>, Vec<u32>, usize)>;
-    const REMEMBERED: usize = 4;
+    const REMEMBERED: usize = 8;
     thread_local! {
         static RECENT: std::cell::RefCell<Recent> = const { std::cell::RefCell::new(Vec::new()) };
     }
