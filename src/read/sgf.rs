@@ -750,35 +750,26 @@ impl<'t> Parser<'t> {
         self.issue(start, Severity::Warning, msg);
     }
 
-    /// Values up to this many bytes (points, numbers, short names) are scanned byte by
-    /// byte; longer ones with `memchr`.
-    const SHORT_VALUE: usize = 8;
-
     /// Scans `[…]` from the `[` at `pos`; returns the raw range and whether `]` was found.
     fn scan_value(&mut self) -> (Value, bool) {
         let start = self.pos + 1;
         let mut i = start;
         let n = self.bytes.len();
         while i < n {
-            if i >= start + Self::SHORT_VALUE {
-                // Only `]` and `\\` matter inside a value; past a move's few bytes (a
-                // comment, a game's notes), jump between them a vector at a time.
-                let Some(k) = memchr::memchr2(b']', b'\\', &self.bytes[i..]) else {
-                    break;
-                };
-                i += k;
+            match self.bytes[i] {
+                b']' => {
+                    self.pos = i + 1;
+                    return (
+                        Value {
+                            start: start as u32,
+                            end: i as u32,
+                        },
+                        true,
+                    );
+                }
+                b'\\' => i += 2,
+                _ => i += 1,
             }
-            if self.bytes[i] == b']' {
-                self.pos = i + 1;
-                return (
-                    Value {
-                        start: start as u32,
-                        end: i as u32,
-                    },
-                    true,
-                );
-            }
-            i += if self.bytes[i] == b'\\' { 2 } else { 1 };
         }
         self.pos = n;
         let end = n.max(start).min(n);
@@ -798,7 +789,7 @@ impl<'t> Parser<'t> {
             .bytes
             .get(v.start as usize..v.end as usize)
             .unwrap_or(&[]);
-        if raw.len() < 4 || memchr::memchr(b'[', raw).is_none() {
+        if raw.len() < 4 || !raw.contains(&b'[') {
             return;
         }
         let hit = raw
@@ -1100,6 +1091,38 @@ mod tests {
     fn several_game_trees_are_several_roots() {
         let s = parse("(;B[aa])\n(;W[bb])(;B[cc])");
         assert_eq!(s.roots.len(), 3);
+    }
+
+    #[test]
+    fn values_end_at_the_first_unescaped_bracket_at_any_length() {
+        // An escaped `]` or `\\`, anywhere in a short or a long value, neither ends
+        // nor extends it.
+        let values = [
+            "",
+            "a",
+            "1234567",
+            "12345678",
+            "1234567\\]x",
+            "123456\\]x",
+            "12345678\\]",
+            "a long comment with \\] an escaped bracket and \\\\ a backslash",
+            "\\\\",
+            "abcdefg\\\\",
+            "abcdefgh\\\\",
+        ];
+        for v in values {
+            let text = format!("(;C[{v}]GN[x])");
+            let s = parse(&text);
+            assert!(s.issues.is_empty(), "{v:?}: {:?}", s.issues);
+            assert_eq!(s.first_raw(0, "C"), Some(v), "{v:?}");
+            assert_eq!(s.first_raw(0, "GN"), Some("x"), "{v:?}");
+        }
+        // Unterminated, short and long: the value runs to the end of the text.
+        for v in ["abc", "abcdefghijklmnop", "abcdefg\\]"] {
+            let text = format!("(;C[{v}");
+            let s = parse(&text);
+            assert_eq!(s.first_raw(0, "C"), Some(v), "{v:?}");
+        }
     }
 
     #[test]
