@@ -568,16 +568,27 @@ pub enum RulesError {
 
 /// Normalises a name for lookup: case-insensitive, `_`, `-` and spaces equivalent.
 fn normalise(name: &str) -> String {
-    name.trim()
-        .chars()
-        .map(|c| match c {
-            '_' | '-' => ' ',
-            c => c.to_ascii_lowercase(),
+    normalised_chars(name).collect()
+}
+
+/// The characters of [`normalise`]`(name)`, without building the string: the words
+/// (split at whitespace, `_` and `-`) in ASCII lower case, one space between them.
+fn normalised_chars(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+        .filter(|word| !word.is_empty())
+        .enumerate()
+        .flat_map(|(k, word)| {
+            (k > 0)
+                .then_some(' ')
+                .into_iter()
+                .chain(word.chars().map(|c| c.to_ascii_lowercase()))
         })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+}
+
+/// Whether `name` normalises to `wanted` (already normalised). Every record's RU is
+/// looked up against every name in the tables, so this allocates nothing.
+fn same_name(name: &str, wanted: &str) -> bool {
+    normalised_chars(name).eq(wanted.chars())
 }
 
 /// The canonical preset names, comma-separated: the list every "unknown rules"
@@ -593,9 +604,12 @@ pub fn preset_names() -> String {
 /// Finds a preset by canonical name or alias.
 pub fn preset(name: &str) -> Option<&'static Preset> {
     let wanted = normalise(name);
-    PRESETS
-        .iter()
-        .find(|p| normalise(p.name) == wanted || p.aliases().iter().any(|a| normalise(a) == wanted))
+    PRESETS.iter().find(|p| {
+        same_name(p.name, &wanted)
+            || ALIASES.iter().any(|(alias, preset, used)| {
+                *preset == p.name && *used != AliasUse::Record && same_name(alias, &wanted)
+            })
+    })
 }
 
 impl Rules {
@@ -886,7 +900,7 @@ impl Preset {
 fn preset_for_ru(key: &str) -> Option<&'static str> {
     ALIASES
         .iter()
-        .find(|(alias, _, used)| *used != AliasUse::Option && normalise(alias) == key)
+        .find(|(alias, _, used)| *used != AliasUse::Option && same_name(alias, key))
         .map(|(_, preset, _)| *preset)
 }
 
@@ -955,6 +969,29 @@ fn nearest_preset(key: &str) -> (&'static str, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_match_however_they_are_spaced_cased_or_hyphenated() {
+        for (name, wanted) in [
+            ("  Simplified_ING ", "simplified ing"),
+            ("new-zealand", "new zealand"),
+            ("Ing\t GOE", "ing goe"),
+            ("--x__y  z-", "x y z"),
+            ("", ""),
+            ("ÉGF", "Égf"),
+        ] {
+            assert_eq!(normalise(name), wanted, "{name:?}");
+            assert!(same_name(name, wanted), "{name:?}");
+            assert!(!same_name(name, &format!("{wanted}x")), "{name:?}");
+        }
+        assert!(!same_name("aga", "ag"));
+        assert_eq!(preset("Tromp_Taylor").map(|p| p.name), Some("tromp-taylor"));
+        assert_eq!(preset(" KSS ").map(|p| p.name), Some("aga-ing"));
+        // A Record-only alias is no --rules name.
+        assert!(preset("Ing GOE").is_none());
+        assert_eq!(preset_for_ru(&normalise("Ing-GOE")), Some("sst-ing"));
+        assert_eq!(preset_for_ru(&normalise("KSS")), None);
+    }
 
     #[test]
     fn presets_match_issue_3() {

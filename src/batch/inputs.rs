@@ -2,7 +2,7 @@
 //!
 //! Order is deterministic and independent of the thread count: arguments are taken in
 //! command-line order; a directory contributes its files depth-first, the entries of
-//! each directory sorted by file name (byte order, walkdir's `sort_by_file_name`), so a
+//! each directory sorted by file name (byte order, the order of walkdir's `sort_by_file_name`), so a
 //! directory's listing equals a sort of its paths component by component.
 
 use std::ffi::OsStr;
@@ -177,7 +177,10 @@ fn walk_dir(root: &Path, opts: &InputOptions, filter: &ExtFilter, out: &mut Vec<
     let hidden = opts.hidden;
     let walker = WalkDir::new(root)
         .follow_links(opts.follow_links)
-        .sort_by_file_name()
+        // Siblings share their parent's path, so their whole paths compare byte by byte
+        // as their names do (`sort_by_file_name`'s order) without taking each name apart
+        // again at every comparison.
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()))
         .into_iter()
         // Depth 0 is the argument itself: taken even when it is `.` or `.games`.
         .filter_entry(move |e| hidden || e.depth() == 0 || !is_hidden(e.file_name()));

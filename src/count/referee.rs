@@ -109,7 +109,7 @@ pub struct Refereed {
 /// Chooses the rules for a record.
 pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
     let mut selection = match &opts.rules {
-        RulesChoice::Auto => rules::select_for_record(record.info.recorded_rules.as_deref()),
+        RulesChoice::Auto => select_for_ru(record.info.recorded_rules.as_deref()),
         RulesChoice::Named(name) => match Rules::named(name) {
             Ok(rules) => Selection {
                 reason: format!("--rules {name}"),
@@ -128,6 +128,29 @@ pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Select
         );
     }
     selection
+}
+
+/// [`rules::select_for_record`], remembered for the last few RU values on this thread:
+/// an archive repeats a handful of RU spellings thousands of times, and the lookup
+/// through the alias table costs more than a copy of its answer.
+fn select_for_ru(recorded: Option<&str>) -> Selection {
+    const REMEMBERED: usize = 8;
+    thread_local! {
+        static RECENT: std::cell::RefCell<Vec<(Option<String>, Selection)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some((_, selection)) = recent.iter().find(|(ru, _)| ru.as_deref() == recorded) {
+            return selection.clone();
+        }
+        let selection = rules::select_for_record(recorded);
+        if recent.len() == REMEMBERED {
+            recent.remove(0);
+        }
+        recent.push((recorded.map(str::to_owned), selection.clone()));
+        selection
+    })
 }
 
 /// Replays and judges one game.
@@ -626,4 +649,33 @@ fn penalties(
         }
     }
     (report.penalties(), Some(report))
+}
+
+#[cfg(test)]
+mod selection_tests {
+    use super::*;
+
+    #[test]
+    fn remembered_selections_are_the_alias_tables_answers() {
+        // More distinct RU values than are remembered, asked in turn several times, so
+        // that answers are both remembered and forgotten.
+        let rus = [
+            None,
+            Some("Japanese"),
+            Some("Chinese"),
+            Some("AGA"),
+            Some("GOE"),
+            Some("NZ"),
+            Some("koPOSITIONALscoreAREAsui1"),
+            Some("Korean"),
+            Some("something else"),
+            Some(""),
+            Some("  japanese "),
+        ];
+        for _ in 0..3 {
+            for ru in rus {
+                assert_eq!(select_for_ru(ru), rules::select_for_record(ru), "{ru:?}");
+            }
+        }
+    }
 }

@@ -1094,6 +1094,38 @@ mod tests {
     }
 
     #[test]
+    fn values_end_at_the_first_unescaped_bracket_at_any_length() {
+        // An escaped `]` or `\\`, anywhere in a short or a long value, neither ends
+        // nor extends it.
+        let values = [
+            "",
+            "a",
+            "1234567",
+            "12345678",
+            "1234567\\]x",
+            "123456\\]x",
+            "12345678\\]",
+            "a long comment with \\] an escaped bracket and \\\\ a backslash",
+            "\\\\",
+            "abcdefg\\\\",
+            "abcdefgh\\\\",
+        ];
+        for v in values {
+            let text = format!("(;C[{v}]GN[x])");
+            let s = parse(&text);
+            assert!(s.issues.is_empty(), "{v:?}: {:?}", s.issues);
+            assert_eq!(s.first_raw(0, "C"), Some(v), "{v:?}");
+            assert_eq!(s.first_raw(0, "GN"), Some("x"), "{v:?}");
+        }
+        // Unterminated, short and long: the value runs to the end of the text.
+        for v in ["abc", "abcdefghijklmnop", "abcdefg\\]"] {
+            let text = format!("(;C[{v}");
+            let s = parse(&text);
+            assert_eq!(s.first_raw(0, "C"), Some(v), "{v:?}");
+        }
+    }
+
+    #[test]
     fn escapes_and_soft_line_breaks() {
         let s = parse("(;C[a\\]b\\\\c\\\nd]GN[x\ty\r\nz])");
         assert!(s.issues.is_empty());

@@ -158,9 +158,26 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board with the standard Zobrist table.
+    /// An empty board with the standard Zobrist table. A batch checks thousands of games
+    /// of a few sizes, so each thread keeps the last empty board it built and copies it:
+    /// a copy costs a fraction of laying out the border and the keys again.
     pub fn new(width: u8, height: u8) -> Result<Board, BoardError> {
-        Board::with_zobrist(Zobrist::new(width, height))
+        thread_local! {
+            static LAST_EMPTY: std::cell::RefCell<Option<Board>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST_EMPTY.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(board) = last
+                .as_ref()
+                .filter(|b| b.width == width && b.height == height)
+            {
+                return Ok(board.clone());
+            }
+            let board = Board::with_zobrist(Zobrist::new(width, height))?;
+            *last = Some(board.clone());
+            Ok(board)
+        })
     }
 
     /// An empty board with a given Zobrist table (which fixes the size).
@@ -547,6 +564,33 @@ mod tests {
 
     fn pt(s: &str) -> Point {
         Point::from_sgf(s).unwrap()
+    }
+
+    #[test]
+    fn a_new_board_is_empty_whatever_the_last_game_of_its_size_did() {
+        // Board::new copies the thread's last empty board: the games played on the
+        // copies must never reach it.
+        let mut first = Board::new(9, 9).unwrap();
+        for (k, s) in ["cc", "dc", "cd", "dd", "ee"].iter().enumerate() {
+            let color = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            first.play(color, pt(s)).unwrap();
+        }
+        let _other_size = Board::new(13, 9).unwrap();
+        for _ in 0..2 {
+            let fresh = Board::new(9, 9).unwrap();
+            let built = Board::with_zobrist(Zobrist::new(9, 9)).unwrap();
+            assert_eq!(fresh.hash(), 0);
+            assert!(fresh.bits().iter().all(|&w| w == 0));
+            assert_eq!(fresh.get(pt("cc")), None);
+            assert_eq!((fresh.width(), fresh.height()), (9, 9));
+            assert_eq!(fresh.cells, built.cells);
+            assert_eq!(fresh.keys, built.keys);
+            fresh.check_invariants();
+        }
     }
 
     #[test]

@@ -152,14 +152,18 @@ fn opt(v: u32) -> Option<u32> {
 impl Engine {
     /// An engine on an empty board of `width` x `height` (each 1..=52).
     pub fn new(width: u8, height: u8) -> Result<Engine, BoardError> {
-        Engine::with_zobrist(Zobrist::new(width, height))
+        Ok(Engine::on(Board::new(width, height)?))
     }
 
     /// An engine with an injected Zobrist table (tests force collisions with it).
     pub fn with_zobrist(zobrist: Zobrist) -> Result<Engine, BoardError> {
-        let board = Board::with_zobrist(zobrist)?;
+        Ok(Engine::on(Board::with_zobrist(zobrist)?))
+    }
+
+    /// An engine on an empty `board`.
+    fn on(board: Board) -> Engine {
         let words = board.bits().len();
-        Ok(Engine {
+        Engine {
             board,
             history: History::new(words),
             forbidden: HashMap::new(),
@@ -173,7 +177,7 @@ impl Engine {
             last_violation: NONE,
             moves: 0,
             scratch: Vec::new(),
-        })
+        }
     }
 
     pub fn board(&self) -> &Board {

@@ -22,6 +22,43 @@ pub(crate) struct Grid {
     /// The string on each cell, or [`NONE`].
     pub chain_of: Vec<u32>,
     pub chains: Vec<Chain>,
+    /// The on-board orthogonal neighbours of each cell, worked out once: the reading walks
+    /// them in every flood fill of every round, the estimate's innermost loop.
+    adjacent: Vec<Adjacent>,
+}
+
+/// Up to four neighbours of one cell (left, right, up, down; those on the board).
+#[derive(Clone, Copy)]
+struct Adjacent {
+    cells: [u32; 4],
+    len: u8,
+}
+
+impl Adjacent {
+    fn of(i: usize, width: usize, len: usize) -> Adjacent {
+        let x = i % width.max(1);
+        let mut out = Adjacent {
+            cells: [0; 4],
+            len: 0,
+        };
+        let mut add = |n: usize| {
+            out.cells[out.len as usize] = n as u32;
+            out.len += 1;
+        };
+        if x > 0 {
+            add(i - 1);
+        }
+        if x + 1 < width {
+            add(i + 1);
+        }
+        if i >= width {
+            add(i - width);
+        }
+        if i + width < len {
+            add(i + width);
+        }
+        out
+    }
 }
 
 impl Grid {
@@ -31,12 +68,14 @@ impl Grid {
         let mut cells = pos.cells.clone();
         // A hand-built Position may have the wrong number of cells; never index past them.
         cells.resize(width * height, None);
+        let len = cells.len();
         let mut grid = Grid {
             width,
             height,
-            chain_of: vec![NONE; cells.len()],
+            chain_of: vec![NONE; len],
             cells,
             chains: Vec::new(),
+            adjacent: (0..len).map(|i| Adjacent::of(i, width, len)).collect(),
         };
         grid.find_chains();
         grid
@@ -47,17 +86,10 @@ impl Grid {
     }
 
     /// The on-board orthogonal neighbours of cell `i`.
-    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let (w, len) = (self.width, self.cells.len());
-        let x = i % w.max(1);
-        [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            i.checked_sub(w),
-            (i + w < len).then(|| i + w),
-        ]
-        .into_iter()
-        .flatten()
+    #[inline]
+    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let a = &self.adjacent[i];
+        a.cells[..a.len as usize].iter().map(|&n| n as usize)
     }
 
     /// The on-board diagonal neighbours of cell `i`.
@@ -79,6 +111,8 @@ impl Grid {
 
     fn find_chains(&mut self) {
         let mut stack = Vec::new();
+        let mut stones: Vec<usize> = Vec::new();
+        let mut libs: Vec<usize> = Vec::new();
         for start in 0..self.cells.len() {
             let Some(color) = self.cells[start] else {
                 continue;
@@ -89,11 +123,14 @@ impl Grid {
             let id = self.chains.len() as u32;
             self.chain_of[start] = id;
             stack.push(start);
-            let mut stones = Vec::new();
-            let mut libs = Vec::new();
+            // Gathered in buffers shared by all chains, then copied once at their size.
+            stones.clear();
+            libs.clear();
             while let Some(i) = stack.pop() {
                 stones.push(i);
-                for n in self.neighbours(i) {
+                let adjacent = self.adjacent[i];
+                for &n in &adjacent.cells[..adjacent.len as usize] {
+                    let n = n as usize;
                     match self.cells[n] {
                         None => libs.push(n),
                         Some(c) if c == color && self.chain_of[n] == NONE => {
@@ -109,36 +146,144 @@ impl Grid {
             libs.dedup();
             self.chains.push(Chain {
                 color,
-                stones,
-                libs,
+                stones: stones.clone(),
+                libs: libs.clone(),
             });
         }
     }
 }
 
 /// Connected components of the cells for which `member` is true: a component id per cell
-/// (or [`NONE`]) and the number of components.
+/// (or [`NONE`]) and the number of components, numbered in the order of their first cell.
+///
+/// The estimate labels the board several times a round, so this is its innermost loop:
+/// one pass in board order joins each member to its left and upper neighbours (a
+/// provisional label per run, merged by union-find), a second pass numbers the labels'
+/// roots in the order they first appear, which is the order of each component's first cell.
 pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
-    let mut id = vec![NONE; grid.len()];
+    /// The last few labellings made on this thread, by board width and membership.
+    type Recent = Vec<(usize, Vec<bool>, Vec<u32>, usize)>;
+    const REMEMBERED: usize = 8;
+    thread_local! {
+        static RECENT: std::cell::RefCell<Recent> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    // The labelling depends only on the width and the members. The reading asks for the
+    // same one again and again (a space whose enclosing stones did not change since the
+    // last round, a kill taken back, the owners after the last round), so a few recent
+    // answers are kept: comparing the members costs far less than labelling them.
+    let members: Vec<bool> = (0..grid.len()).map(member).collect();
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some((_, _, label, count)) = recent
+            .iter()
+            .find(|(width, m, _, _)| *width == grid.width && *m == members)
+        {
+            return (label.clone(), *count);
+        }
+        let (label, count) = label_components(grid, &members);
+        if recent.len() == REMEMBERED {
+            recent.remove(0);
+        }
+        recent.push((grid.width, members, label.clone(), count));
+        (label, count)
+    })
+}
+
+/// [`components`] without the memory: two passes in board order.
+fn label_components(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize) {
+    let (width, len) = (grid.width.max(1), grid.len());
+    let mut label = vec![NONE; len];
+    let mut parent: Vec<u32> = Vec::new();
+    let mut x = 0;
+    for i in 0..len {
+        if members[i] {
+            let left = if x > 0 { label[i - 1] } else { NONE };
+            let up = if i >= width { label[i - width] } else { NONE };
+            label[i] = match (left, up) {
+                (NONE, NONE) => {
+                    parent.push(parent.len() as u32);
+                    parent.len() as u32 - 1
+                }
+                (l, NONE) => l,
+                (NONE, u) => u,
+                (l, u) => {
+                    join(&mut parent, l, u);
+                    l
+                }
+            };
+        }
+        x += 1;
+        if x == width {
+            x = 0;
+        }
+    }
+    let mut number = vec![NONE; parent.len()];
     let mut count = 0u32;
-    let mut stack = Vec::new();
-    for start in 0..grid.len() {
-        if id[start] != NONE || !member(start) {
+    for l in &mut label {
+        if *l == NONE {
             continue;
         }
-        id[start] = count;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            for n in grid.neighbours(i) {
-                if id[n] == NONE && member(n) {
-                    id[n] = count;
-                    stack.push(n);
-                }
+        let root = root(&mut parent, *l) as usize;
+        if number[root] == NONE {
+            number[root] = count;
+            count += 1;
+        }
+        *l = number[root];
+    }
+    (label, count as usize)
+}
+
+/// The root of provisional label `a`, halving the path on the way.
+fn root(parent: &mut [u32], mut a: u32) -> u32 {
+    while parent[a as usize] != a {
+        let p = parent[a as usize];
+        parent[a as usize] = parent[p as usize];
+        a = p;
+    }
+    a
+}
+
+/// Merges the sets of two provisional labels.
+fn join(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (root(parent, a), root(parent, b));
+    if ra != rb {
+        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        parent[hi as usize] = lo;
+    }
+}
+
+/// The cells of each component of a [`components`] labelling, in board order, without a
+/// vector per component: a counting sort by component.
+pub(crate) struct Regions {
+    start: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+impl Regions {
+    pub(crate) fn of(component_of: &[u32], count: usize) -> Regions {
+        let mut start = vec![0u32; count + 1];
+        for &r in component_of {
+            if r != NONE {
+                start[r as usize + 1] += 1;
             }
         }
-        count += 1;
+        for r in 0..count {
+            start[r + 1] += start[r];
+        }
+        let mut next = start.clone();
+        let mut cells = vec![0u32; start[count] as usize];
+        for (i, &r) in component_of.iter().enumerate() {
+            if r != NONE {
+                cells[next[r as usize] as usize] = i as u32;
+                next[r as usize] += 1;
+            }
+        }
+        Regions { start, cells }
     }
-    (id, count as usize)
+
+    pub(crate) fn cells(&self, r: usize) -> &[u32] {
+        &self.cells[self.start[r] as usize..self.start[r + 1] as usize]
+    }
 }
 
 /// A small union-find over chain ids.
@@ -168,6 +313,52 @@ impl UnionFind {
         if ra != rb {
             let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
             self.parent[hi] = lo as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The plain flood fill: components numbered by their first cell in board order.
+    fn flood(grid: &Grid, member: &[bool]) -> (Vec<u32>, usize) {
+        let mut id = vec![NONE; grid.len()];
+        let mut count = 0u32;
+        for start in 0..grid.len() {
+            if id[start] != NONE || !member[start] {
+                continue;
+            }
+            id[start] = count;
+            let mut stack = vec![start];
+            while let Some(i) = stack.pop() {
+                for n in grid.neighbours(i) {
+                    if id[n] == NONE && member[n] {
+                        id[n] = count;
+                        stack.push(n);
+                    }
+                }
+            }
+            count += 1;
+        }
+        (id, count as usize)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn components_match_a_flood_fill(
+            (w, h, member) in (1u8..=12, 1u8..=12).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), proptest::collection::vec(any::<bool>(), w as usize * h as usize))
+            })
+        ) {
+            let grid = Grid::new(&Position {
+                width: w,
+                height: h,
+                cells: vec![None; w as usize * h as usize],
+            });
+            prop_assert_eq!(components(&grid, |i| member[i]), flood(&grid, &member));
         }
     }
 }

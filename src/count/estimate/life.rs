@@ -8,7 +8,7 @@
 //! enclosing group its eyes back; two weak groups that share their liberties, neither able to
 //! fill them without self-atari, are in seki.
 
-use super::grid::{components, Grid, UnionFind, NONE};
+use super::grid::{components, Grid, Regions, UnionFind, NONE};
 use crate::count::estimate::StoneStatus;
 use crate::point::Color;
 
@@ -123,78 +123,79 @@ impl Round {
     fn new(grid: &Grid, verdicts: &[Verdict], alive_proven: &[bool]) -> Round {
         let n = grid.chains.len();
         let (region_of, count) = components(grid, |i| is_open(grid, verdicts, i));
-        // Per open region: size, bordering colours of living stones, bordering chains.
-        let mut size = vec![0u32; count];
+        let regions = Regions::of(&region_of, count);
+        // Per open region: bordering colours of living stones and the living chains around
+        // it (each once), kept in one flat list: this runs every round of every estimate.
         let mut mask = vec![0u8; count];
-        let mut border: Vec<Vec<usize>> = vec![Vec::new(); count];
-        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (i, &r) in region_of.iter().enumerate() {
-            if r == NONE {
-                continue;
-            }
-            let r = r as usize;
-            size[r] += 1;
-            if cells[r].len() < NAKADE_MAX {
-                cells[r].push(i);
-            }
-            for nb in grid.neighbours(i) {
-                if let Some(color) = grid.cells[nb] {
+        let mut border_start = Vec::with_capacity(count + 1);
+        let mut border: Vec<usize> = Vec::new();
+        let mut listed_for = vec![NONE; n];
+        let mut uf = UnionFind::new(n);
+        // One walk over each open cell's neighbours gathers the borders and joins the
+        // chains (the smallest chain of a set is its representative whatever the order
+        // of the unions).
+        for (r, region_mask) in mask.iter_mut().enumerate() {
+            let first = border.len();
+            border_start.push(first);
+            for &i in regions.cells(r) {
+                let i = i as usize;
+                let empty = grid.cells[i].is_none();
+                let mut seen: [Option<usize>; 2] = [None, None];
+                for nb in grid.neighbours(i) {
+                    let Some(color) = grid.cells[nb] else {
+                        continue;
+                    };
                     let c = grid.chain_of[nb] as usize;
-                    if living(verdicts, c) {
-                        mask[r] |= 1 << color.index();
-                        border[r].push(c);
+                    if !living(verdicts, c) {
+                        continue;
+                    }
+                    *region_mask |= 1 << color.index();
+                    if listed_for[c] != r as u32 {
+                        listed_for[c] = r as u32;
+                        border.push(c);
+                    }
+                    // Chains of one colour sharing a liberty are joined: at the end of a
+                    // game such a cutting point is defended.
+                    if empty {
+                        match seen[color.index()] {
+                            Some(other) => uf.union(other, c),
+                            None => seen[color.index()] = Some(c),
+                        }
                     }
                 }
             }
-        }
-        let mut uf = UnionFind::new(n);
-        for b in &mut border {
-            b.sort_unstable();
-            b.dedup();
-        }
-        for r in 0..count {
-            if mask[r] == 1 || mask[r] == 2 {
+            if *region_mask == 1 || *region_mask == 2 {
                 // An eye or territory of one colour joins every chain around it.
-                for w in border[r].windows(2) {
+                for w in border[first..].windows(2) {
                     uf.union(w[0], w[1]);
                 }
             }
         }
-        // Chains of one colour sharing a liberty are joined: at the end of a game such a
-        // cutting point is defended.
-        for i in 0..grid.len() {
-            if grid.cells[i].is_some() {
-                continue;
-            }
-            let mut seen: [Option<usize>; 2] = [None, None];
-            for nb in grid.neighbours(i) {
-                let Some(color) = grid.cells[nb] else {
-                    continue;
-                };
-                let c = grid.chain_of[nb] as usize;
-                if !living(verdicts, c) {
-                    continue;
-                }
-                match seen[color.index()] {
-                    Some(other) => uf.union(other, c),
-                    None => seen[color.index()] = Some(c),
-                }
-            }
-        }
+        border_start.push(border.len());
+        let border_of = |r: usize| &border[border_start[r]..border_start[r + 1]];
         let group: Vec<usize> = (0..n).map(|c| uf.find(c)).collect();
         let mut eyes = vec![0u32; n];
-        for r in 0..count {
-            let color = match mask[r] {
+        // A group's eye counts once per region, however many of its chains border it.
+        let mut counted_for = vec![NONE; n];
+        for (r, &region_mask) in mask.iter().enumerate() {
+            let color = match region_mask {
                 1 => Color::Black,
                 2 => Color::White,
                 _ => continue,
             };
-            let value = eye_value(grid, verdicts, size[r] as usize, &cells[r], color);
-            let mut groups: Vec<usize> = border[r].iter().map(|&c| group[c]).collect();
-            groups.sort_unstable();
-            groups.dedup();
-            for g in groups {
-                eyes[g] += value;
+            let cells = regions.cells(r);
+            let mut first = [0usize; NAKADE_MAX];
+            let shown = cells.len().min(NAKADE_MAX);
+            for (k, &i) in cells[..shown].iter().enumerate() {
+                first[k] = i as usize;
+            }
+            let value = eye_value(grid, verdicts, cells.len(), &first[..shown], color);
+            for &c in border_of(r) {
+                let g = group[c];
+                if counted_for[g] != r as u32 {
+                    counted_for[g] = r as u32;
+                    eyes[g] += value;
+                }
             }
         }
         let mut strong = vec![false; n];
@@ -309,13 +310,14 @@ fn settle_weakest(
         let blocked =
             |i: usize| grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize);
         let (space_of, count) = components(grid, |i| !blocked(i));
-        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); count];
         let mut safe = vec![false; count];
+        // Spaces holding a living chain of `color` not proven: the only ones that can be
+        // candidates (the others are skipped before their cells are listed).
+        let mut has_weak = vec![false; count];
         for (i, &s) in space_of.iter().enumerate() {
             if s == NONE {
                 continue;
             }
-            cells[s as usize].push(i);
             if grid.cells[i] == Some(color) {
                 let c = grid.chain_of[i] as usize;
                 if living(verdicts, c)
@@ -323,16 +325,25 @@ fn settle_weakest(
                 {
                     safe[s as usize] = true;
                 }
+                if living(verdicts, c) && !verdicts[c].proven {
+                    has_weak[s as usize] = true;
+                }
             }
         }
-        for (s, space_cells) in cells.into_iter().enumerate() {
-            if safe[s] {
+        if (0..count).all(|s| safe[s] || !has_weak[s]) {
+            continue;
+        }
+        let spaces = Regions::of(&space_of, count);
+        for s in 0..count {
+            if safe[s] || !has_weak[s] {
                 continue;
             }
+            let space_cells = spaces.cells(s);
             let mut chains: Vec<usize> = space_cells
                 .iter()
-                .filter(|&&i| grid.cells[i] == Some(color))
-                .map(|&i| grid.chain_of[i] as usize)
+                .map(|&i| i as usize)
+                .filter(|&i| grid.cells[i] == Some(color))
+                .map(|i| grid.chain_of[i] as usize)
                 .filter(|&c| living(verdicts, c) && !verdicts[c].proven)
                 .collect();
             if chains.iter().any(|&c| open[c]) {
@@ -343,7 +354,7 @@ fn settle_weakest(
             // A space with no living enemy around it is the whole board's open area:
             // nothing encloses it, so nothing can be dead there.
             let enclosed = space_cells.iter().any(|&i| {
-                grid.neighbours(i).any(|n| {
+                grid.neighbours(i as usize).any(|n| {
                     grid.cells[n] == Some(enemy) && living(verdicts, grid.chain_of[n] as usize)
                 })
             });
@@ -352,7 +363,7 @@ fn settle_weakest(
             }
             candidates.push(Space {
                 color,
-                cells: space_cells,
+                cells: space_cells.iter().map(|&i| i as usize).collect(),
                 chains,
             });
         }
@@ -360,9 +371,7 @@ fn settle_weakest(
     let clear: Vec<usize> = (0..candidates.len())
         .filter(|&k| {
             let space = &candidates[k];
-            enclosing_chains(grid, verdicts, space)
-                .iter()
-                .all(|&c| round.is_strong(c))
+            enclosure_strong(grid, round, verdicts, space)
                 && seki_partners(grid, round, verdicts, space).is_none()
         })
         .collect();
@@ -404,6 +413,20 @@ fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
             proven: false,
         };
     }
+}
+
+/// Whether every living enemy chain that bounds a space is strong: [`enclosing_chains`]
+/// without listing them (asked of every candidate space in every round).
+fn enclosure_strong(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Space) -> bool {
+    let enemy = space.color.opponent();
+    space.cells.iter().all(|&i| {
+        grid.neighbours(i).all(|nb| {
+            grid.cells[nb] != Some(enemy) || {
+                let c = grid.chain_of[nb] as usize;
+                !living(verdicts, c) || round.is_strong(c)
+            }
+        })
+    })
 }
 
 /// The living enemy chains that bound a space.

@@ -53,12 +53,21 @@ const MAX_MOUTHS: usize = 16;
 /// single stone with exactly one liberty L, such that the opponent's play at L would
 /// capture exactly that stone and leave the played stone single with `s` as its only
 /// liberty.
+#[inline]
 pub(crate) fn mouth_liberty(board: &Board, s: usize) -> Option<usize> {
-    let own = board.cell(s);
-    let color = color_of(own)?;
-    if board.string_size(s) != 1 {
+    // A single stone's pseudo-liberties are its empty neighbours: most stones asked
+    // about (every neighbour of every play) are not single or have more than one, and
+    // leave here, inlined at the caller, without a scan.
+    if board.string_size(s) != 1 || board.pseudo_libs(s) != 1 {
         return None;
     }
+    single_stone_mouth(board, s)
+}
+
+/// [`mouth_liberty`] for a single stone with one liberty.
+fn single_stone_mouth(board: &Board, s: usize) -> Option<usize> {
+    let own = board.cell(s);
+    let color = color_of(own)?;
     let mut liberty = None;
     for n in board.neighbours(s) {
         if board.cell(n) == EMPTY {
