@@ -1149,3 +1149,73 @@ mod selection_tests {
         assert!(s.reason.contains("Lasker"));
     }
 }
+
+/// Every preset's settings against the preset table of docs/rules.md, the table users read
+/// (its values come from the rule texts, spec §0.1). A preset that loses or changes one
+/// setting (say `chinese` inheriting Japanese territory scoring) fails here, and so does a
+/// table that drifts from the code.
+#[cfg(test)]
+mod preset_table_tests {
+    use super::*;
+
+    /// The rows of the table whose header starts `| preset | aliases |`, as cells.
+    fn documented_presets() -> Vec<Vec<String>> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md");
+        let text = std::fs::read_to_string(path).expect("docs/rules.md");
+        let cells = |line: &str| -> Vec<String> {
+            line.trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        };
+        text.lines()
+            .skip_while(|l| !l.starts_with("| preset | aliases |"))
+            .skip(2) // the header and its |---| line
+            .take_while(|l| l.starts_with('|'))
+            .map(cells)
+            .collect()
+    }
+
+    /// A preset's row as the table writes it.
+    fn row_of(p: &Preset) -> Vec<String> {
+        let r = p.rules();
+        let setting = |name: &str| {
+            settings(&r)
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v)
+                .unwrap()
+        };
+        vec![
+            p.name.to_string(),
+            p.aliases().join(", "),
+            setting("repetition"),
+            setting("suicide"),
+            setting("scoring"),
+            setting("seki_points"),
+            setting("tie"),
+            setting("handicap_compensation"),
+            format!(
+                "{} ({})",
+                setting("default_komi"),
+                setting("handicap_komi")
+            ),
+            setting("ending"),
+            if r.white_passes_last { "yes" } else { "no" }.to_string(),
+        ]
+    }
+
+    #[test]
+    fn every_preset_matches_the_documented_table() {
+        let table = documented_presets();
+        assert_eq!(
+            table.len(),
+            PRESETS.len(),
+            "one row per preset in docs/rules.md"
+        );
+        for (p, documented) in PRESETS.iter().zip(&table) {
+            assert_eq!(&row_of(p), documented, "preset {}", p.name);
+        }
+    }
+}
