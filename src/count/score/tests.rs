@@ -115,6 +115,31 @@ fn t12() -> Position {
     ])
 }
 
+/// `--dead` lists are checked against the board's own width and height: the last row and
+/// column are on it, one more is off, and either coordinate alone can be off. Points are
+/// separated by commas, semicolons or spaces.
+#[test]
+fn point_lists_stop_at_the_board_edge() {
+    let off = |text: &str, w: u8, h: u8| {
+        matches!(
+            parse_points(text, w, h),
+            Err(PointListError::OffBoard { .. })
+        )
+    };
+    // A 5x3 board: columns a..e, rows a..c.
+    assert_eq!(parse_points("ec", 5, 3), Ok(vec![pt("ec")]));
+    assert!(off("fa", 5, 3), "column 6 of 5");
+    assert!(off("ad", 5, 3), "row 4 of 3");
+    assert!(off("fd", 5, 3));
+    assert_eq!(parse_points("E1", 5, 3), Ok(vec![pt("ec")]));
+    assert!(off("F1", 5, 3), "vertex in column 6 of 5");
+    assert_eq!(
+        parse_points("aa;ec bb,cc", 5, 3),
+        Ok(vec![pt("aa"), pt("bb"), pt("cc"), pt("ec")])
+    );
+}
+
+
 #[test]
 fn t12_seki_tie_under_each_ruleset() {
     let area = count_area(&t12(), &[]).unwrap();
