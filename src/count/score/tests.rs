@@ -412,6 +412,16 @@ fn t14_penalty_table() {
     let f = b3.fill_in.as_ref().unwrap();
     // Black: 178 stones for 185 − 5 points; White: 175 stones for 176 − 2 points.
     assert_eq!((f.winner_unfilled, f.loser_leftover), (2, 1));
+    // 2 penalty points are 1 stone placed in the offender's area.
+    assert_eq!((f.penalty_stones.black, f.penalty_stones.white), (1, 2));
+    assert!(
+        f.sentence.contains(
+            "White places 1 penalty stone in Black's area. \
+             Black places 2 penalty stones in White's area."
+        ),
+        "{}",
+        f.sentence
+    );
     let lost = t14_score(pen(6, 0), Some(Color::Black));
     assert_eq!(lost.re, "W+T");
     assert_eq!(lost.winner, Some(Color::White));
@@ -528,6 +538,12 @@ fn reverse_komi_and_odd_values() {
     assert!(f
         .sentence
         .starts_with("Black places 2 compensation stones in White's area"));
+    // The 2 stones go into White's area: Black has 2 stones fewer, White 2 points fewer,
+    // and Black's own area is untouched.
+    let s = area.stones_each() as i64;
+    let (b, w) = (area.black.area as i64, area.white.area as i64);
+    assert_eq!((f.black.stones, f.black.points), (s - 2, b));
+    assert_eq!((f.white.stones, f.white.points), (s, w - 2));
     assert!(matches!(
         fill_in(&area, 7.0, Penalties::default(), SekiPoints::Nobody),
         Err(FillInError::OddCompensation(_))
