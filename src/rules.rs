@@ -1196,11 +1196,7 @@ mod preset_table_tests {
             setting("seki_points"),
             setting("tie"),
             setting("handicap_compensation"),
-            format!(
-                "{} ({})",
-                setting("default_komi"),
-                setting("handicap_komi")
-            ),
+            format!("{} ({})", setting("default_komi"), setting("handicap_komi")),
             setting("ending"),
             if r.white_passes_last { "yes" } else { "no" }.to_string(),
         ]

@@ -139,7 +139,6 @@ fn point_lists_stop_at_the_board_edge() {
     );
 }
 
-
 #[test]
 fn t12_seki_tie_under_each_ruleset() {
     let area = count_area(&t12(), &[]).unwrap();
@@ -175,6 +174,13 @@ fn t12_seki_tie_under_each_ruleset() {
         }
     );
     assert_eq!(f.left_empty, 1, "cc stays empty");
+    // One shared point cannot be split: the story says it stays empty, not "fills 0".
+    assert!(
+        f.sentence
+            .contains("Black's area. 1 neutral point stays empty. Black fills"),
+        "{}",
+        f.sentence
+    );
     assert_eq!(f.winner, None);
 
     let sir = score_with(&area, &rules("sir"), 8.0, 0);
@@ -418,7 +424,9 @@ fn t14_penalty_table() {
         f.sentence.contains(
             "White places 1 penalty stone in Black's area. \
              Black places 2 penalty stones in White's area."
-        ),
+        ) && f
+            .sentence
+            .ends_with("Black wins by 3 (2 points unfilled plus 1 stone left over by White)."),
         "{}",
         f.sentence
     );
@@ -525,6 +533,18 @@ fn shared_points_are_filled_in_pairs() {
     assert!(
         f.sentence
             .starts_with("Each side fills 1 point of the 2 shared. Black fills"),
+        "{}",
+        f.sentence
+    );
+    // Three: one each, and the odd one stays empty.
+    let pos = Position::from_diagram(&["X . O O", "X . O .", "X . O ."]);
+    let area = count_area(&pos, &[]).unwrap();
+    assert_eq!(area.neutral, 3);
+    let f = fill_in(&area, 0.0, Penalties::default(), SekiPoints::Shared).unwrap();
+    assert_eq!((f.shared_filled_each, f.left_empty), (1, 1));
+    assert!(
+        f.sentence
+            .starts_with("Each side fills 1 point of the 3 shared; 1 point stays empty. Black"),
         "{}",
         f.sentence
     );
