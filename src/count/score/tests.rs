@@ -690,3 +690,80 @@ proptest! {
         }
     }
 }
+
+/// A 5×5 board split by a Black wall on column c and a White wall on column d: Black has
+/// 10 points of territory, White 5.
+fn walls() -> Position {
+    let mut pos = Position::empty(5, 5);
+    for y in 0..5u8 {
+        pos.set(Point::new(2, y), Some(Color::Black));
+        pos.set(Point::new(3, y), Some(Color::White));
+    }
+    pos
+}
+
+/// Seki eyes and the dame between seki strings are nobody's territory, and count as
+/// neutral under territory counting (T12 under Japanese rules).
+#[test]
+fn territory_counting_takes_seki_eyes_out_of_territory() {
+    let pos = t12();
+    let area = count_area(&pos, &[]).unwrap();
+    // Every stone is in the seki; aa and ec are the two strings' eyes, cc the dame.
+    let seki: Vec<Point> = (0..5u8)
+        .flat_map(|y| (0..5u8).map(move |x| Point::new(x, y)))
+        .filter(|&p| pos.get(p).is_some())
+        .collect();
+    let t = count_territory(&pos, &area, &seki, [0, 0]);
+    assert_eq!(
+        (t.black.territory, t.white.territory, t.seki_points),
+        (0, 0, 2)
+    );
+    let japanese = rules("japanese");
+    let settings = ScoreSettings {
+        rules: &japanese,
+        komi: Komi::choose(None, Some(0.5), &japanese, 0),
+        handicap: 0,
+        penalties: Penalties::default(),
+        lost_on_time: None,
+    };
+    let s = score(&area, &settings).by_territory(t, &settings);
+    assert_eq!(
+        (s.black, s.white, s.neutral),
+        (0, 0, 3),
+        "1 dame + 2 seki eyes"
+    );
+}
+
+/// The seki list comes from a reading of the position: a point in it that holds no stone
+/// (or lies off the board) marks nothing.
+#[test]
+fn a_seki_list_naming_an_empty_or_off_board_point_changes_nothing() {
+    let pos = walls();
+    let area = count_area(&pos, &[]).unwrap();
+    let plain = count_territory(&pos, &area, &[], [0, 0]);
+    assert_eq!((plain.black.territory, plain.white.territory), (10, 5));
+    let odd = count_territory(&pos, &area, &[pt("aa"), Point::new(7, 7)], [0, 0]);
+    assert_eq!(odd, plain);
+}
+
+/// Territory counting subtracts handicap compensation as area counting does, when a rule
+/// override asks for both (`--set scoring=territory` on a preset with compensation).
+#[test]
+fn territory_counting_keeps_the_handicap_compensation() {
+    let pos = walls();
+    let area = count_area(&pos, &[]).unwrap();
+    let mut r = rules("chinese");
+    r.scoring = Scoring::Territory;
+    assert_eq!(r.handicap_compensation, HandicapCompensation::N);
+    let settings = ScoreSettings {
+        rules: &r,
+        komi: Komi::choose(None, Some(0.5), &r, 3),
+        handicap: 3,
+        penalties: Penalties::default(),
+        lost_on_time: None,
+    };
+    let t = count_territory(&pos, &area, &[], [0, 0]);
+    let s = score(&area, &settings).by_territory(t, &settings);
+    // 10 − 5 − (0.5 komi + 3 compensation).
+    assert_eq!((s.black_margin, s.re.as_str()), (1.5, "B+1.5"));
+}
