@@ -767,3 +767,24 @@ fn territory_counting_keeps_the_handicap_compensation() {
     // 10 − 5 − (0.5 komi + 3 compensation).
     assert_eq!((s.black_margin, s.re.as_str()), (1.5, "B+1.5"));
 }
+
+/// The one-line summary names neutral points and penalties only when there are some, and
+/// is what a Score prints as.
+#[test]
+fn summary_line_names_only_what_applies() {
+    let area = count_area(&walls(), &[]).unwrap();
+    let s = score_with(&area, &rules("chinese"), 0.5, 0);
+    assert_eq!(
+        s.summary,
+        "Black 15, White 10, komi 0.5: Black wins by 4.5 (B+4.5)"
+    );
+    assert_eq!(s.to_string(), s.summary);
+    let penalised = t14_score(Penalties { black: 2, white: 4 }, None);
+    assert!(
+        penalised
+            .summary
+            .contains(", komi 8, Black penalty 2, White penalty 4: "),
+        "{}",
+        penalised.summary
+    );
+}
