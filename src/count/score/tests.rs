@@ -732,6 +732,12 @@ fn territory_counting_takes_seki_eyes_out_of_territory() {
         (0, 0, 3),
         "1 dame + 2 seki eyes"
     );
+    // By area the seki eyes count: 16 − 8 − 0.5.
+    assert!(
+        s.summary.ends_with("W+0.5); by area counting: B+7.5"),
+        "{}",
+        s.summary
+    );
 }
 
 /// The seki list comes from a reading of the position: a point in it that holds no stone
