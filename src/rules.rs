@@ -1214,4 +1214,20 @@ mod preset_table_tests {
             assert_eq!(&row_of(p), documented, "preset {}", p.name);
         }
     }
+
+    /// A mistyped name gets the list of the names that work, in the table's order.
+    #[test]
+    fn an_unknown_name_lists_every_preset() {
+        let names: Vec<String> = documented_presets()
+            .into_iter()
+            .map(|row| row[0].clone())
+            .collect();
+        assert_eq!(
+            Rules::named("klingon").unwrap_err().to_string(),
+            format!(
+                "unknown rules `klingon`; known presets: {}",
+                names.join(", ")
+            )
+        );
+    }
 }
