@@ -37,7 +37,7 @@ TABLE='
 result  | src/read/result.rs  | --lib | --lib --test=quirks     | --skip engine::
 decode  | src/read/decode.rs  | --lib | --lib --test=quirks     | --skip engine::
 timing  | src/count/timing.rs  | --lib | --lib                   | --skip engine::
-rules   | src/rules.rs   | --lib | --lib --test=scenarios  | --skip engine::
+rules   | src/rules.rs   | --lib | --lib --test=scenarios --test=cli_help | --skip engine::
 score   | src/count/score.rs   | --lib | --lib --test=scenarios --test=reading | --skip engine::
 ending  | src/replay/ending.rs  | --lib | --lib --test=scenarios --test=engine_scenarios | --skip engine::
 engine  | src/replay/engine.rs src/replay/engine/history.rs src/replay/engine/judge.rs src/replay/engine/sst.rs | --lib | --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |

@@ -1230,4 +1230,25 @@ mod preset_table_tests {
             )
         );
     }
+
+    /// `goref rules NAME`: every setting's line cites that setting's own section of
+    /// docs/rules.md and what the preset's rule text says of that setting.
+    #[test]
+    fn each_setting_line_cites_its_own_section_and_text() {
+        for p in PRESETS {
+            let text = describe(p, true);
+            for (name, section) in SETTING_SOURCES {
+                let line = text
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+                    .unwrap_or_else(|| panic!("{name} missing in {text}"));
+                let cite = p.cites.iter().find(|(n, _)| n == name).unwrap().1;
+                assert!(
+                    line.ends_with(&format!("{cite} (docs/rules.md: {section})")),
+                    "{} {line}",
+                    p.name
+                );
+            }
+        }
+    }
 }
