@@ -1251,4 +1251,22 @@ mod preset_table_tests {
             }
         }
     }
+
+    /// Only KataGo's compact strings (`ko…score…`) are read by their parts; any other
+    /// unknown RU that starts with "ko" or mentions a score goes by its keyword.
+    #[test]
+    fn an_unknown_ru_is_read_as_a_compact_string_only_when_it_is_one() {
+        for (ru, preset) in [
+            ("Korean 1992", "japanese"),
+            ("territory score", "japanese"),
+            ("koSITUATIONALscoreAREAsui1", "nz"),
+        ] {
+            let s = select_for_record(Some(ru));
+            assert_eq!(
+                (s.source, s.rules.name.as_str()),
+                (RulesSource::Assumed, preset),
+                "{ru}"
+            );
+        }
+    }
 }
