@@ -19,10 +19,9 @@
 #                    lines of earlier survivors, 'score.rs:(120|344):'
 #
 # Each module runs in two passes. The first tests every mutant against the quick targets
-# (the unit tests: one crate to rebuild and link); the second retests only the survivors
-# (`--iterate`) against every target that guards the module, so a mutant counts as missed
-# only if all of them let it through. A timeout (the tests hang) is caught in the first pass
-# and not retested. The mutants build without debug information and link
+# (the unit tests: one crate to rebuild and link); the second retests only the missed ones,
+# by name, against every target that guards the module (results in MODULE/pass2/), so a
+# mutant counts as missed only if all of them let it through. The mutants build without debug information and link
 # with mold where it is installed: the cost of a mutant is nearly all rebuild and link.
 #
 # Prints one line per module: caught, missed, unviable, timeout, viable caught %, seconds.
@@ -65,10 +64,10 @@ fi
 
 count() { jq "[.outcomes[] | select(.summary == \"$1\")] | length" "$2"; }
 
-# run_pass MODULE TARGETS BINARY_ARGS [EXTRA cargo-mutants OPTIONS...]
+# run_pass MODULE OUTPUT TARGETS BINARY_ARGS [EXTRA cargo-mutants OPTIONS...]
 run_pass() {
-    local module=$1 targets=$2 binary_args=$3
-    shift 3
+    local module=$1 output=$2 targets=$3 binary_args=$4
+    shift 4
     local args=()
     for f in $files; do args+=(--file "$f"); done
     # As --cargo-arg, the targets limit the build as well as the test run (arguments after
@@ -77,12 +76,10 @@ run_pass() {
     # One job mutates the scratch copy in place (it is ours to break, and its target/ stays
     # warm); more jobs need one copy each, which cargo-mutants makes from the scratch copy.
     if [ "$jobs" -gt 1 ]; then args+=(--jobs "$jobs"); else args+=(--in-place); fi
-    if [ -n "${MUTANTS_SHARD:-}" ]; then args+=(--shard "$MUTANTS_SHARD" --sharding round-robin); fi
-    if [ -n "${MUTANTS_RE:-}" ]; then args+=(--re "$MUTANTS_RE"); fi
     # Exit status 2 (missed mutants) and 3 (timeouts) are results, not failures of the script.
     # shellcheck disable=SC2086
     (cd "$tree" && cargo mutants "${args[@]}" "$@" --no-shuffle --baseline skip \
-        --timeout "$timeout" --output "$out/$module" -- -- $binary_args) >>"$out/$module.log" 2>&1 || true
+        --timeout "$timeout" --output "$output" -- -- $binary_args) >>"$out/$module.log" 2>&1 || true
 }
 
 wanted=("$@")
@@ -102,23 +99,28 @@ while IFS='|' read -r module files quick_targets full_targets binary_args; do
     # Pass 1: quick targets; the engine's slow memory test waits for pass 2.
     quick_args=$binary_args
     [ "$module" = engine ] && quick_args="--skip a_million_moves_stay_bounded"
-    run_pass "$module" "$quick_targets" "$quick_args"
+    sample=()
+    if [ -n "${MUTANTS_SHARD:-}" ]; then sample+=(--shard "$MUTANTS_SHARD" --sharding round-robin); fi
+    if [ -n "${MUTANTS_RE:-}" ]; then sample+=(--re "$MUTANTS_RE"); fi
+    run_pass "$module" "$out/$module" "$quick_targets" "$quick_args" "${sample[@]}"
     caught=$(count CaughtMutant "$outcomes")
     missed=$(count MissedMutant "$outcomes")
     unviable=$(count Unviable "$outcomes")
     timedout=$(count Timeout "$outcomes")
-    # Pass 2: the survivors (missed or timed out) against every target of the module.
-    # --iterate skips what pass 1 caught or found unviable and keeps its lists.
-    if [ $((missed + timedout)) -gt 0 ] && [ "$quick_targets $quick_args" != "$full_targets $binary_args" ]; then
-        skip=()
-        while IFS= read -r name; do
-            skip+=(--exclude-re "^$(printf '%s' "$name" | sed 's/[][\\.+*?(){}|^$]/\\&/g')\$")
-        done <"$out/$module/mutants.out/timeout.txt"
-        run_pass "$module" "$full_targets" "$binary_args" --iterate "${skip[@]}"
-        caught=$((caught + $(count CaughtMutant "$outcomes")))
-        missed=$(count MissedMutant "$outcomes")
-        timedout=$((timedout + $(count Timeout "$outcomes")))
-        unviable=$((unviable + $(count Unviable "$outcomes")))
+    # Pass 2: the missed mutants alone, by name (not by shard: a shard of a shorter list is
+    # another sample), against every target of the module. Timeouts are caught already.
+    survivors="$out/$module/mutants.out/missed.txt"
+    if [ "$missed" -gt 0 ] && [ "$quick_targets $quick_args" != "$full_targets $binary_args" ]; then
+        names=$(sed 's/[][\\.+*?(){}|^$]/\\&/g; s/^/^/; s/$/$/' "$survivors" | paste -sd'|')
+        run_pass "$module" "$out/$module/pass2" "$full_targets" "$binary_args" --re "$names"
+        # Only the survivors count (a name's regex can match a twin mutant as well).
+        still=$(jq --rawfile s "$survivors" '($s | split("\n")) as $list | [.outcomes[]
+            | select((.scenario | type) == "object")
+            | select(.scenario.Mutant.name as $n | $list | index([$n]) != null)]' \
+            "$out/$module/pass2/mutants.out/outcomes.json")
+        now_caught=$(jq '[.[] | select(.summary == "CaughtMutant" or .summary == "Timeout")] | length' <<<"$still")
+        caught=$((caught + now_caught))
+        missed=$((missed - now_caught))
     fi
     seconds=$(($(date +%s) - start))
     # A timeout is a mutant the tests noticed (they hang): caught, for the percentage.
