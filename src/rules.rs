@@ -1315,3 +1315,124 @@ mod table_tests {
         }
     }
 }
+
+/// Every preset's settings against the preset table of docs/rules.md, the table users read
+/// (its values come from the rule texts, spec §0.1). A preset that loses or changes one
+/// setting (say `chinese` inheriting Japanese territory scoring) fails here, and so does a
+/// table that drifts from the code.
+#[cfg(test)]
+mod preset_table_tests {
+    use super::*;
+
+    /// The rows of the table whose header starts `| preset | aliases |`, as cells.
+    fn documented_presets() -> Vec<Vec<String>> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md");
+        let text = std::fs::read_to_string(path).expect("docs/rules.md");
+        let cells = |line: &str| -> Vec<String> {
+            line.trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        };
+        text.lines()
+            .skip_while(|l| !l.starts_with("| preset | aliases |"))
+            .skip(2) // the header and its |---| line
+            .take_while(|l| l.starts_with('|'))
+            .map(cells)
+            .collect()
+    }
+
+    /// A preset's row as the table writes it.
+    fn row_of(p: &Preset) -> Vec<String> {
+        let r = p.rules();
+        let setting = |name: &str| {
+            settings(&r)
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v)
+                .unwrap()
+        };
+        vec![
+            p.name.to_string(),
+            p.aliases().join(", "),
+            setting("repetition"),
+            setting("suicide"),
+            setting("scoring"),
+            setting("seki_points"),
+            setting("tie"),
+            setting("handicap_compensation"),
+            format!("{} ({})", setting("default_komi"), setting("handicap_komi")),
+            setting("ending"),
+            if r.white_passes_last { "yes" } else { "no" }.to_string(),
+        ]
+    }
+
+    #[test]
+    fn every_preset_matches_the_documented_table() {
+        let table = documented_presets();
+        assert_eq!(
+            table.len(),
+            PRESETS.len(),
+            "one row per preset in docs/rules.md"
+        );
+        for (p, documented) in PRESETS.iter().zip(&table) {
+            assert_eq!(&row_of(p), documented, "preset {}", p.name);
+        }
+    }
+
+    /// A mistyped name gets the list of the names that work, in the table's order.
+    #[test]
+    fn an_unknown_name_lists_every_preset() {
+        let names: Vec<String> = documented_presets()
+            .into_iter()
+            .map(|row| row[0].clone())
+            .collect();
+        assert_eq!(
+            Rules::named("klingon").unwrap_err().to_string(),
+            format!(
+                "unknown rules `klingon`; known presets: {}",
+                names.join(", ")
+            )
+        );
+    }
+
+    /// `goref rules NAME`: every setting's line cites that setting's own section of
+    /// docs/rules.md and what the preset's rule text says of that setting.
+    #[test]
+    fn each_setting_line_cites_its_own_section_and_text() {
+        for p in PRESETS {
+            let text = describe(p, true);
+            for (name, section) in SETTING_SOURCES {
+                let line = text
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+                    .unwrap_or_else(|| panic!("{name} missing in {text}"));
+                let cite = p.cites.iter().find(|(n, _)| n == name).unwrap().1;
+                assert!(
+                    line.ends_with(&format!("{cite} (docs/rules.md: {section})")),
+                    "{} {line}",
+                    p.name
+                );
+            }
+        }
+    }
+
+    /// Only KataGo's compact strings (`ko…score…`) are read by their parts; any other
+    /// unknown RU that starts with "ko" or mentions a score goes by its keyword.
+    #[test]
+    fn an_unknown_ru_is_read_as_a_compact_string_only_when_it_is_one() {
+        for (ru, preset) in [
+            ("Korean 1992", "japanese"),
+            ("territory score", "japanese"),
+            ("koSITUATIONALscoreAREAsui1", "nz"),
+        ] {
+            let s = select_for_record(Some(ru));
+            assert_eq!(
+                (s.source, s.rules.name.as_str()),
+                (RulesSource::Assumed, preset),
+                "{ru}"
+            );
+        }
+    }
+}

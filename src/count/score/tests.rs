@@ -115,6 +115,30 @@ fn t12() -> Position {
     ])
 }
 
+/// `--dead` lists are checked against the board's own width and height: the last row and
+/// column are on it, one more is off, and either coordinate alone can be off. Points are
+/// separated by commas, semicolons or spaces.
+#[test]
+fn point_lists_stop_at_the_board_edge() {
+    let off = |text: &str, w: u8, h: u8| {
+        matches!(
+            parse_points(text, w, h),
+            Err(PointListError::OffBoard { .. })
+        )
+    };
+    // A 5x3 board: columns a..e, rows a..c.
+    assert_eq!(parse_points("ec", 5, 3), Ok(vec![pt("ec")]));
+    assert!(off("fa", 5, 3), "column 6 of 5");
+    assert!(off("ad", 5, 3), "row 4 of 3");
+    assert!(off("fd", 5, 3));
+    assert_eq!(parse_points("E1", 5, 3), Ok(vec![pt("ec")]));
+    assert!(off("F1", 5, 3), "vertex in column 6 of 5");
+    assert_eq!(
+        parse_points("aa;ec bb,cc", 5, 3),
+        Ok(vec![pt("aa"), pt("bb"), pt("cc"), pt("ec")])
+    );
+}
+
 #[test]
 fn t12_seki_tie_under_each_ruleset() {
     let area = count_area(&t12(), &[]).unwrap();
@@ -150,6 +174,13 @@ fn t12_seki_tie_under_each_ruleset() {
         }
     );
     assert_eq!(f.left_empty, 1, "cc stays empty");
+    // One shared point cannot be split: the story says it stays empty, not "fills 0".
+    assert!(
+        f.sentence
+            .contains("Black's area. 1 neutral point stays empty. Black fills"),
+        "{}",
+        f.sentence
+    );
     assert_eq!(f.winner, None);
 
     let sir = score_with(&area, &rules("sir"), 8.0, 0);
@@ -387,6 +418,18 @@ fn t14_penalty_table() {
     let f = b3.fill_in.as_ref().unwrap();
     // Black: 178 stones for 185 − 5 points; White: 175 stones for 176 − 2 points.
     assert_eq!((f.winner_unfilled, f.loser_leftover), (2, 1));
+    // 2 penalty points are 1 stone placed in the offender's area.
+    assert_eq!((f.penalty_stones.black, f.penalty_stones.white), (1, 2));
+    assert!(
+        f.sentence.contains(
+            "White places 1 penalty stone in Black's area. \
+             Black places 2 penalty stones in White's area."
+        ) && f
+            .sentence
+            .ends_with("Black wins by 3 (2 points unfilled plus 1 stone left over by White)."),
+        "{}",
+        f.sentence
+    );
     let lost = t14_score(pen(6, 0), Some(Color::Black));
     assert_eq!(lost.re, "W+T");
     assert_eq!(lost.winner, Some(Color::White));
@@ -493,6 +536,18 @@ fn shared_points_are_filled_in_pairs() {
         "{}",
         f.sentence
     );
+    // Three: one each, and the odd one stays empty.
+    let pos = Position::from_diagram(&["X . O O", "X . O .", "X . O ."]);
+    let area = count_area(&pos, &[]).unwrap();
+    assert_eq!(area.neutral, 3);
+    let f = fill_in(&area, 0.0, Penalties::default(), SekiPoints::Shared).unwrap();
+    assert_eq!((f.shared_filled_each, f.left_empty), (1, 1));
+    assert!(
+        f.sentence
+            .starts_with("Each side fills 1 point of the 3 shared; 1 point stays empty. Black"),
+        "{}",
+        f.sentence
+    );
 }
 
 #[test]
@@ -503,6 +558,12 @@ fn reverse_komi_and_odd_values() {
     assert!(f
         .sentence
         .starts_with("Black places 2 compensation stones in White's area"));
+    // The 2 stones go into White's area: Black has 2 stones fewer, White 2 points fewer,
+    // and Black's own area is untouched.
+    let s = area.stones_each() as i64;
+    let (b, w) = (area.black.area as i64, area.white.area as i64);
+    assert_eq!((f.black.stones, f.black.points), (s - 2, b));
+    assert_eq!((f.white.stones, f.white.points), (s, w - 2));
     assert!(matches!(
         fill_in(&area, 7.0, Penalties::default(), SekiPoints::Nobody),
         Err(FillInError::OddCompensation(_))
@@ -628,4 +689,108 @@ proptest! {
             prop_assert_eq!(f.winner, s.winner);
         }
     }
+}
+
+/// A 5×5 board split by a Black wall on column c and a White wall on column d: Black has
+/// 10 points of territory, White 5.
+fn walls() -> Position {
+    let mut pos = Position::empty(5, 5);
+    for y in 0..5u8 {
+        pos.set(Point::new(2, y), Some(Color::Black));
+        pos.set(Point::new(3, y), Some(Color::White));
+    }
+    pos
+}
+
+/// Seki eyes and the dame between seki strings are nobody's territory, and count as
+/// neutral under territory counting (T12 under Japanese rules).
+#[test]
+fn territory_counting_takes_seki_eyes_out_of_territory() {
+    let pos = t12();
+    let area = count_area(&pos, &[]).unwrap();
+    // Every stone is in the seki; aa and ec are the two strings' eyes, cc the dame.
+    let seki: Vec<Point> = (0..5u8)
+        .flat_map(|y| (0..5u8).map(move |x| Point::new(x, y)))
+        .filter(|&p| pos.get(p).is_some())
+        .collect();
+    let t = count_territory(&pos, &area, &seki, [0, 0]);
+    assert_eq!(
+        (t.black.territory, t.white.territory, t.seki_points),
+        (0, 0, 2)
+    );
+    let japanese = rules("japanese");
+    let settings = ScoreSettings {
+        rules: &japanese,
+        komi: Komi::choose(None, Some(0.5), &japanese, 0),
+        handicap: 0,
+        penalties: Penalties::default(),
+        lost_on_time: None,
+    };
+    let s = score(&area, &settings).by_territory(t, &settings);
+    assert_eq!(
+        (s.black, s.white, s.neutral),
+        (0, 0, 3),
+        "1 dame + 2 seki eyes"
+    );
+    // By area the seki eyes count: 16 − 8 − 0.5.
+    assert!(
+        s.summary.ends_with("W+0.5); by area counting: B+7.5"),
+        "{}",
+        s.summary
+    );
+}
+
+/// The seki list comes from a reading of the position: a point in it that holds no stone
+/// (or lies off the board) marks nothing.
+#[test]
+fn a_seki_list_naming_an_empty_or_off_board_point_changes_nothing() {
+    let pos = walls();
+    let area = count_area(&pos, &[]).unwrap();
+    let plain = count_territory(&pos, &area, &[], [0, 0]);
+    assert_eq!((plain.black.territory, plain.white.territory), (10, 5));
+    let odd = count_territory(&pos, &area, &[pt("aa"), Point::new(7, 7)], [0, 0]);
+    assert_eq!(odd, plain);
+}
+
+/// Territory counting subtracts handicap compensation as area counting does, when a rule
+/// override asks for both (`--set scoring=territory` on a preset with compensation).
+#[test]
+fn territory_counting_keeps_the_handicap_compensation() {
+    let pos = walls();
+    let area = count_area(&pos, &[]).unwrap();
+    let mut r = rules("chinese");
+    r.scoring = Scoring::Territory;
+    assert_eq!(r.handicap_compensation, HandicapCompensation::N);
+    let settings = ScoreSettings {
+        rules: &r,
+        komi: Komi::choose(None, Some(0.5), &r, 3),
+        handicap: 3,
+        penalties: Penalties::default(),
+        lost_on_time: None,
+    };
+    let t = count_territory(&pos, &area, &[], [0, 0]);
+    let s = score(&area, &settings).by_territory(t, &settings);
+    // 10 − 5 − (0.5 komi + 3 compensation).
+    assert_eq!((s.black_margin, s.re.as_str()), (1.5, "B+1.5"));
+}
+
+/// The one-line summary names neutral points and penalties only when there are some, and
+/// is what a Score prints as.
+#[test]
+fn summary_line_names_only_what_applies() {
+    let area = count_area(&walls(), &[]).unwrap();
+    let s = score_with(&area, &rules("chinese"), 0.5, 0);
+    assert_eq!(
+        s.summary,
+        "Black 15, White 10, komi 0.5: Black wins by 4.5 (B+4.5)"
+    );
+    assert_eq!(s.to_string(), s.summary);
+    let penalised = t14_score(Penalties { black: 2, white: 4 }, None);
+    assert!(
+        penalised
+            .summary
+            .contains(", komi 8, Black penalty 2, White penalty 4: "),
+        "{}",
+        penalised.summary
+    );
 }
