@@ -15,7 +15,7 @@
 //! alone (filling it would be suicide: its status is a question for the estimate, not a
 //! teire). Strings in seki are left alone too.
 
-use super::AreaCount;
+use super::{cell_neighbours, AreaCount};
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
 
@@ -31,7 +31,8 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
             board[pos.index(p)] = None;
         }
     }
-    let neighbours = |i: usize| pos.neighbours(pos.point(i)).map(|n| pos.index(n));
+    let width = pos.width as usize;
+    let neighbours = |i: usize| cell_neighbours(width, len, i);
     let mut in_seki = vec![false; len];
     for &p in seki.iter().filter(|&&p| pos.contains(p)) {
         in_seki[pos.index(p)] = true;
@@ -138,8 +139,7 @@ impl StringScratch {
         string_of[start] = id;
         while let Some(i) = self.stack.pop() {
             self.stones.push(i);
-            for n in pos.neighbours(pos.point(i)) {
-                let j = pos.index(n);
+            for j in cell_neighbours(pos.width as usize, board.len(), i) {
                 if board[j].is_none() {
                     self.libs.push(j);
                 } else if board[j] == color && string_of[j] == 0 {
