@@ -270,4 +270,20 @@ mod tests {
         assert_eq!(scratch.libs, vec![4, 6, 18, 19, 20, 25, 32, 39, 46]);
         assert_eq!(string_of[3], 1);
     }
+
+    #[test]
+    fn cell_neighbours_are_the_positions_neighbours_by_index() {
+        // A 3x2 board: every cell's neighbours by index arithmetic are those of its point,
+        // with no wrap from one row's end to the next row's start.
+        let pos = Position::from_diagram(&["...", "..."]);
+        for i in 0..6 {
+            let mut by_index: Vec<usize> = cell_neighbours(3, 6, i).collect();
+            let mut by_point: Vec<usize> =
+                pos.neighbours(pos.point(i)).map(|n| pos.index(n)).collect();
+            by_index.sort_unstable();
+            by_point.sort_unstable();
+            assert_eq!(by_index, by_point, "cell {i}");
+        }
+        assert_eq!(cell_neighbours(3, 6, 2).collect::<Vec<_>>(), vec![1, 5]);
+    }
 }
