@@ -276,14 +276,7 @@ impl Flood {
         self.seen[start] = true;
         while let Some(i) = self.stack.pop() {
             self.region.push(i);
-            let x = i % width;
-            let neighbours = [
-                (x > 0).then(|| i - 1),
-                (x + 1 < width).then(|| i + 1),
-                i.checked_sub(width),
-                (i + width < len).then(|| i + width),
-            ];
-            for j in neighbours.into_iter().flatten() {
+            for j in cell_neighbours(width, len, i) {
                 match board.cells[j] {
                     Some(c) => borders[c.index()] = true,
                     None if !self.seen[j] => {
@@ -300,6 +293,20 @@ impl Flood {
             _ => None,
         }
     }
+}
+
+/// The cells next to cell `i` of a board `width` cells wide and `len` cells in all, by index
+/// arithmetic alone (no point conversion: the counts call this for every cell).
+pub(crate) fn cell_neighbours(width: usize, len: usize, i: usize) -> impl Iterator<Item = usize> {
+    let x = i % width;
+    [
+        (x > 0).then(|| i - 1),
+        (x + 1 < width).then(|| i + 1),
+        i.checked_sub(width),
+        (i + width < len).then(|| i + width),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 // ---------------------------------------------------------------------------

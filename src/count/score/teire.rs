@@ -15,7 +15,7 @@
 //! alone (filling it would be suicide: its status is a question for the estimate, not a
 //! teire). Strings in seki are left alone too.
 
-use super::AreaCount;
+use super::{cell_neighbours, AreaCount};
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
 
@@ -31,50 +31,66 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
             board[pos.index(p)] = None;
         }
     }
-    let neighbours = |i: usize| pos.neighbours(pos.point(i)).map(|n| pos.index(n));
-    let in_seki: Vec<bool> = {
-        let mut mark = vec![false; len];
-        for &p in seki.iter().filter(|&&p| pos.contains(p)) {
-            mark[pos.index(p)] = true;
-        }
-        mark
+    let width = pos.width as usize;
+    let neighbours = |i: usize| cell_neighbours(width, len, i);
+    let mut in_seki = vec![false; len];
+    for &p in seki.iter().filter(|&&p| pos.contains(p)) {
+        in_seki[pos.index(p)] = true;
+    }
+    // The liberties of a seki are not filled. Most positions have no seki: skip the scan.
+    let near_seki: Vec<bool> = if seki.is_empty() {
+        vec![false; len]
+    } else {
+        (0..len)
+            .map(|i| neighbours(i).any(|j| in_seki[j]))
+            .collect()
     };
-    // The liberties of a seki are not filled.
-    let near_seki: Vec<bool> = (0..len)
-        .map(|i| neighbours(i).any(|j| in_seki[j]))
-        .collect();
     // Per candidate: the colour, the territory point to fill, the dame that force it.
     let mut candidates: Vec<(Color, usize, Vec<usize>)> = Vec::new();
-    let mut seen = vec![false; len];
+    // The string each cell belongs to (0: not reached yet), so membership is one lookup.
+    let mut string_of = vec![0u32; len];
+    let mut scratch = StringScratch::default();
+    let mut dame = Vec::new();
+    let mut id = 0u32;
     for start in 0..len {
         let Some(color) = board[start] else { continue };
-        if seen[start] {
+        if string_of[start] != 0 {
             continue;
         }
-        let (stones, libs) = string_at(pos, &board, start, &mut seen);
-        if stones.iter().any(|&s| in_seki[s]) {
+        id += 1;
+        scratch.flood(pos, &board, start, id, &mut string_of);
+        if scratch.stones.iter().any(|&s| in_seki[s]) {
             continue;
         }
         // Every liberty outside its own territory is a dame: whoever fills it, the liberty
         // is gone once the dame are filled (unless the filling joins another string, below).
-        let (own, dame): (Vec<usize>, Vec<usize>) = libs
-            .iter()
-            .partition(|&&l| area.territory[l] == Some(color));
-        if own.len() != 1 || dame.is_empty() || dame.iter().any(|&d| near_seki[d]) {
+        dame.clear();
+        let mut own = None;
+        let mut own_count = 0;
+        for &l in &scratch.libs {
+            if area.territory[l] == Some(color) {
+                own = Some(l);
+                own_count += 1;
+            } else {
+                dame.push(l);
+            }
+        }
+        let Some(eye) = own else { continue };
+        if own_count != 1 || dame.is_empty() || dame.iter().any(|&d| near_seki[d]) {
             continue;
         }
+        let in_string = |j: usize| string_of[j] == id;
         // The owner fills a dame that joins another of its strings instead: no teire.
         let joins_another =
-            |d: usize| neighbours(d).any(|j| board[j] == Some(color) && !stones.contains(&j));
+            |d: usize| neighbours(d).any(|j| board[j] == Some(color) && !in_string(j));
         if dame.iter().any(|&d| joins_another(d)) {
             continue;
         }
         // An eye of this string alone: filling it would be suicide, not a teire.
-        let eye = own[0];
-        if neighbours(eye).all(|j| stones.contains(&j)) {
+        if neighbours(eye).all(in_string) {
             continue;
         }
-        candidates.push((color, eye, dame));
+        candidates.push((color, eye, dame.clone()));
     }
     let forces = |c: Color, d: usize| {
         candidates
@@ -95,34 +111,46 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
     })
 }
 
-/// The string through cell `start`: its cells and its liberties (sorted, unique); marks its
-/// stones in `seen`.
-fn string_at(
-    pos: &Position,
-    board: &[Option<Color>],
-    start: usize,
-    seen: &mut [bool],
-) -> (Vec<usize>, Vec<usize>) {
-    let color = board[start];
-    let mut stones = Vec::new();
-    let mut libs = Vec::new();
-    let mut stack = vec![start];
-    seen[start] = true;
-    while let Some(i) = stack.pop() {
-        stones.push(i);
-        for n in pos.neighbours(pos.point(i)) {
-            let j = pos.index(n);
-            if board[j].is_none() {
-                libs.push(j);
-            } else if board[j] == color && !seen[j] {
-                seen[j] = true;
-                stack.push(j);
+/// Buffers for one string at a time, reused across the strings of a position.
+#[derive(Default)]
+struct StringScratch {
+    stones: Vec<usize>,
+    /// Liberties, sorted and unique.
+    libs: Vec<usize>,
+    stack: Vec<usize>,
+}
+
+impl StringScratch {
+    /// Fills `stones` and `libs` with the string through cell `start`, marking its stones
+    /// with `id` in `string_of` (cells of this colour not yet marked are 0).
+    fn flood(
+        &mut self,
+        pos: &Position,
+        board: &[Option<Color>],
+        start: usize,
+        id: u32,
+        string_of: &mut [u32],
+    ) {
+        let color = board[start];
+        self.stones.clear();
+        self.libs.clear();
+        self.stack.clear();
+        self.stack.push(start);
+        string_of[start] = id;
+        while let Some(i) = self.stack.pop() {
+            self.stones.push(i);
+            for j in cell_neighbours(pos.width as usize, board.len(), i) {
+                if board[j].is_none() {
+                    self.libs.push(j);
+                } else if board[j] == color && string_of[j] == 0 {
+                    string_of[j] = id;
+                    self.stack.push(j);
+                }
             }
         }
+        self.libs.sort_unstable();
+        self.libs.dedup();
     }
-    libs.sort_unstable();
-    libs.dedup();
-    (stones, libs)
 }
 
 #[cfg(test)]
@@ -222,5 +250,40 @@ mod tests {
         let mut rows = TEIRE;
         rows[0] = ".O.X.O.";
         assert_eq!(teire(&rows, &[Point::new(1, 0)], &[]), [1, 0]);
+    }
+
+    #[test]
+    fn reused_string_buffers_give_each_string_its_own_stones_and_liberties() {
+        let pos = Position::from_diagram(&TEIRE);
+        let board = pos.cells.clone();
+        let mut string_of = vec![0u32; board.len()];
+        let mut scratch = StringScratch::default();
+        // D7, the lone Black stone: one stone, liberties C7 and E7.
+        scratch.flood(&pos, &board, 3, 1, &mut string_of);
+        assert_eq!(scratch.stones, vec![3]);
+        assert_eq!(scratch.libs, vec![2, 4]);
+        // The second call, on White's F7 group, keeps nothing of the first.
+        scratch.flood(&pos, &board, 5, 2, &mut string_of);
+        assert!(!scratch.stones.contains(&3));
+        assert!(scratch.stones.iter().all(|&s| string_of[s] == 2));
+        assert_eq!(scratch.stones.len(), 10);
+        assert_eq!(scratch.libs, vec![4, 6, 18, 19, 20, 25, 32, 39, 46]);
+        assert_eq!(string_of[3], 1);
+    }
+
+    #[test]
+    fn cell_neighbours_are_the_positions_neighbours_by_index() {
+        // A 3x2 board: every cell's neighbours by index arithmetic are those of its point,
+        // with no wrap from one row's end to the next row's start.
+        let pos = Position::from_diagram(&["...", "..."]);
+        for i in 0..6 {
+            let mut by_index: Vec<usize> = cell_neighbours(3, 6, i).collect();
+            let mut by_point: Vec<usize> =
+                pos.neighbours(pos.point(i)).map(|n| pos.index(n)).collect();
+            by_index.sort_unstable();
+            by_point.sort_unstable();
+            assert_eq!(by_index, by_point, "cell {i}");
+        }
+        assert_eq!(cell_neighbours(3, 6, 2).collect::<Vec<_>>(), vec![1, 5]);
     }
 }
