@@ -329,7 +329,11 @@ mod tests {
         for (w, h) in [(5u8, 4u8), (4, 5), (3, 3), (1, 4), (4, 1), (19, 19)] {
             let grid = Grid::new(&Position::empty(w, h));
             for i in 0..grid.len() {
-                assert_eq!(grid.on_edge(i), grid.neighbours(i).count() < 4, "{w}x{h} cell {i}");
+                assert_eq!(
+                    grid.on_edge(i),
+                    grid.neighbours(i).count() < 4,
+                    "{w}x{h} cell {i}"
+                );
             }
         }
     }
