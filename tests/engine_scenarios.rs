@@ -278,9 +278,13 @@ fn t04_triple_ko_twin_hot_stones() {
         (take.kind, take.stone),
         (HotKind::Twin, Point::from_sgf("ee").unwrap())
     );
-    assert_eq!(
-        verdict(&f, "sst-ing", 3).unwrap().certainty,
-        Certainty::Interpretation
+    let v = verdict(&f, "sst-ing", 3).unwrap();
+    assert_eq!(v.certainty, Certainty::Interpretation);
+    // The kind is named in the finding's text as in the JSON (`"kind": "twin"`).
+    assert!(
+        v.message.contains("takes a twin hot stone"),
+        "{}",
+        v.message
     );
     assert_eq!(judge(&nssk(), &f[6]).map(|v| v.related_move), Some(Some(1)));
 }
@@ -357,9 +361,12 @@ fn t07_eternal_life_double_hot_stones() {
         ],
     );
     assert_eq!(f[3].hot_take.as_ref().unwrap().kind, HotKind::Double);
-    assert_eq!(
-        verdict(&f, "sst-ing", 4).unwrap().certainty,
-        Certainty::Interpretation
+    let v = verdict(&f, "sst-ing", 4).unwrap();
+    assert_eq!(v.certainty, Certainty::Interpretation);
+    assert!(
+        v.message.contains("takes a double hot stone"),
+        "{}",
+        v.message
     );
     assert_eq!(judge(&nssk(), &f[4]).map(|v| v.related_move), Some(Some(1)));
 }

@@ -560,6 +560,27 @@ mod tests {
         assert_eq!((f.psk, f.ssk, f.nssk), (Some(1), Some(1), None));
     }
 
+    /// The memory figure is bounded from below too: each distinct board of the line is
+    /// stored whole, so after N plays that make N new boards it is at least N snapshots.
+    #[test]
+    fn history_bytes_hold_every_distinct_board() {
+        let mut e = Engine::new(19, 19).unwrap();
+        let snapshot = e.board().bits().len() * 8;
+        let mut n = 0u32;
+        for y in 0..3u8 {
+            for x in 0..19u8 {
+                n += 1;
+                e.play(Color::Black, Move::Play(Point::new(x, y)), 2 * n - 1);
+                e.play(Color::White, Move::Pass, 2 * n);
+            }
+        }
+        assert!(
+            e.history_bytes() >= n as usize * snapshot,
+            "{} for {n} boards",
+            e.history_bytes()
+        );
+    }
+
     /// A hostile record: a million moves. Both a cycling ko fight with passes (few
     /// distinct boards) and random play on 19x19 (almost every board new) stay far
     /// below 1 GB.

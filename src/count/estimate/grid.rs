@@ -322,6 +322,22 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// A cell is on the edge exactly when it has fewer than four neighbours (the life
+    /// reading allows an edge eye one liberty less), on wide, tall and thin boards.
+    #[test]
+    fn on_edge_is_having_fewer_than_four_neighbours() {
+        for (w, h) in [(5u8, 4u8), (4, 5), (3, 3), (1, 4), (4, 1), (19, 19)] {
+            let grid = Grid::new(&Position::empty(w, h));
+            for i in 0..grid.len() {
+                assert_eq!(
+                    grid.on_edge(i),
+                    grid.neighbours(i).count() < 4,
+                    "{w}x{h} cell {i}"
+                );
+            }
+        }
+    }
+
     /// The plain flood fill: components numbered by their first cell in board order.
     fn flood(grid: &Grid, member: &[bool]) -> (Vec<u32>, usize) {
         let mut id = vec![NONE; grid.len()];

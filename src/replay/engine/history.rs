@@ -286,3 +286,30 @@ impl History {
             + self.slots.capacity() * std::mem::size_of::<Slot>()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::size_of;
+
+    /// The memory figure is a floor as well as a ceiling: every stored snapshot, entry,
+    /// slot and table bucket is in it (the million-move test bounds it from above only).
+    #[test]
+    fn heap_bytes_counts_every_stored_position() {
+        let words = 12; // a 19x19 snapshot: two bit planes of 361 points
+        let n = 1000usize;
+        let mut h = History::new(words);
+        for k in 0..n {
+            let mut bits = vec![0u64; words];
+            bits[k % words] = k as u64 + 1;
+            let (entry, found) =
+                h.find_or_insert((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), &bits);
+            assert!(!found, "position {k} is new");
+            h.push_slot(entry, k as u32, Color::Black, None);
+        }
+        assert!(h.arena.bytes() >= n * words * 8, "{}", h.arena.bytes());
+        // The table stays at most half full: at least two buckets of 4 bytes a board.
+        let floor = h.arena.bytes() + n * (size_of::<Entry>() + size_of::<Slot>() + 2 * 4);
+        assert!(h.heap_bytes() >= floor, "{} < {floor}", h.heap_bytes());
+    }
+}

@@ -204,3 +204,21 @@ pub(crate) fn colouring(board: &Board, pts: &[usize; 4]) -> u8 {
     pts.iter()
         .fold(0u8, |acc, &p| (acc << 2) | (board.cell(p) & 3))
 }
+
+#[cfg(test)]
+mod kind_name_tests {
+    use super::HotKind;
+
+    /// A finding's text names the hot stone's kind as the JSON report does.
+    #[test]
+    fn hot_kinds_are_named_as_in_the_json() {
+        for (kind, name) in [
+            (HotKind::Single, "single"),
+            (HotKind::Double, "double"),
+            (HotKind::Twin, "twin"),
+        ] {
+            assert_eq!(kind.as_str(), name);
+            assert_eq!(serde_json::to_string(&kind).unwrap(), format!("\"{name}\""));
+        }
+    }
+}
