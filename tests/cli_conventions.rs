@@ -3,6 +3,8 @@
 //! flag everywhere, the summary's wording, references, and the conventions of
 //! well-liked command-line tools.
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
@@ -350,16 +352,7 @@ fn the_same_path_twice_is_checked_once() {
     ]));
     let summary: Value = serde_json::from_str(&s[s.find("{\n").unwrap()..]).unwrap();
     let files = summary["files"].as_u64().unwrap();
-    let on_disk = std::fs::read_dir("testdata")
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "sgf")
-        })
-        .count() as u64;
+    let on_disk = common::sgf_files_in("testdata") as u64;
     assert!(files >= on_disk, "the directory's files are all checked");
     let reports = s
         .lines()

@@ -2,9 +2,10 @@
 //! the issue promises (sections, verdicts, diagrams, charts, problem games first),
 //! need no network and no script, and show hostile text as text.
 
+mod common;
+
 use assert_cmd::Command;
 use scraper::{Html, Selector};
-use std::path::Path;
 
 fn goref() -> Command {
     let mut cmd = Command::cargo_bin("goref").unwrap();
@@ -269,16 +270,7 @@ fn check_page_lists_problem_games_first_with_their_boards() {
 fn check_page_totals_and_charts_count_the_run() {
     let doc = parse(&check_page(&["testdata/findings"]));
     let totals: Vec<String> = select(&doc, ".totals .total").iter().map(text).collect();
-    let files = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/findings"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "sgf")
-        })
-        .count();
+    let files = common::sgf_files_in("testdata/findings");
     assert_eq!(totals[0], format!("{files}files"));
     let charts = select(&doc, ".chart");
     assert_eq!(charts.len(), 2);

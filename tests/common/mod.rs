@@ -25,3 +25,18 @@ pub fn check_jsonl(args: &[&str]) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
+
+/// How many `.sgf` files lie directly in `dir` (relative to the crate root): what a run over
+/// that folder must account for.
+pub fn sgf_files_in(dir: &str) -> usize {
+    std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "sgf")
+        })
+        .count()
+}
