@@ -222,3 +222,116 @@ mod kind_name_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod shape_tests {
+    use super::*;
+    use crate::point::Point;
+
+    /// A 9x9 board from rows of `X` (black), `O` (white) and `.`; row 0 is the top.
+    fn board(rows: &[&str]) -> Board {
+        let mut b = Board::new(9, 9).unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let color = match c {
+                    'X' => Color::Black,
+                    'O' => Color::White,
+                    _ => continue,
+                };
+                b.add_stone(Point::new(x as u8, y as u8), color);
+            }
+        }
+        b
+    }
+
+    fn at(b: &Board, x: u8, y: u8) -> usize {
+        b.index(Point::new(x, y)).unwrap()
+    }
+
+    /// Two basic kos whose ko stones touch, with no other string adjacent to both: the
+    /// white ko stone at (5,5) (liberty (5,6)) and the black one at (5,4) (liberty (5,3)).
+    /// A ko stone is not a linking string (spec §1.8), so each mouth is its own complex.
+    #[test]
+    fn touching_ko_stones_do_not_link_their_mouths() {
+        let b = board(&[
+            ".........",
+            ".........",
+            ".....X...",
+            "....X.X..",
+            "....OXO..",
+            "....XOX..",
+            "....O.O..",
+            ".....O...",
+            ".........",
+        ]);
+        let white_ko = Mouth {
+            stone: at(&b, 5, 5),
+            liberty: at(&b, 5, 6),
+        };
+        let black_ko = Mouth {
+            stone: at(&b, 5, 4),
+            liberty: at(&b, 5, 3),
+        };
+        assert_eq!(mouth_liberty(&b, white_ko.stone), Some(white_ko.liberty));
+        assert_eq!(mouth_liberty(&b, black_ko.stone), Some(black_ko.liberty));
+        assert_eq!(ko_complex(&b, white_ko), vec![white_ko]);
+        assert_eq!(ko_complex(&b, black_ko), vec![black_ko]);
+    }
+
+    /// The key names the four points, whatever the order of the mouths and of their
+    /// points; two different sets of points never share a key.
+    #[test]
+    fn complex_keys_tell_point_sets_apart() {
+        let m = |stone, liberty| Mouth { stone, liberty };
+        let sets = [
+            [m(100, 101), m(200, 201)],
+            [m(200, 201), m(100, 101)],
+            [m(100, 102), m(200, 201)],
+            [m(101, 100), m(200, 201)],
+            [m(100, 101), m(200, 202)],
+            [m(30, 31), m(2915, 2914)],
+            [m(30, 31), m(2915, 2913)],
+        ];
+        let keys: Vec<_> = sets.iter().map(|s| complex_key(s)).collect();
+        assert_eq!(keys[0].1, [100, 101, 200, 201]);
+        assert_eq!(keys[5].1, [30, 31, 2914, 2915]);
+        for (i, a) in keys.iter().enumerate() {
+            for (j, b) in keys.iter().enumerate() {
+                let same_points = a.1 == b.1;
+                assert_eq!(a.0 == b.0, same_points, "sets {i} and {j}");
+            }
+        }
+        // Orders of the same four points: 0, 1 and 3 hold {100, 101, 200, 201}.
+        assert_eq!(keys[0].0, keys[1].0);
+        assert_eq!(keys[0].0, keys[3].0);
+        assert_ne!(keys[0].0, keys[2].0);
+    }
+
+    /// The colouring reads every one of the four points: changing any single point's
+    /// colour changes it.
+    #[test]
+    fn colourings_tell_every_point_apart() {
+        let mut b = Board::new(9, 9).unwrap();
+        let points = [(0, 0), (2, 0), (4, 0), (6, 0)];
+        let pts = points.map(|(x, y)| at(&b, x, y));
+        let mut seen = std::collections::HashMap::new();
+        // Every colouring of the four points (empty, black, white each): 81 of them.
+        for code in 0..81u32 {
+            let mut c = code;
+            for &(x, y) in &points {
+                let p = Point::new(x, y);
+                b.clear_point(p);
+                match c % 3 {
+                    1 => b.add_stone(p, Color::Black),
+                    2 => b.add_stone(p, Color::White),
+                    _ => {}
+                }
+                c /= 3;
+            }
+            if let Some(other) = seen.insert(colouring(&b, &pts), code) {
+                panic!("colourings {other} and {code} share a value");
+            }
+        }
+        assert_eq!(seen.len(), 81);
+    }
+}
