@@ -230,6 +230,23 @@ mod tests {
             .any(|s| s.proven && s.color == Color::Black));
     }
 
+    /// A lone black stone in White's area of `rows` rows and five columns (a wall without
+    /// proven eyes): killed with the confidence of a kill in a weak enclosure up to 60
+    /// points of space, of a guess beyond.
+    #[test]
+    fn a_kill_in_a_big_space_is_a_guess() {
+        let confidence_of_the_kill = |rows: usize| {
+            let mut diagram = vec!["...XO....."; rows];
+            diagram[rows / 2] = "...XO..X..";
+            let est = estimate(&Position::from_diagram(&diagram));
+            assert_eq!(status_at(&est, 7, rows as u8 / 2), StoneStatus::Dead);
+            let dead = est.strings.iter().find(|s| s.status == StoneStatus::Dead);
+            dead.expect("the lone stone").confidence
+        };
+        assert_eq!(confidence_of_the_kill(12), 0.7); // 60 points: a weak enclosure
+        assert_eq!(confidence_of_the_kill(13), 0.65); // 65 points: a big space
+    }
+
     /// White's group inside Black's area with one eye space of four points and nothing else.
     fn single_eye_space(rows: [&str; 3]) -> Estimate {
         let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];
