@@ -511,6 +511,64 @@ mod tests {
 
     const CHINESE: &str = "第一届应氏杯世界职业围棋锦标赛决赛，聂卫平对曹薰铉，黑棋中盘胜";
 
+    /// A streamed file: its start decoded by [`decode_start`] from the first `k` bytes,
+    /// the rest by the returned decoder in two pieces (a character may be cut between
+    /// them). Checks that the decoder names the start's charset.
+    fn decode_in_pieces(bytes: &[u8], k: usize) -> (String, usize) {
+        let (start, cut, mut decoder) = decode_start(&bytes[..k]);
+        assert!(cut <= k, "the start took {cut} of {k} bytes");
+        assert_eq!(decoder.used(), start.used);
+        let mut text = start.text;
+        let rest = &bytes[cut..];
+        let (a, b) = rest.split_at(rest.len() / 2);
+        decoder.decode(a, false, &mut text);
+        decoder.decode(b, true, &mut text);
+        (text, cut)
+    }
+
+    /// Split anywhere, a streamed file reads as the whole file decoded at once: UTF-8
+    /// with characters of two and three bytes (one with a 0x80 byte), UTF-16 with its
+    /// byte-order mark, and GBK named by CA.
+    #[test]
+    fn a_file_decoded_in_pieces_reads_as_the_whole_file() {
+        let sgf = "(;FF[4]CA[CHARSET]C[ab… Ā € 第一届]PB[x];B[pd])";
+        let utf8 = sgf.replace("CHARSET", "UTF-8").into_bytes();
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in sgf.replace("CHARSET", "UTF-16").encode_utf16() {
+            utf16.extend(unit.to_le_bytes());
+        }
+        let gbk_text = sgf.replace("CHARSET", "GBK").replace(['…', 'Ā', '€'], "-");
+        let gbk = GBK.encode(&gbk_text).0.into_owned();
+        // From how many bytes on the start shows the charset: the BOM, or CA[GBK].
+        for (bytes, from) in [(&utf8, 1), (&utf16, 2), (&gbk, 15)] {
+            let whole = decode(bytes).text;
+            assert!(whole.contains("第一届"), "{whole}");
+            for k in from..=bytes.len() {
+                assert_eq!(decode_in_pieces(bytes, k).0, whole, "split at {k}");
+            }
+        }
+    }
+
+    /// The start ends after its last ASCII byte (no character of an ASCII-compatible
+    /// charset is cut there), or on an even byte in UTF-16.
+    #[test]
+    fn the_start_ends_after_its_last_ascii_byte() {
+        let bytes = "(;C[ab…c])".as_bytes(); // … is E2 80 A6
+        let cut_at = |k| decode_in_pieces(bytes, k).1;
+        assert_eq!(cut_at(5), 5); // "(;C[a"
+        assert_eq!(cut_at(6), 6); // "(;C[ab"
+        assert_eq!(cut_at(7), 6); // E2 left for the rest
+        assert_eq!(cut_at(8), 6); // E2 80: 0x80 is not ASCII
+        assert_eq!(cut_at(9), 6); // E2 80 A6: the whole character, but no ASCII after it
+        assert_eq!(cut_at(10), 10); // "c"
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in "(;C[ab])".encode_utf16() {
+            utf16.extend(unit.to_le_bytes());
+        }
+        assert_eq!(decode_in_pieces(&utf16, 7).1, 6);
+        assert_eq!(decode_in_pieces(&utf16, 8).1, 8);
+    }
+
     fn sgf_in(enc: &'static Encoding, ca: Option<&str>, name: &str) -> Vec<u8> {
         let text = match ca {
             Some(ca) => format!("(;FF[4]CA[{ca}]PB[{name}]PW[{name}]C[{name} {name}];B[pd])"),
