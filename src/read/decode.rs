@@ -805,6 +805,31 @@ mod tests {
         assert_eq!(decode(b"").used, "UTF-8");
     }
 
+    /// UTF-16 without a BOM is told by NULs in at least 30% of the pairs on one side and
+    /// at most a tenth of that on the other: 100 pairs, `high` NULs on the high-byte side
+    /// (odd bytes in little-endian) and `low` on the other.
+    #[test]
+    fn utf16_by_nul_pattern_needs_many_nuls_on_one_side_only() {
+        let sample = |high: usize, low: usize| -> Vec<u8> {
+            (0..100)
+                .flat_map(|k| {
+                    [
+                        if k >= 50 && k < 50 + low { 0 } else { b'x' },
+                        if k < high { 0 } else { b'x' },
+                    ]
+                })
+                .collect()
+        };
+        assert_eq!(utf16_by_nul_pattern(&sample(30, 0)), Some(UTF_16LE));
+        assert_eq!(utf16_by_nul_pattern(&sample(30, 3)), Some(UTF_16LE));
+        assert_eq!(utf16_by_nul_pattern(&sample(29, 0)), None); // under 30%
+        assert_eq!(utf16_by_nul_pattern(&sample(20, 0)), None);
+        assert_eq!(utf16_by_nul_pattern(&sample(40, 10)), None); // NULs on both sides
+        assert_eq!(utf16_by_nul_pattern(&sample(40, 4)), Some(UTF_16LE));
+        let swapped: Vec<u8> = sample(30, 3).chunks(2).flat_map(|p| [p[1], p[0]]).collect();
+        assert_eq!(utf16_by_nul_pattern(&swapped), Some(UTF_16BE));
+    }
+
     /// Every spelling of the alias table, each one that WHATWG does not know itself.
     #[test]
     fn every_sgf_charset_alias() {
@@ -868,5 +893,11 @@ mod tests {
     fn find_ca_skips_longer_identifiers() {
         assert_eq!(find_ca(b"(;XCA[x]CA [GBK])"), Some("GBK".into()));
         assert_eq!(find_ca(b"(;C[no charset here])"), None);
+        // A CA after a longer identifier near the start is still found.
+        assert_eq!(find_ca(b"(;C[aaaaaXCA];CA[GBK])"), Some("GBK".into()));
+        // Hostile ends: CA at the very first byte, or as the last bytes of the file.
+        assert_eq!(find_ca(b"CA[UTF-8]"), Some("UTF-8".into()));
+        assert_eq!(find_ca(b"(;CA"), None);
+        assert_eq!(find_ca(b"(;CA  "), None);
     }
 }
