@@ -418,6 +418,40 @@ mod tests {
         assert!(r.black.lost_on_time && r.white.lost_on_time);
     }
 
+    /// A clock that stands still (a move played in no time) is not a reset; one that
+    /// goes up is. `side` gives each colour's own figures.
+    #[test]
+    fn a_clock_that_stands_still_is_not_reset() {
+        let ot = IngOvertime::default();
+        let clock = [
+            (Color::Black, Some(500.0)),
+            (Color::White, Some(400.0)),
+            (Color::Black, Some(500.0)), // no time spent
+            (Color::White, Some(400.5)), // half a second back: a reset
+        ];
+        let r = ot.assess_clock(BT, clock).unwrap();
+        assert!(!r.side(Color::Black).clock_reset);
+        assert!(r.side(Color::White).clock_reset);
+        assert_eq!(r.side(Color::Black).time_used, Some(BT - 500.0));
+        assert_eq!(r.side(Color::White).time_used, Some(BT - 400.0)); // the lowest time left
+    }
+
+    /// A basic time must be more than nothing: zero, negative or not a number is refused.
+    #[test]
+    fn a_basic_time_of_zero_is_refused() {
+        let ot = IngOvertime::default();
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert!(
+                matches!(
+                    ot.assess(bad, Some(1.0), None),
+                    Err(TimingError::BadBasicTime(_))
+                ),
+                "{bad}"
+            );
+        }
+        assert!(ot.assess(0.5, Some(1.0), None).is_ok());
+    }
+
     #[test]
     fn no_tm_is_a_typed_error() {
         let rec = GameRecord::new(19, 19);
