@@ -9,6 +9,7 @@
 mod benson;
 mod grid;
 mod life;
+mod semeai;
 
 use crate::point::{Color, Point};
 use crate::replay::position::Position;

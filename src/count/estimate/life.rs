@@ -9,6 +9,7 @@
 //! fill them without self-atari, are in seki.
 
 use super::grid::{components, Grid, Regions, UnionFind, NONE};
+use super::semeai;
 use crate::count::estimate::StoneStatus;
 use crate::point::Color;
 
@@ -74,13 +75,16 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
     // Chains left open: a kill there gave the enclosing enemy no life either, so the
     // position is unfinished around them and they stay alive, unclear.
     let mut open = vec![false; n];
+    // Whether a capturing race read an enclosure dead (see the end).
+    let mut raced = false;
     // Each round settles or leaves open at least one chain: at most `n` rounds.
     let mut round = Round::new(grid, &verdicts, alive_proven);
     for _ in 0..=n {
         let before = verdicts.clone();
         let space = match settle_weakest(grid, &round, &mut verdicts, &open) {
             None => break,
-            Some(Settled::Batch) => {
+            Some(settled @ (Settled::Batch | Settled::Race)) => {
+                raced |= matches!(settled, Settled::Race);
                 round = Round::new(grid, &verdicts, alive_proven);
                 continue;
             }
@@ -102,6 +106,15 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
             continue;
         }
         round = next;
+    }
+    if raced {
+        let dead: Vec<bool> = verdicts
+            .iter()
+            .map(|v| v.status == StoneStatus::Dead && !v.proven)
+            .collect();
+        for c in semeai::uncaptured(grid, &dead) {
+            verdicts[c].status = StoneStatus::Alive;
+        }
     }
     finish_alive(grid, &round, &mut verdicts, &open);
     verdicts
@@ -292,6 +305,9 @@ enum Settled {
     /// Every space enclosed by strong enemy groups: their stones are dead, and no kill
     /// needs checking (the enclosure already lives).
     Batch,
+    /// A weak enclosure that loses a capturing race against the stones it encloses, read
+    /// dead ([`semeai`]).
+    Race,
     /// The smallest other space, dead or seki; a kill there must be checked.
     One(Space),
 }
@@ -393,8 +409,43 @@ fn settle_weakest(
         }
         return Some(Settled::One(space));
     }
+    let losers = race_losers(grid, round, verdicts, &space);
+    if !losers.is_empty() {
+        // The enclosure loses the capturing race: it is the dead one, and the space's
+        // stones are read again next round with those stones taken off (each round reads
+        // at least one more chain dead, so the rounds stay bounded).
+        for c in losers {
+            verdicts[c] = Verdict {
+                status: StoneStatus::Dead,
+                confidence: confidence::DEAD_WEAK_ENCLOSURE,
+                proven: false,
+            };
+        }
+        return Some(Settled::Race);
+    }
     kill(verdicts, &space, false);
     Some(Settled::One(space))
+}
+
+/// The enclosing chains, weak themselves, that lose a capturing race against the space's
+/// stones ([`semeai`]).
+fn race_losers(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Space) -> Vec<usize> {
+    let weak_enclosure: Vec<usize> = enclosing_chains(grid, verdicts, space)
+        .into_iter()
+        .filter(|&c| {
+            !round.is_strong(c) && !verdicts[c].proven && verdicts[c].status == StoneStatus::Alive
+        })
+        .collect();
+    if weak_enclosure.is_empty() {
+        return Vec::new();
+    }
+    semeai::losing_enclosures(
+        grid,
+        &round.group,
+        &round.eye_owner,
+        &space.chains,
+        &weak_enclosure,
+    )
 }
 
 /// Reads the weak chains of a space dead.
