@@ -59,7 +59,7 @@ impl LineIndex {
     pub(crate) fn pos(&self, text: &str, offset: usize) -> Pos {
         let offset = offset.min(text.len());
         let (line, start) = self.line_of(offset);
-        let column = count_chars(&text.as_bytes()[start..offset]) + 1;
+        let column = count_chars(text.as_bytes(), start, offset) + 1;
         Pos {
             line: to_u32(line + 1),
             column: to_u32(column),
@@ -68,36 +68,39 @@ impl LineIndex {
     }
 }
 
-/// Characters in a byte run of valid UTF-8: every byte that is not a continuation
-/// byte starts a character. Works on any byte range, even one that splits a character.
-/// Eight bytes at a time: every move's column is counted from the previous one, over
-/// comments too, so this runs over most of a file.
-fn count_chars(bytes: &[u8]) -> usize {
+/// Characters in `text[from..to]`, valid UTF-8 or not: every byte that is not a
+/// continuation byte starts a character, so any byte range counts, even one that splits
+/// a character. Eight bytes at a time: every move's column is counted on from the
+/// previous one, over comments too, so this runs over most of a file.
+fn count_chars(text: &[u8], from: usize, to: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let continuations = |word: [u8; 8]| {
-        let x = u64::from_le_bytes(word);
+    let word_at = |i: usize| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&text[i..i + 8]);
+        u64::from_le_bytes(word)
+    };
+    let continuations = |x: u64| {
         // A continuation byte is 0b10xx_xxxx: bit 7 set, bit 6 (shifted up to 7) clear.
         let marks = (x & !(x << 1) & HIGH) >> 7;
         // One bit per byte at its lowest place: the multiply adds them into the top byte.
         (marks.wrapping_mul(ONES) >> 56) as usize
     };
-    let mut chunks = bytes.chunks_exact(8);
+    let mut i = from;
     let mut continuation = 0usize;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        continuation += continuations(word);
+    while i + 8 <= to {
+        continuation += continuations(word_at(i));
+        i += 8;
     }
-    // The rest (most runs between two moves are shorter than a word), padded with zero
-    // bytes, which are not continuations.
-    let rest = chunks.remainder();
-    let mut word = [0u8; 8];
-    for (w, &b) in word.iter_mut().zip(rest) {
-        *w = b;
+    let rest = to - i;
+    if rest > 0 && i + 8 <= text.len() {
+        // The last bytes (most runs between two moves are shorter than a word): a whole
+        // word read, the bytes past `to` masked off (a zero byte is no continuation).
+        continuation += continuations(word_at(i) & (u64::MAX >> (8 * (8 - rest))));
+    } else {
+        continuation += text[i..to].iter().filter(|&&b| (b & 0xC0) == 0x80).count();
     }
-    continuation += continuations(word);
-    bytes.len() - continuation
+    (to - from) - continuation
 }
 
 fn to_u32(n: usize) -> u32 {
@@ -158,7 +161,7 @@ impl<'t> Locator<'t> {
         let c = self.cursor.get();
         let (line, column) = if offset >= c.offset && offset < c.line_end {
             // Further on the cursor's line: the common case (moves in file order).
-            (c.line, c.column + count_chars(&bytes[c.offset..offset]))
+            (c.line, c.column + count_chars(bytes, c.offset, offset))
         } else {
             self.look_up(offset)
         };
@@ -211,9 +214,9 @@ impl Locator<'_> {
         };
         let bytes = self.text.as_bytes();
         let column = if c.line == line && c.offset >= start && c.offset <= offset {
-            c.column + count_chars(&bytes[c.offset..offset])
+            c.column + count_chars(bytes, c.offset, offset)
         } else {
-            count_chars(&bytes[start..offset]) + 1
+            count_chars(bytes, start, offset) + 1
         };
         (line, column)
     }
@@ -268,7 +271,7 @@ mod tests {
                     .iter()
                     .filter(|&&b| !is_continuation(b))
                     .count();
-                assert_eq!(count_chars(&bytes[start..end]), naive, "{start}..{end}");
+                assert_eq!(count_chars(bytes, start, end), naive, "{start}..{end}");
             }
         }
     }

@@ -378,13 +378,20 @@ impl<'t> Parser<'t> {
         self.out.text
     }
 
+    /// The text of a byte range (empty if it is not one).
+    fn slice(&self, (start, end): (usize, usize)) -> &'t str {
+        self.text().get(start..end).unwrap_or("")
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
     fn skip_ws(&mut self) {
         while let Some(&b) = self.bytes.get(self.pos) {
-            if !b.is_ascii_whitespace() && b != 0x0B {
+            // Every white-space byte is at most a space: one comparison settles the
+            // rest (this runs before every node, property and value).
+            if b > b' ' || (!b.is_ascii_whitespace() && b != 0x0B) {
                 break;
             }
             self.pos += 1;
@@ -784,7 +791,7 @@ impl<'t> Parser<'t> {
 
     /// A value holding `;B[` or `;W[` most likely lost its `]` and swallowed moves:
     /// the grammar cannot tell, so it is read as text and reported.
-    fn check_swallowed(&mut self, at: usize, v: Value, written: &str) {
+    fn check_swallowed(&mut self, at: usize, v: Value, ident_at: (usize, usize)) {
         let raw = self
             .bytes
             .get(v.start as usize..v.end as usize)
@@ -798,7 +805,7 @@ impl<'t> Parser<'t> {
         if let Some(i) = hit {
             let msg = format!(
                 "the value of {} holds `{}`: a `]` may be missing before it; read as text, so the moves inside it are not read",
-                excerpt(written),
+                excerpt(self.slice(ident_at)),
                 String::from_utf8_lossy(raw.get(i..i + 3).unwrap_or(&[]))
             );
             self.issue(at, Severity::Warning, msg);
@@ -828,13 +835,14 @@ impl<'t> Parser<'t> {
             self.pos += 1;
         }
         ident.len = upper.min(MAX_IDENT) as u8;
-        let written = self.text().get(start..self.pos).unwrap_or("");
+        // The identifier as written, cut out of the text only for a message.
+        let ident_at = (start, self.pos);
         self.skip_ws();
         if self.peek() != Some(b'[') {
             let msg = format!(
                 "expected `[` after property identifier {}: {} dropped",
-                excerpt(written),
-                excerpt(written)
+                excerpt(self.slice(ident_at)),
+                excerpt(self.slice(ident_at))
             );
             self.issue(start, Severity::Warning, msg);
             return;
@@ -845,7 +853,7 @@ impl<'t> Parser<'t> {
             let at = self.pos;
             let (v, closed) = self.scan_value();
             self.out.values.push(v);
-            self.check_swallowed(at, v, written);
+            self.check_swallowed(at, v, ident_at);
             if !closed {
                 unterminated = Some(at);
                 break;
@@ -856,7 +864,7 @@ impl<'t> Parser<'t> {
         if let Some(at) = unterminated {
             let msg = format!(
                 "expected `]` to close the value of {}: the value runs to the end of the file; everything after it is lost",
-                excerpt(written)
+                excerpt(self.slice(ident_at))
             );
             self.issue(at, Severity::Error, msg);
         }
@@ -870,7 +878,7 @@ impl<'t> Parser<'t> {
             };
             let msg = format!(
                 "property identifier {} {why}: the property and its values are dropped",
-                excerpt(written)
+                excerpt(self.slice(ident_at))
             );
             self.issue(start, Severity::Warning, msg);
             return;
@@ -879,7 +887,7 @@ impl<'t> Parser<'t> {
             self.lowercase_seen.push(ident);
             let msg = format!(
                 "property identifier {} has lower-case letters (FF[3] style): read as `{}`",
-                excerpt(written),
+                excerpt(self.slice(ident_at)),
                 ident.as_str()
             );
             // Read with certainty (FF[3] allowed it): info, not a warning.
