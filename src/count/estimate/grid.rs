@@ -217,18 +217,26 @@ fn label_components(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize) {
             x = 0;
         }
     }
+    // A label's parent is never above it (unions hang the larger root under the smaller,
+    // path halving only moves a label closer to its root), so every root is the smallest
+    // label of its set, the one made at the component's first cell: numbering the roots
+    // in label order numbers the components in the order of their first cells, and one
+    // pass in that order gives every label its root's number.
     let mut number = vec![NONE; parent.len()];
     let mut count = 0u32;
-    for l in &mut label {
-        if *l == NONE {
-            continue;
-        }
-        let root = root(&mut parent, *l) as usize;
-        if number[root] == NONE {
-            number[root] = count;
+    for l in 0..parent.len() {
+        let p = parent[l] as usize;
+        number[l] = if p == l {
             count += 1;
+            count - 1
+        } else {
+            number[p]
+        };
+    }
+    for l in &mut label {
+        if *l != NONE {
+            *l = number[*l as usize];
         }
-        *l = number[root];
     }
     (label, count as usize)
 }
