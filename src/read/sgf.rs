@@ -42,6 +42,39 @@ impl Ident {
     pub fn as_str(&self) -> &str {
         std::str::from_utf8(self.as_bytes()).unwrap_or("")
     }
+
+    /// The identifier as one number (length and letters, zero-padded): equal exactly
+    /// when the identifiers are.
+    fn key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        b[0] = self.len;
+        b[1..].copy_from_slice(&self.bytes);
+        u128::from_le_bytes(b)
+    }
+}
+
+/// A hasher for [`Ident::key`]s: one multiply instead of SipHash over the letters. The
+/// keys come from the file, but a node's set holds at most its own properties, so a
+/// crafted collision costs no more than the linear scan it replaces.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7cc1_b727_220a_95);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        self.0 = (self.0 ^ folded).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 ^= self.0 >> 32;
+    }
 }
 
 impl std::fmt::Debug for Ident {
@@ -312,7 +345,7 @@ struct Parser<'t> {
     lowercase_seen: Vec<Ident>,
     /// The identifiers of node `idents_of`, kept only once that node has many
     /// properties, so that the duplicate check stays linear (see [`DUP_SCAN_MAX`]).
-    idents: HashSet<Ident>,
+    idents: HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>,
     idents_of: u32,
     /// Kinds of the issues beyond [`MAX_ISSUES`], for the summary of a capped list.
     dropped_kinds: BTreeMap<&'static str, usize>,
@@ -355,7 +388,7 @@ impl<'t> Parser<'t> {
             last: Last::Close,
             junk: None,
             lowercase_seen: Vec::new(),
-            idents: HashSet::new(),
+            idents: HashSet::default(),
             idents_of: NONE,
             dropped_kinds: BTreeMap::new(),
             unit: None,
@@ -936,10 +969,10 @@ impl<'t> Parser<'t> {
         } else {
             if self.idents_of != self.current {
                 self.idents.clear();
-                self.idents.extend(earlier.iter().map(|p| p.ident));
+                self.idents.extend(earlier.iter().map(|p| p.ident.key()));
                 self.idents_of = self.current;
             }
-            !self.idents.insert(ident)
+            !self.idents.insert(ident.key())
         };
         if dup {
             let msg = format!(
