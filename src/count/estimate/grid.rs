@@ -161,6 +161,11 @@ impl Grid {
 /// provisional label per run, merged by union-find), a second pass numbers the labels'
 /// roots in the order they first appear, which is the order of each component's first cell.
 pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
+    components_of(grid, (0..grid.len()).map(member).collect())
+}
+
+/// [`components`] of the cells whose `members` entry is true (one per cell).
+pub(crate) fn components_of(grid: &Grid, members: Vec<bool>) -> (Vec<u32>, usize) {
     /// The last few labellings made on this thread, by board width and membership.
     type Recent = Vec<(usize, Vec<bool>, Vec<u32>, usize)>;
     const REMEMBERED: usize = 8;
@@ -171,7 +176,6 @@ pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u3
     // same one again and again (a space whose enclosing stones did not change since the
     // last round, a kill taken back, the owners after the last round), so a few recent
     // answers are kept: comparing the members costs far less than labelling them.
-    let members: Vec<bool> = (0..grid.len()).map(member).collect();
     RECENT.with(|recent| {
         let mut recent = recent.borrow_mut();
         if let Some((_, _, label, count)) = recent
