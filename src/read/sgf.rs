@@ -959,36 +959,37 @@ impl<'t> Parser<'t> {
     }
 
     fn push_property(&mut self, start: usize, ident: Ident, values_start: u32, values_end: u32) {
-        let Some(node) = self.out.nodes.get(self.current as usize) else {
+        let current = self.current;
+        let Some(node) = self.out.nodes.get_mut(current as usize) else {
             return;
         };
         let (ps, pe) = (node.props_start as usize, node.props_end as usize);
-        let earlier = self.out.props.get(ps..pe).unwrap_or(&[]);
+        let props = &mut self.out.props;
+        let earlier = props.get(ps..pe).unwrap_or(&[]);
+        let key = ident.key();
         let dup = if earlier.len() < DUP_SCAN_MAX {
-            earlier.iter().any(|p| p.ident == ident)
+            earlier.iter().any(|p| p.ident.key() == key)
         } else {
-            if self.idents_of != self.current {
+            if self.idents_of != current {
                 self.idents.clear();
                 self.idents.extend(earlier.iter().map(|p| p.ident.key()));
-                self.idents_of = self.current;
+                self.idents_of = current;
             }
-            !self.idents.insert(ident.key())
+            !self.idents.insert(key)
         };
+        props.push(Property {
+            ident,
+            offset: start as u32,
+            values_start,
+            values_end,
+        });
+        node.props_end = props.len() as u32;
         if dup {
             let msg = format!(
                 "property `{}` appears twice in one node: lists are merged, single values take the first",
                 ident.as_str()
             );
             self.issue(start, Severity::Warning, msg);
-        }
-        self.out.props.push(Property {
-            ident,
-            offset: start as u32,
-            values_start,
-            values_end,
-        });
-        if let Some(node) = self.out.nodes.get_mut(self.current as usize) {
-            node.props_end = self.out.props.len() as u32;
         }
     }
 
