@@ -59,7 +59,7 @@ impl LineIndex {
     pub(crate) fn pos(&self, text: &str, offset: usize) -> Pos {
         let offset = offset.min(text.len());
         let (line, start) = self.line_of(offset);
-        let column = count_chars(&text.as_bytes()[start..offset]) + 1;
+        let column = count_chars(text.as_bytes(), start, offset) + 1;
         Pos {
             line: to_u32(line + 1),
             column: to_u32(column),
@@ -68,14 +68,54 @@ impl LineIndex {
     }
 }
 
-/// Characters in a byte run of valid UTF-8: every byte that is not a continuation
-/// byte starts a character. Works on any byte range, even one that splits a character.
-fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+/// Characters in `text[from..to]`, valid UTF-8 or not: every byte that is not a
+/// continuation byte starts a character, so any byte range counts, even one that splits
+/// a character. Eight bytes at a time: every move's column is counted on from the
+/// previous one, over comments too, so this runs over most of a file.
+fn count_chars(text: &[u8], from: usize, to: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let word_at = |i: usize| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&text[i..i + 8]);
+        u64::from_le_bytes(word)
+    };
+    let continuations = |x: u64| {
+        // A continuation byte is 0b10xx_xxxx: bit 7 set, bit 6 (shifted up to 7) clear.
+        let marks = (x & !(x << 1) & HIGH) >> 7;
+        // One bit per byte at its lowest place: the multiply adds them into the top byte.
+        (marks.wrapping_mul(ONES) >> 56) as usize
+    };
+    let mut i = from;
+    let mut continuation = 0usize;
+    while i + 8 <= to {
+        continuation += continuations(word_at(i));
+        i += 8;
+    }
+    let rest = to - i;
+    if rest > 0 && i + 8 <= text.len() {
+        // The last bytes (most runs between two moves are shorter than a word): a whole
+        // word read, the bytes past `to` masked off (a zero byte is no continuation).
+        continuation += continuations(word_at(i) & (u64::MAX >> (8 * (8 - rest))));
+    } else {
+        continuation += text[i..to].iter().filter(|&&b| (b & 0xC0) == 0x80).count();
+    }
+    (to - from) - continuation
 }
 
 fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Where the last position asked for was: its offset, 0-based line and column, and where
+/// its line ends (the next line's first byte), so that the next position on the same line
+/// needs no look-up in the index.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    offset: usize,
+    line: usize,
+    column: usize,
+    line_end: usize,
 }
 
 /// A lazily built [`LineIndex`] plus a cursor, so that positions asked for in
@@ -85,8 +125,8 @@ fn to_u32(n: usize) -> u32 {
 pub(crate) struct Locator<'t> {
     text: &'t str,
     index: OnceCell<LineIndex>,
-    /// (offset, 0-based line, column) of the last answer.
-    cursor: Cell<(usize, usize, usize)>,
+    /// The last answer, to count on from.
+    cursor: Cell<Cursor>,
     /// Where the text starts in the whole (see [`Locator::with_base`]).
     base: Pos,
 }
@@ -103,7 +143,13 @@ impl<'t> Locator<'t> {
         Locator {
             text,
             index: OnceCell::new(),
-            cursor: Cell::new((0, 0, 1)),
+            // Line 0 up to its first byte: the first answer looks its line up.
+            cursor: Cell::new(Cursor {
+                offset: 0,
+                line: 0,
+                column: 1,
+                line_end: 0,
+            }),
             base,
         }
     }
@@ -111,20 +157,25 @@ impl<'t> Locator<'t> {
     /// The position of a byte offset (clamped to the text).
     pub(crate) fn pos(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
-        let index = self.index.get_or_init(|| LineIndex::new(self.text));
-        let (c_off, c_line, c_col) = self.cursor.get();
-        let (line, start) = if offset >= c_off {
-            index.line_from(c_line, offset)
-        } else {
-            index.line_of(offset)
-        };
         let bytes = self.text.as_bytes();
-        let column = if c_line == line && c_off >= start && c_off <= offset {
-            c_col + count_chars(&bytes[c_off..offset])
+        let c = self.cursor.get();
+        let (line, column) = if offset >= c.offset && offset < c.line_end {
+            // Further on the cursor's line: the common case (moves in file order).
+            (c.line, c.column + count_chars(bytes, c.offset, offset))
         } else {
-            count_chars(&bytes[start..offset]) + 1
+            self.look_up(offset)
         };
-        self.cursor.set((offset, line, column));
+        self.cursor.set(Cursor {
+            offset,
+            line,
+            column,
+            // 0 is "not known yet" (the start): no line ends at the first byte.
+            line_end: if line == c.line && c.line_end != 0 {
+                c.line_end
+            } else {
+                self.line_end(line)
+            },
+        });
         let b = self.base;
         if b.line == 0 {
             return Pos {
@@ -144,6 +195,40 @@ impl<'t> Locator<'t> {
             column: to_u32(column),
             offset: offset + b.offset,
         }
+    }
+}
+
+impl Locator<'_> {
+    fn index(&self) -> &LineIndex {
+        self.index.get_or_init(|| LineIndex::new(self.text))
+    }
+
+    /// Line and column of an offset off the cursor's line, through the index.
+    fn look_up(&self, offset: usize) -> (usize, usize) {
+        let index = self.index();
+        let c = self.cursor.get();
+        let (line, start) = if offset >= c.offset {
+            index.line_from(c.line, offset)
+        } else {
+            index.line_of(offset)
+        };
+        let bytes = self.text.as_bytes();
+        let column = if c.line == line && c.offset >= start && c.offset <= offset {
+            c.column + count_chars(bytes, c.offset, offset)
+        } else {
+            count_chars(bytes, start, offset) + 1
+        };
+        (line, column)
+    }
+
+    /// The first byte after 0-based line `line` (the text's end plus one for the last).
+    fn line_end(&self, line: usize) -> usize {
+        let index = self.index();
+        index
+            .starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len() + 1)
     }
 }
 
@@ -172,6 +257,25 @@ mod tests {
         assert_eq!(lc(text, off), (1, 7));
     }
 
+    fn is_continuation(b: u8) -> bool {
+        (b & 0xC0) == 0x80
+    }
+
+    #[test]
+    fn count_chars_agrees_with_a_byte_by_byte_count_at_every_alignment() {
+        let text = "ab\u{e9}c\u{9ed1}\u{68cb}d\u{1f600}efghijk\u{e9}\u{e9}\u{e9}lmnopq\u{9ed1}rs";
+        let bytes = text.as_bytes();
+        for start in 0..bytes.len() {
+            for end in start..=bytes.len() {
+                let naive = bytes[start..end]
+                    .iter()
+                    .filter(|&&b| !is_continuation(b))
+                    .count();
+                assert_eq!(count_chars(bytes, start, end), naive, "{start}..{end}");
+            }
+        }
+    }
+
     #[test]
     fn locator_cursor_agrees_with_fresh_lookups() {
         let text = "(;PB[é]\r;B[aa];W[bb]\r\n;B[黑]\r;W[cc])";
@@ -186,6 +290,12 @@ mod tests {
         offsets.reverse();
         for &o in &offsets {
             assert_eq!(loc.pos(o), index.pos(text, o), "offset {o}");
+        }
+        // Jumping around: forward within a line, back, across lines, to the end.
+        let n = offsets.len();
+        for k in 0..3 * n {
+            let o = offsets[(k * 7 + k / n) % n];
+            assert_eq!(loc.pos(o), index.pos(text, o), "offset {o} (step {k})");
         }
     }
 }

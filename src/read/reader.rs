@@ -372,8 +372,26 @@ fn read_node<'t>(
     info: &mut InfoProps<'t>,
     g: &mut GameRecord,
 ) {
+    let props = tree.props_of(node);
+    // Most nodes hold one move and nothing else: no per-node state to gather.
+    if let [p] = props {
+        let color = match p.ident.as_bytes() {
+            b"B" => Some(Color::Black),
+            b"W" => Some(Color::White),
+            _ => None,
+        };
+        if let Some(color) = color {
+            let plain = MoveContext {
+                forced: false,
+                time_left: [None; 2],
+                periods_left: [None; 2],
+            };
+            emit_move(tree, loc, is_root, number, (color, p), &plain, g);
+            return;
+        }
+    }
     let mut nm = NodeMoves::default();
-    for p in tree.props_of(node) {
+    for p in props {
         let first = || tree.values_of(p).first().map_or("", |&v| tree.raw(v));
         let at = p.offset as usize;
         match p.ident.as_bytes() {
@@ -487,50 +505,74 @@ fn emit_node(
             .at(pos),
         );
     }
-    for (color, p) in nm.moves.iter() {
-        *number += 1;
-        let value = tree.values_of(p).first().copied();
-        let raw = value.map_or("", |v| tree.raw(v));
-        let pos =
-            loc.pos(value.map_or(p.offset as usize, |v| (v.start as usize).saturating_sub(1)));
-        let mv = match parse_move(raw, g.width, g.height) {
-            Some(mv) => mv,
-            None => {
-                g.findings.push(
-                    Finding::new(
-                        Code::BadValue,
-                        format!(
-                            "{}[{raw}] is not a point: the move is read as a pass",
-                            color.letter()
-                        ),
-                    )
-                    .on_move(*number, color, None, g.height)
-                    .at(pos),
-                );
-                Move::Pass
-            }
-        };
-        if is_root {
+    let context = MoveContext {
+        forced: nm.forced,
+        time_left: nm.time_left,
+        periods_left: nm.periods_left,
+    };
+    for m in nm.moves.iter() {
+        emit_move(tree, loc, is_root, number, m, &context, g);
+    }
+}
+
+/// What a node says about its moves besides the moves: KO, and the clock.
+struct MoveContext {
+    forced: bool,
+    time_left: [Option<f64>; 2],
+    periods_left: [Option<u32>; 2],
+}
+
+/// The event of one move (B or W), numbered on from `number`.
+fn emit_move(
+    tree: &Sgf,
+    loc: &Locator,
+    is_root: bool,
+    number: &mut u32,
+    (color, p): (Color, &Property),
+    context: &MoveContext,
+    g: &mut GameRecord,
+) {
+    *number += 1;
+    let value = tree.values_of(p).first().copied();
+    let raw = value.map_or("", |v| tree.raw(v));
+    let pos = loc.pos(value.map_or(p.offset as usize, |v| (v.start as usize).saturating_sub(1)));
+    let mv = match parse_move(raw, g.width, g.height) {
+        Some(mv) => mv,
+        None => {
             g.findings.push(
                 Finding::new(
-                    Code::MoveInRoot,
-                    "the root node holds a move: it is played as move 1",
+                    Code::BadValue,
+                    format!(
+                        "{}[{raw}] is not a point: the move is read as a pass",
+                        color.letter()
+                    ),
                 )
-                .on_move(*number, color, mv.point(), g.height)
+                .on_move(*number, color, None, g.height)
                 .at(pos),
             );
+            Move::Pass
         }
-        let c = color.index();
-        g.events.push(Event::Move(MoveEvent {
-            number: *number,
-            color,
-            mv,
-            pos,
-            forced: nm.forced,
-            time_left: nm.time_left[c],
-            periods_left: nm.periods_left[c],
-        }));
+    };
+    if is_root {
+        g.findings.push(
+            Finding::new(
+                Code::MoveInRoot,
+                "the root node holds a move: it is played as move 1",
+            )
+            .on_move(*number, color, mv.point(), g.height)
+            .at(pos),
+        );
     }
+    let c = color.index();
+    g.events.push(Event::Move(MoveEvent {
+        number: *number,
+        color,
+        mv,
+        pos,
+        forced: context.forced,
+        time_left: context.time_left[c],
+        periods_left: context.periods_left[c],
+    }));
 }
 
 /// `[]` is a pass on any board; `tt` is a pass only up to 19x19 (T16).

@@ -42,6 +42,39 @@ impl Ident {
     pub fn as_str(&self) -> &str {
         std::str::from_utf8(self.as_bytes()).unwrap_or("")
     }
+
+    /// The identifier as one number (length and letters, zero-padded): equal exactly
+    /// when the identifiers are.
+    fn key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        b[0] = self.len;
+        b[1..].copy_from_slice(&self.bytes);
+        u128::from_le_bytes(b)
+    }
+}
+
+/// A hasher for [`Ident::key`]s: one multiply instead of SipHash over the letters. The
+/// keys come from the file, but a node's set holds at most its own properties, so a
+/// crafted collision costs no more than the linear scan it replaces.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7cc1_b727_220a_95);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        self.0 = (self.0 ^ folded).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 ^= self.0 >> 32;
+    }
 }
 
 impl std::fmt::Debug for Ident {
@@ -312,7 +345,7 @@ struct Parser<'t> {
     lowercase_seen: Vec<Ident>,
     /// The identifiers of node `idents_of`, kept only once that node has many
     /// properties, so that the duplicate check stays linear (see [`DUP_SCAN_MAX`]).
-    idents: HashSet<Ident>,
+    idents: HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>,
     idents_of: u32,
     /// Kinds of the issues beyond [`MAX_ISSUES`], for the summary of a capped list.
     dropped_kinds: BTreeMap<&'static str, usize>,
@@ -355,7 +388,7 @@ impl<'t> Parser<'t> {
             last: Last::Close,
             junk: None,
             lowercase_seen: Vec::new(),
-            idents: HashSet::new(),
+            idents: HashSet::default(),
             idents_of: NONE,
             dropped_kinds: BTreeMap::new(),
             unit: None,
@@ -378,13 +411,20 @@ impl<'t> Parser<'t> {
         self.out.text
     }
 
+    /// The text of a byte range (empty if it is not one).
+    fn slice(&self, (start, end): (usize, usize)) -> &'t str {
+        self.text().get(start..end).unwrap_or("")
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
     fn skip_ws(&mut self) {
         while let Some(&b) = self.bytes.get(self.pos) {
-            if !b.is_ascii_whitespace() && b != 0x0B {
+            // Every white-space byte is at most a space: one comparison settles the
+            // rest (this runs before every node, property and value).
+            if b > b' ' || (!b.is_ascii_whitespace() && b != 0x0B) {
                 break;
             }
             self.pos += 1;
@@ -784,7 +824,7 @@ impl<'t> Parser<'t> {
 
     /// A value holding `;B[` or `;W[` most likely lost its `]` and swallowed moves:
     /// the grammar cannot tell, so it is read as text and reported.
-    fn check_swallowed(&mut self, at: usize, v: Value, written: &str) {
+    fn check_swallowed(&mut self, at: usize, v: Value, ident_at: (usize, usize)) {
         let raw = self
             .bytes
             .get(v.start as usize..v.end as usize)
@@ -798,7 +838,7 @@ impl<'t> Parser<'t> {
         if let Some(i) = hit {
             let msg = format!(
                 "the value of {} holds `{}`: a `]` may be missing before it; read as text, so the moves inside it are not read",
-                excerpt(written),
+                excerpt(self.slice(ident_at)),
                 String::from_utf8_lossy(raw.get(i..i + 3).unwrap_or(&[]))
             );
             self.issue(at, Severity::Warning, msg);
@@ -828,13 +868,14 @@ impl<'t> Parser<'t> {
             self.pos += 1;
         }
         ident.len = upper.min(MAX_IDENT) as u8;
-        let written = self.text().get(start..self.pos).unwrap_or("");
+        // The identifier as written, cut out of the text only for a message.
+        let ident_at = (start, self.pos);
         self.skip_ws();
         if self.peek() != Some(b'[') {
             let msg = format!(
                 "expected `[` after property identifier {}: {} dropped",
-                excerpt(written),
-                excerpt(written)
+                excerpt(self.slice(ident_at)),
+                excerpt(self.slice(ident_at))
             );
             self.issue(start, Severity::Warning, msg);
             return;
@@ -845,7 +886,7 @@ impl<'t> Parser<'t> {
             let at = self.pos;
             let (v, closed) = self.scan_value();
             self.out.values.push(v);
-            self.check_swallowed(at, v, written);
+            self.check_swallowed(at, v, ident_at);
             if !closed {
                 unterminated = Some(at);
                 break;
@@ -856,7 +897,7 @@ impl<'t> Parser<'t> {
         if let Some(at) = unterminated {
             let msg = format!(
                 "expected `]` to close the value of {}: the value runs to the end of the file; everything after it is lost",
-                excerpt(written)
+                excerpt(self.slice(ident_at))
             );
             self.issue(at, Severity::Error, msg);
         }
@@ -870,7 +911,7 @@ impl<'t> Parser<'t> {
             };
             let msg = format!(
                 "property identifier {} {why}: the property and its values are dropped",
-                excerpt(written)
+                excerpt(self.slice(ident_at))
             );
             self.issue(start, Severity::Warning, msg);
             return;
@@ -879,7 +920,7 @@ impl<'t> Parser<'t> {
             self.lowercase_seen.push(ident);
             let msg = format!(
                 "property identifier {} has lower-case letters (FF[3] style): read as `{}`",
-                excerpt(written),
+                excerpt(self.slice(ident_at)),
                 ident.as_str()
             );
             // Read with certainty (FF[3] allowed it): info, not a warning.
@@ -918,36 +959,37 @@ impl<'t> Parser<'t> {
     }
 
     fn push_property(&mut self, start: usize, ident: Ident, values_start: u32, values_end: u32) {
-        let Some(node) = self.out.nodes.get(self.current as usize) else {
+        let current = self.current;
+        let Some(node) = self.out.nodes.get_mut(current as usize) else {
             return;
         };
         let (ps, pe) = (node.props_start as usize, node.props_end as usize);
-        let earlier = self.out.props.get(ps..pe).unwrap_or(&[]);
+        let props = &mut self.out.props;
+        let earlier = props.get(ps..pe).unwrap_or(&[]);
+        let key = ident.key();
         let dup = if earlier.len() < DUP_SCAN_MAX {
-            earlier.iter().any(|p| p.ident == ident)
+            earlier.iter().any(|p| p.ident.key() == key)
         } else {
-            if self.idents_of != self.current {
+            if self.idents_of != current {
                 self.idents.clear();
-                self.idents.extend(earlier.iter().map(|p| p.ident));
-                self.idents_of = self.current;
+                self.idents.extend(earlier.iter().map(|p| p.ident.key()));
+                self.idents_of = current;
             }
-            !self.idents.insert(ident)
+            !self.idents.insert(key)
         };
+        props.push(Property {
+            ident,
+            offset: start as u32,
+            values_start,
+            values_end,
+        });
+        node.props_end = props.len() as u32;
         if dup {
             let msg = format!(
                 "property `{}` appears twice in one node: lists are merged, single values take the first",
                 ident.as_str()
             );
             self.issue(start, Severity::Warning, msg);
-        }
-        self.out.props.push(Property {
-            ident,
-            offset: start as u32,
-            values_start,
-            values_end,
-        });
-        if let Some(node) = self.out.nodes.get_mut(self.current as usize) {
-            node.props_end = self.out.props.len() as u32;
         }
     }
 

@@ -161,6 +161,11 @@ impl Grid {
 /// provisional label per run, merged by union-find), a second pass numbers the labels'
 /// roots in the order they first appear, which is the order of each component's first cell.
 pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u32>, usize) {
+    components_of(grid, (0..grid.len()).map(member).collect())
+}
+
+/// [`components`] of the cells whose `members` entry is true (one per cell).
+pub(crate) fn components_of(grid: &Grid, members: Vec<bool>) -> (Vec<u32>, usize) {
     /// The last few labellings made on this thread, by board width and membership.
     type Recent = Vec<(usize, Vec<bool>, Vec<u32>, usize)>;
     const REMEMBERED: usize = 8;
@@ -171,7 +176,6 @@ pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u3
     // same one again and again (a space whose enclosing stones did not change since the
     // last round, a kill taken back, the owners after the last round), so a few recent
     // answers are kept: comparing the members costs far less than labelling them.
-    let members: Vec<bool> = (0..grid.len()).map(member).collect();
     RECENT.with(|recent| {
         let mut recent = recent.borrow_mut();
         if let Some((_, _, label, count)) = recent
@@ -189,8 +193,59 @@ pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u3
     })
 }
 
-/// [`components`] without the memory: two passes in board order.
+/// [`components`] without the memory, a row at a time: each row's members as a bit
+/// mask, each run of members one provisional label, joined to the runs above it that it
+/// touches; then the labels numbered (see [`number_labels`]). Boards wider than a mask
+/// take [`label_components_by_cells`].
 fn label_components(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize) {
+    let (width, len) = (grid.width, grid.len());
+    if width == 0 || width >= 64 || members.len() != len {
+        return label_components_by_cells(grid, members);
+    }
+    let mut label = vec![NONE; len];
+    let mut parent: Vec<u32> = Vec::new();
+    let mut above = 0u64;
+    for (row, cells) in members.chunks(width).enumerate() {
+        let mut mask = 0u64;
+        for (x, &m) in cells.iter().enumerate() {
+            mask |= u64::from(m) << x;
+        }
+        let row_start = row * width;
+        let mut rest = mask;
+        while rest != 0 {
+            let start = rest.trailing_zeros() as usize;
+            // Width < 64: the bit past the row's last cell is always clear.
+            let end = start + (!(rest >> start)).trailing_zeros() as usize;
+            let run = (u64::MAX >> (64 - (end - start))) << start;
+            rest &= !run;
+            let mut touching = above & run;
+            let mut run_label = NONE;
+            while touching != 0 {
+                let x = touching.trailing_zeros() as usize;
+                let up = label[row_start - width + x];
+                if run_label == NONE {
+                    run_label = up;
+                } else {
+                    join(&mut parent, run_label, up);
+                }
+                // Past the rest of that run above.
+                let up_end = x + (!(above >> x)).trailing_zeros() as usize;
+                touching &= u64::MAX.checked_shl(up_end as u32).unwrap_or(0);
+            }
+            if run_label == NONE {
+                parent.push(parent.len() as u32);
+                run_label = parent.len() as u32 - 1;
+            }
+            label[row_start + start..row_start + end].fill(run_label);
+        }
+        above = mask;
+    }
+    let count = number_labels(&mut label, &parent);
+    (label, count)
+}
+
+/// [`label_components`] a cell at a time, for any width: two passes in board order.
+fn label_components_by_cells(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize) {
     let (width, len) = (grid.width.max(1), grid.len());
     let mut label = vec![NONE; len];
     let mut parent: Vec<u32> = Vec::new();
@@ -217,20 +272,36 @@ fn label_components(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize) {
             x = 0;
         }
     }
+    let count = number_labels(&mut label, &parent);
+    (label, count)
+}
+
+/// Replaces provisional labels by component numbers; returns the number of components.
+///
+/// A label's parent is never above it (unions hang the larger root under the smaller,
+/// path halving only moves a label closer to its root, and labels are made in board
+/// order), so every root is the smallest label of its set, the one made at the
+/// component's first cell: numbering the roots in label order numbers the components in
+/// the order of their first cells, and one pass in that order gives every label its
+/// root's number.
+fn number_labels(label: &mut [u32], parent: &[u32]) -> usize {
     let mut number = vec![NONE; parent.len()];
     let mut count = 0u32;
-    for l in &mut label {
-        if *l == NONE {
-            continue;
-        }
-        let root = root(&mut parent, *l) as usize;
-        if number[root] == NONE {
-            number[root] = count;
+    for l in 0..parent.len() {
+        let p = parent[l] as usize;
+        number[l] = if p == l {
             count += 1;
-        }
-        *l = number[root];
+            count - 1
+        } else {
+            number[p]
+        };
     }
-    (label, count as usize)
+    for l in label {
+        if *l != NONE {
+            *l = number[*l as usize];
+        }
+    }
+    count as usize
 }
 
 /// The root of provisional label `a`, halving the path on the way.
@@ -375,6 +446,22 @@ mod tests {
                 cells: vec![None; w as usize * h as usize],
             });
             prop_assert_eq!(components(&grid, |i| member[i]), flood(&grid, &member));
+        }
+
+        #[test]
+        fn both_labellings_match_a_flood_fill_on_any_board(
+            (w, h, member) in (1u8..=70, 1u8..=8).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), proptest::collection::vec(any::<bool>(), w as usize * h as usize))
+            })
+        ) {
+            let grid = Grid::new(&Position {
+                width: w,
+                height: h,
+                cells: vec![None; w as usize * h as usize],
+            });
+            let expected = flood(&grid, &member);
+            prop_assert_eq!(label_components(&grid, &member), expected.clone());
+            prop_assert_eq!(label_components_by_cells(&grid, &member), expected);
         }
     }
 }

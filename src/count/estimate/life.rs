@@ -8,7 +8,7 @@
 //! enclosing group its eyes back; two weak groups that share their liberties, neither able to
 //! fill them without self-atari, are in seki.
 
-use super::grid::{components, Grid, Regions, UnionFind, NONE};
+use super::grid::{components_of, Grid, Regions, UnionFind, NONE};
 use super::semeai;
 use crate::count::estimate::StoneStatus;
 use crate::point::Color;
@@ -78,19 +78,22 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
     // Whether a capturing race read an enclosure dead (see the end).
     let mut raced = false;
     // Each round settles or leaves open at least one chain: at most `n` rounds.
-    let mut round = Round::new(grid, &verdicts, alive_proven);
+    let mut stones = LivingStones::of(grid, &verdicts);
+    let mut round = Round::new(grid, &verdicts, &stones, alive_proven);
     for _ in 0..=n {
         let before = verdicts.clone();
-        let space = match settle_weakest(grid, &round, &mut verdicts, &open) {
+        let space = match settle_weakest(grid, &round, &mut verdicts, &stones, &open) {
             None => break,
             Some(settled @ (Settled::Batch | Settled::Race)) => {
                 raced |= matches!(settled, Settled::Race);
-                round = Round::new(grid, &verdicts, alive_proven);
+                stones = LivingStones::of(grid, &verdicts);
+                round = Round::new(grid, &verdicts, &stones, alive_proven);
                 continue;
             }
             Some(Settled::One(space)) => space,
         };
-        let next = Round::new(grid, &verdicts, alive_proven);
+        let next_stones = LivingStones::of(grid, &verdicts);
+        let next = Round::new(grid, &verdicts, &next_stones, alive_proven);
         let killed = space
             .chains
             .iter()
@@ -106,6 +109,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
             continue;
         }
         round = next;
+        stones = next_stones;
     }
     if raced {
         let dead: Vec<bool> = verdicts
@@ -124,18 +128,46 @@ fn living(verdicts: &[Verdict], c: usize) -> bool {
     verdicts[c].status != StoneStatus::Dead
 }
 
-/// Cells that count as open: empty, or a stone already read dead.
-fn is_open(grid: &Grid, verdicts: &[Verdict], i: usize) -> bool {
-    match grid.cells[i] {
-        None => true,
-        Some(_) => !living(verdicts, grid.chain_of[i] as usize),
+/// Per cell, the colour of a living stone on it (none for an empty cell or a stone read
+/// dead), worked out once per change of the verdicts: the rounds label the board by it
+/// three times, and comparing bytes is cheaper than looking up each cell's chain.
+struct LivingStones(Vec<u8>);
+
+/// A [`LivingStones`] cell without a living stone.
+const NO_LIVING_STONE: u8 = 2;
+
+impl LivingStones {
+    fn of(grid: &Grid, verdicts: &[Verdict]) -> LivingStones {
+        let cells = (0..grid.len())
+            .map(|i| match grid.cells[i] {
+                Some(color) if living(verdicts, grid.chain_of[i] as usize) => color.index() as u8,
+                _ => NO_LIVING_STONE,
+            })
+            .collect();
+        LivingStones(cells)
+    }
+
+    /// Per cell: true where no living stone stands (empty, or a stone read dead).
+    fn open(&self) -> Vec<bool> {
+        self.0.iter().map(|&s| s == NO_LIVING_STONE).collect()
+    }
+
+    /// Per cell: true where no living stone of `color` stands.
+    fn without(&self, color: Color) -> Vec<bool> {
+        let code = color.index() as u8;
+        self.0.iter().map(|&s| s != code).collect()
     }
 }
 
 impl Round {
-    fn new(grid: &Grid, verdicts: &[Verdict], alive_proven: &[bool]) -> Round {
+    fn new(
+        grid: &Grid,
+        verdicts: &[Verdict],
+        stones: &LivingStones,
+        alive_proven: &[bool],
+    ) -> Round {
         let n = grid.chains.len();
-        let (region_of, count) = components(grid, |i| is_open(grid, verdicts, i));
+        let (region_of, count) = components_of(grid, stones.open());
         let regions = Regions::of(&region_of, count);
         // Per open region: bordering colours of living stones and the living chains around
         // it (each once), kept in one flat list: this runs every round of every estimate.
@@ -318,14 +350,13 @@ fn settle_weakest(
     grid: &Grid,
     round: &Round,
     verdicts: &mut [Verdict],
+    stones: &LivingStones,
     open: &[bool],
 ) -> Option<Settled> {
     let mut candidates: Vec<Space> = Vec::new();
     for color in [Color::Black, Color::White] {
         let enemy = color.opponent();
-        let blocked =
-            |i: usize| grid.cells[i] == Some(enemy) && living(verdicts, grid.chain_of[i] as usize);
-        let (space_of, count) = components(grid, |i| !blocked(i));
+        let (space_of, count) = components_of(grid, stones.without(enemy));
         let mut safe = vec![false; count];
         // Spaces holding a living chain of `color` not proven: the only ones that can be
         // candidates (the others are skipped before their cells are listed).
