@@ -309,9 +309,19 @@ fn game(seed: u64, zobrist: Option<fn(Point, Color) -> u64>, max_moves: u64, tal
     }
 }
 
+/// Cases of a property: `PROPTEST_CASES` when set (more for a long run, fewer for a
+/// mutation run: `scripts/mutants.sh`), else `default`. `ProptestConfig::with_cases`
+/// alone would ignore the variable.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
     // 250 cases x 40 games = 10,000 random games.
-    #![proptest_config(ProptestConfig::with_cases(250))]
+    #![proptest_config(ProptestConfig::with_cases(cases(250)))]
     #[test]
     fn engine_matches_naive_reference(seed in any::<u64>()) {
         let mut tally = Tally::default();
@@ -1173,7 +1183,7 @@ fn compare_record(seed: u64, tally: &mut RecordTally) {
 
 proptest! {
     // 48 cases x 10 records, each judged under the 8 presets.
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
     #[test]
     fn verdicts_match_the_naive_referee_under_every_preset(seed in any::<u64>()) {
         let mut tally = RecordTally::default();
