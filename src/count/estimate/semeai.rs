@@ -95,9 +95,18 @@ pub(crate) fn losing_enclosures(
     let mut outer_groups: Vec<usize> = outer.iter().map(|&c| group[c]).collect();
     outer_groups.sort_unstable();
     outer_groups.dedup();
+    let stones =
+        |chains: &[usize]| -> usize { chains.iter().map(|&c| grid.chains[c].stones.len()).sum() };
+    let inner_stones = stones(inner);
     let mut losers = Vec::new();
     for g in outer_groups {
         let outer_chains = chains_of(group, g);
+        // A race is read only against an enclosure no bigger than the stones it encloses: at
+        // the end of a game a player does not leave a bigger group to lose a race, so an
+        // enclosure that reads as losing one is more often alive by a shape the count misses.
+        if stones(&outer_chains) > inner_stones {
+            continue;
+        }
         let outer_libs = liberties(grid, &outer_chains);
         // The inner groups this enclosing group touches (stone to stone or by a liberty).
         let mut touching: Vec<usize> = inner
@@ -128,15 +137,7 @@ pub(crate) fn losing_enclosures(
             eye_owner,
             inner_color.opponent(),
         );
-        // A race is read only against an enclosure no bigger than the stones it encloses: at
-        // the end of a game a player does not leave a bigger group to lose a race, so an
-        // enclosure that reads as losing one is more often alive by a shape the count misses.
-        let stones = |chains: &[usize]| -> usize {
-            chains.iter().map(|&c| grid.chains[c].stones.len()).sum()
-        };
-        if stones(&outer_chains) <= stones(inner)
-            && race(inner_side, outer_side, shared) == Race::OuterCaptured
-        {
+        if race(inner_side, outer_side, shared) == Race::OuterCaptured {
             losers.extend(outer_chains);
         }
     }
@@ -210,10 +211,12 @@ fn side(
     let mut out = Side { outside: 0, eye: 0 };
     for &l in libs.iter().filter(|l| other.binary_search(l).is_err()) {
         // A point next to a stone in atari is no eye: the opponent takes that stone first.
-        let safe = grid.neighbours(l).all(|n| {
-            grid.cells[n].is_none() || grid.chains[grid.chain_of[n] as usize].libs.len() >= 2
-        });
-        if eye_owner[l] == Some(color) && safe {
+        let safe = || {
+            grid.neighbours(l).all(|n| {
+                grid.cells[n].is_none() || grid.chains[grid.chain_of[n] as usize].libs.len() >= 2
+            })
+        };
+        if eye_owner[l] == Some(color) && safe() {
             out.eye += 1;
         } else {
             out.outside += 1;
