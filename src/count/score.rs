@@ -299,14 +299,19 @@ impl Flood {
 /// arithmetic alone (no point conversion: the counts call this for every cell).
 pub(crate) fn cell_neighbours(width: usize, len: usize, i: usize) -> impl Iterator<Item = usize> {
     let x = i % width;
-    [
-        (x > 0).then(|| i - 1),
-        (x + 1 < width).then(|| i + 1),
-        i.checked_sub(width),
-        (i + width < len).then(|| i + width),
-    ]
-    .into_iter()
-    .flatten()
+    // Left, right, up, down; packed into the front of an array (no Option per slot).
+    let mut cells = [0usize; 4];
+    let mut n = 0;
+    for (on_board, j) in [
+        (x > 0, i.wrapping_sub(1)),
+        (x + 1 < width, i + 1),
+        (i >= width, i.wrapping_sub(width)),
+        (i + width < len, i + width),
+    ] {
+        cells[n] = j;
+        n += usize::from(on_board);
+    }
+    cells.into_iter().take(n)
 }
 
 // ---------------------------------------------------------------------------
