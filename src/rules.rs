@@ -739,7 +739,11 @@ pub fn format_number(value: f64) -> String {
     } else if (t * 2.0).fract() == 0.0 && t.abs() < 9.0e15 {
         // A half (komi, margins): what `{t}` prints, without the float formatter, which
         // is most of the cost of a count's summary line.
-        let mut out = if t < 0.0 { String::from("-") } else { String::new() };
+        let mut out = if t < 0.0 {
+            String::from("-")
+        } else {
+            String::new()
+        };
         out.push_str(&(t.abs().trunc() as i64).to_string());
         out.push_str(".5");
         out
