@@ -43,11 +43,8 @@ struct Round {
     strong: Vec<bool>,
     /// Per group representative: eye value.
     eyes: Vec<u32>,
-    /// Per cell: its open region (or [`NONE`]); per region: the colours of living stones
-    /// bordering it (bit 0 Black, bit 1 White). Together: [`Round::eye_owner`], asked only
-    /// by the seki test.
-    region_of: Vec<u32>,
-    mask: Vec<u8>,
+    /// Per cell: the colour that alone borders its open region (an eye or territory).
+    eye_owner: Vec<Option<Color>>,
 }
 
 /// Reads every chain; `alive_proven[c]` and `dead_proven[c]` come from Benson's analysis.
@@ -246,29 +243,27 @@ impl Round {
                 strong[g] = true;
             }
         }
+        let eye_owner = region_of
+            .iter()
+            .map(|&r| match r {
+                NONE => None,
+                r => match mask[r as usize] {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                },
+            })
+            .collect();
         Round {
             group,
             strong,
             eyes,
-            region_of,
-            mask,
+            eye_owner,
         }
     }
 
     fn is_strong(&self, c: usize) -> bool {
         self.strong[self.group[c]]
-    }
-
-    /// The colour that alone borders the open region of cell `i` (an eye or territory).
-    fn eye_owner(&self, i: usize) -> Option<Color> {
-        match self.region_of[i] {
-            NONE => None,
-            r => match self.mask[r as usize] {
-                1 => Some(Color::Black),
-                2 => Some(Color::White),
-                _ => None,
-            },
-        }
     }
 }
 
@@ -526,7 +521,7 @@ fn seki_partners(
             libs.len() >= 2
                 && shared >= 1
                 && own.len() <= 1
-                && own.iter().all(|&l| round.eye_owner(l) == Some(enemy))
+                && own.iter().all(|&l| round.eye_owner[l] == Some(enemy))
         })
         .collect();
     if partners.is_empty() {
@@ -543,7 +538,7 @@ fn seki_partners(
         .collect();
     let eyes_only = weak_own
         .iter()
-        .all(|&l| round.eye_owner(l) == Some(space.color));
+        .all(|&l| round.eye_owner[l] == Some(space.color));
     (weak_own.len() <= 1 && eyes_only).then_some(partners)
 }
 
