@@ -735,7 +735,18 @@ pub fn format_number(value: f64) -> String {
     }
     let t = tidy_number(value);
     if t.fract() == 0.0 && t.abs() < 9.0e15 {
-        format!("{}", t as i64)
+        (t as i64).to_string()
+    } else if (t * 2.0).fract() == 0.0 && t.abs() < 9.0e15 {
+        // A half (komi, margins): what `{t}` prints, without the float formatter, which
+        // is most of the cost of a count's summary line.
+        let mut out = if t < 0.0 {
+            String::from("-")
+        } else {
+            String::new()
+        };
+        out.push_str(&(t.abs().trunc() as i64).to_string());
+        out.push_str(".5");
+        out
     } else {
         format!("{t}")
     }
@@ -968,6 +979,22 @@ fn nearest_preset(key: &str) -> (&'static str, &'static str) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn format_number_prints_halves_and_whole_numbers_as_the_float_formatter_does() {
+        for twice in -4001i64..=4001 {
+            let x = twice as f64 / 2.0;
+            let expected = if x.fract() == 0.0 {
+                format!("{}", x as i64)
+            } else {
+                format!("{x}")
+            };
+            assert_eq!(super::format_number(x), expected, "{x}");
+        }
+        assert_eq!(super::format_number(-0.5), "-0.5");
+        assert_eq!(super::format_number(0.25), "0.25");
+        assert_eq!(super::format_number(1e15 + 0.5), format!("{}", 1e15 + 0.5));
+    }
+
     use super::*;
 
     #[test]

@@ -425,16 +425,24 @@ pub(crate) fn count(
         penalties: ctx.penalties,
         lost_on_time: ctx.lost_on_time,
     };
-    let by_area = score::score(&area, &settings);
+    // Only the count kept gets its summary line.
+    let by_area = score::score_unsummarised(&area, &settings);
     let mut territory = score::count_territory(position, &area, seki, ctx.captures);
     if ctx.finish_boundaries {
         territory.make_teire(score::teire_points(position, &area, seki));
     }
-    let by_territory = by_area.clone().by_territory(territory, &settings);
+    let by_territory = by_area
+        .clone()
+        .by_territory_unsummarised(territory, &settings);
     Ok(match ctx.method.counting {
-        Scoring::Territory => by_territory,
+        Scoring::Territory => {
+            let mut s = by_territory;
+            s.summarise();
+            s
+        }
         Scoring::Area => {
             let mut s = by_area;
+            s.summarise();
             if by_territory.re != s.re {
                 s.other_count = Some(score::OtherCount {
                     counting: Scoring::Territory,

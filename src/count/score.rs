@@ -299,14 +299,19 @@ impl Flood {
 /// arithmetic alone (no point conversion: the counts call this for every cell).
 pub(crate) fn cell_neighbours(width: usize, len: usize, i: usize) -> impl Iterator<Item = usize> {
     let x = i % width;
-    [
-        (x > 0).then(|| i - 1),
-        (x + 1 < width).then(|| i + 1),
-        i.checked_sub(width),
-        (i + width < len).then(|| i + width),
-    ]
-    .into_iter()
-    .flatten()
+    // Left, right, up, down; packed into the front of an array (no Option per slot).
+    let mut cells = [0usize; 4];
+    let mut n = 0;
+    for (on_board, j) in [
+        (x > 0, i.wrapping_sub(1)),
+        (x + 1 < width, i + 1),
+        (i >= width, i.wrapping_sub(width)),
+        (i + width < len, i + width),
+    ] {
+        cells[n] = j;
+        n += usize::from(on_board);
+    }
+    cells.into_iter().take(n)
 }
 
 // ---------------------------------------------------------------------------
@@ -854,9 +859,23 @@ impl TerritoryCount {
 }
 
 impl Score {
+    /// [`Score::by_territory_unsummarised`] with its summary line.
+    #[cfg(test)]
+    pub(crate) fn by_territory(self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
+        let mut s = self.by_territory_unsummarised(t, settings);
+        s.summarise();
+        s
+    }
+
     /// The same game counted by territory: points are territory plus prisoners; the
-    /// area result is kept in `other_count` when it differs.
-    pub(crate) fn by_territory(mut self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
+    /// area result is kept in `other_count` when it differs. Without the summary line:
+    /// the caller writes it ([`Score::summarise`]) for the count it keeps, since
+    /// formatting it is a measurable part of counting a game.
+    pub(crate) fn by_territory_unsummarised(
+        mut self,
+        t: TerritoryCount,
+        settings: &ScoreSettings,
+    ) -> Score {
         let area_margin = self.black_margin;
         let area_re = self.re.clone();
         let Outcome {
@@ -894,13 +913,24 @@ impl Score {
         self.fill_in = None;
         self.fill_in_skipped =
             Some("fill-in counting is an area count; these rules count territory".into());
-        self.summary = summary(&self);
         self
+    }
+
+    /// Writes the summary line from the count as it stands.
+    pub(crate) fn summarise(&mut self) {
+        self.summary = summary(self);
     }
 }
 
 /// Scores an area count under the given settings.
 pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
+    let mut s = score_unsummarised(area, settings);
+    s.summarise();
+    s
+}
+
+/// [`score`] without the summary line (see [`Score::summarise`]).
+pub(crate) fn score_unsummarised(area: &AreaCount, settings: &ScoreSettings) -> Score {
     let rules = settings.rules;
     let handicap_bonus = rules.handicap_compensation.points(settings.handicap);
     let komi = settings.komi.value;
@@ -921,7 +951,7 @@ pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
         Ok(f) => (Some(f), None),
         Err(e) => (None, Some(e.to_string())),
     };
-    let mut s = Score {
+    Score {
         black: area.black.area,
         white: area.white.area,
         neutral: area.neutral,
@@ -944,9 +974,7 @@ pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
         territory: None,
         other_count: None,
         summary: String::new(),
-    };
-    s.summary = summary(&s);
-    s
+    }
 }
 
 /// Who won a count and by how much, whichever way the points were counted.

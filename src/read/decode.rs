@@ -463,8 +463,10 @@ pub(crate) fn find_ca(bytes: &[u8]) -> Option<String> {
     None
 }
 
+/// The first occurrence of `needle` (memchr's substring search: most files have no CA
+/// and are searched to the end).
 fn find(hay: &[u8], needle: &[u8; 2]) -> Option<usize> {
-    hay.windows(2).position(|w| w == needle)
+    memchr::memmem::find(hay, needle)
 }
 
 /// The encoding a CA label names: WHATWG labels plus spellings seen in SGF files.

@@ -72,6 +72,7 @@ impl LineIndex {
 /// continuation byte starts a character, so any byte range counts, even one that splits
 /// a character. Eight bytes at a time: every move's column is counted on from the
 /// previous one, over comments too, so this runs over most of a file.
+#[inline(always)]
 fn count_chars(text: &[u8], from: usize, to: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -159,22 +160,42 @@ impl<'t> Locator<'t> {
         let offset = offset.min(self.text.len());
         let bytes = self.text.as_bytes();
         let c = self.cursor.get();
-        let (line, column) = if offset >= c.offset && offset < c.line_end {
+        let (line, column, line_end) = if offset >= c.offset && offset < c.line_end {
             // Further on the cursor's line: the common case (moves in file order).
-            (c.line, c.column + count_chars(bytes, c.offset, offset))
+            (
+                c.line,
+                c.column + count_chars(bytes, c.offset, offset),
+                c.line_end,
+            )
+        } else if offset >= c.offset && c.line_end != 0 {
+            // A line or a few further (a record with a node per line): walk the index
+            // from the cursor's line. (A line_end of 0 is "not known yet": the start.)
+            let starts = &self.index().starts;
+            let mut line = c.line + 1;
+            let mut steps = 0;
+            while let Some(&next) = starts.get(line + 1) {
+                if next > offset || steps == 8 {
+                    break;
+                }
+                line += 1;
+                steps += 1;
+            }
+            match starts.get(line) {
+                Some(&start) if start <= offset && steps < 8 => (
+                    line,
+                    count_chars(bytes, start, offset) + 1,
+                    starts.get(line + 1).copied().unwrap_or(self.text.len() + 1),
+                ),
+                _ => self.look_up_line(offset),
+            }
         } else {
-            self.look_up(offset)
+            self.look_up_line(offset)
         };
         self.cursor.set(Cursor {
             offset,
             line,
             column,
-            // 0 is "not known yet" (the start): no line ends at the first byte.
-            line_end: if line == c.line && c.line_end != 0 {
-                c.line_end
-            } else {
-                self.line_end(line)
-            },
+            line_end,
         });
         let b = self.base;
         if b.line == 0 {
@@ -219,6 +240,12 @@ impl Locator<'_> {
             count_chars(bytes, start, offset) + 1
         };
         (line, column)
+    }
+
+    /// [`Locator::look_up`] plus where the line ends.
+    fn look_up_line(&self, offset: usize) -> (usize, usize, usize) {
+        let (line, column) = self.look_up(offset);
+        (line, column, self.line_end(line))
     }
 
     /// The first byte after 0-based line `line` (the text's end plus one for the last).

@@ -325,13 +325,44 @@ fn join(parent: &mut [u32], a: u32, b: u32) {
 
 /// The cells of each component of a [`components`] labelling, in board order, without a
 /// vector per component: a counting sort by component.
+#[derive(Clone)]
 pub(crate) struct Regions {
     start: Vec<u32>,
     cells: Vec<u32>,
 }
 
 impl Regions {
+    /// The regions of a labelling; the last few are remembered on this thread, as
+    /// [`components`] remembers its labellings: the rounds ask for the same ones again.
     pub(crate) fn of(component_of: &[u32], count: usize) -> Regions {
+        type Recent = Vec<(Vec<u32>, Regions)>;
+        const REMEMBERED: usize = 8;
+        thread_local! {
+            static RECENT: std::cell::RefCell<Recent> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        RECENT.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            if let Some((_, regions)) = recent
+                .iter()
+                .find(|(labels, regions)| regions.count() == count && labels == component_of)
+            {
+                return regions.clone();
+            }
+            let regions = Regions::sort(component_of, count);
+            if recent.len() == REMEMBERED {
+                recent.remove(0);
+            }
+            recent.push((component_of.to_vec(), regions.clone()));
+            regions
+        })
+    }
+
+    fn count(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// [`Regions::of`] without the memory.
+    fn sort(component_of: &[u32], count: usize) -> Regions {
         let mut start = vec![0u32; count + 1];
         for &r in component_of {
             if r != NONE {

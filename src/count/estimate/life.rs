@@ -138,12 +138,18 @@ const NO_LIVING_STONE: u8 = 2;
 
 impl LivingStones {
     fn of(grid: &Grid, verdicts: &[Verdict]) -> LivingStones {
-        let cells = (0..grid.len())
-            .map(|i| match grid.cells[i] {
-                Some(color) if living(verdicts, grid.chain_of[i] as usize) => color.index() as u8,
-                _ => NO_LIVING_STONE,
-            })
-            .collect();
+        // By chains: every stone is in one, of its colour.
+        let mut cells = vec![NO_LIVING_STONE; grid.len()];
+        for (c, chain) in grid.chains.iter().enumerate() {
+            if living(verdicts, c) {
+                let code = chain.color.index() as u8;
+                for &i in &chain.stones {
+                    if let Some(cell) = cells.get_mut(i) {
+                        *cell = code;
+                    }
+                }
+            }
+        }
         LivingStones(cells)
     }
 

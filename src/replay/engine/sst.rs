@@ -3,7 +3,7 @@
 //! has a ko shape (a capture of one or two stones), so it may walk strings.
 
 use crate::point::Color;
-use crate::replay::board::{color_of, stone_of, Board, EMPTY};
+use crate::replay::board::{color_of, stone_of, Board, EMPTY, MAX_SIDE};
 use serde::Serialize;
 
 /// Which kind of hot stone (spec §1.3, §1.8 rule 3).
@@ -110,6 +110,7 @@ fn single_stone_mouth(board: &Board, s: usize) -> Option<usize> {
 pub(crate) fn ko_complex(board: &Board, start: Mouth) -> Vec<Mouth> {
     let mut mouths = vec![start];
     let mut visited: Vec<usize> = Vec::new();
+    let mut examined = Examined::default();
     let mut k = 0;
     while k < mouths.len() && mouths.len() < MAX_MOUTHS {
         let m = mouths[k];
@@ -125,7 +126,7 @@ pub(crate) fn ko_complex(board: &Board, start: Mouth) -> Vec<Mouth> {
                     continue;
                 }
                 visited.push(h);
-                collect_adjacent_mouths(board, h, &mut mouths);
+                collect_adjacent_mouths(board, h, &mut mouths, &mut examined);
             }
         }
     }
@@ -136,12 +137,51 @@ fn is_mouth_stone(board: &Board, s: usize) -> bool {
     board.string_size(s) == 1 && mouth_liberty(board, s).is_some()
 }
 
+/// Cells of a padded board, one bit each (the largest board fits).
+const EXAMINED_WORDS: usize = ((MAX_SIDE as usize + 2) * (MAX_SIDE as usize + 1) + 1).div_ceil(64);
+
+/// The cells next to a linking string already looked at for mouths while one complex is
+/// read. What a cell yields depends only on the board, which does not change during the
+/// reading, and a mouth found again is not added again: a cell is looked at once, however
+/// many stones of however many strings touch it (a big linking string touches each of its
+/// liberties several times).
+struct Examined([u64; EXAMINED_WORDS]);
+
+impl Default for Examined {
+    fn default() -> Examined {
+        Examined([0; EXAMINED_WORDS])
+    }
+}
+
+impl Examined {
+    /// True the first time `i` is asked for.
+    fn first_time(&mut self, i: usize) -> bool {
+        match self.0.get_mut(i / 64) {
+            Some(word) => {
+                let bit = 1u64 << (i % 64);
+                let first = *word & bit == 0;
+                *word |= bit;
+                first
+            }
+            None => true,
+        }
+    }
+}
+
 /// Adds every mouth whose stone or liberty touches the string with head `h`.
-fn collect_adjacent_mouths(board: &Board, h: usize, mouths: &mut Vec<Mouth>) {
+fn collect_adjacent_mouths(
+    board: &Board,
+    h: usize,
+    mouths: &mut Vec<Mouth>,
+    examined: &mut Examined,
+) {
     let mut s = h;
     loop {
         for n in board.neighbours(s) {
             let c = board.cell(n);
+            if (c == EMPTY || color_of(c).is_some()) && !examined.first_time(n) {
+                continue;
+            }
             if c == EMPTY {
                 for t in board.neighbours(n) {
                     if color_of(board.cell(t)).is_some() && board.string_size(t) == 1 {
