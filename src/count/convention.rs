@@ -50,6 +50,8 @@ pub enum KomiForm {
 pub struct Evidence {
     /// AP starts with this (case-insensitive); None: AP is not looked at.
     pub application: Option<&'static str>,
+    /// EV contains this (case-insensitive); None: EV is not looked at.
+    pub event: Option<&'static str>,
     pub rules: RulesIs,
     pub komi: KomiForm,
 }
@@ -89,6 +91,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         source: "Fox Weiqi (YuanYu client), komi not written",
         evidence: Evidence {
             application: Some("YuanYu"),
+            event: None,
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Zero,
         },
@@ -103,6 +106,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         source: "Fox Weiqi (YuanYu client)",
         evidence: Evidence {
             application: Some("YuanYu"),
+            event: None,
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Any,
         },
@@ -117,6 +121,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         source: "engine games published through YuanYu with 6.5 komi (AlphaGo Master online)",
         evidence: Evidence {
             application: Some("YuanYu"),
+            event: None,
             rules: RulesIs::Absent,
             komi: KomiForm::Exactly(6.5),
         },
@@ -131,6 +136,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         source: "engine games published through YuanYu (AI tournaments, 7.5 komi)",
         evidence: Evidence {
             application: Some("YuanYu"),
+            event: None,
             rules: RulesIs::Any,
             komi: KomiForm::Any,
         },
@@ -145,6 +151,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         source: "KGS (records written by CGoban)",
         evidence: Evidence {
             application: Some("CGoban"),
+            event: None,
             rules: RulesIs::Any,
             komi: KomiForm::Any,
         },
@@ -153,6 +160,21 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         handicap_compensation: None,
         zero_margin_is_not_a_count: false,
         note: "KGS counts the way RU says: territory for Japanese, area for Chinese and AGA; under Japanese rules dame may be left open",
+    },
+    Convention {
+        id: "century-cup-2001",
+        source: "the 21st Century Cup computer tournament (York, 2001), records written by GNU Go",
+        evidence: Evidence {
+            application: None,
+            event: Some("Century Cup"),
+            rules: RulesIs::Any,
+            komi: KomiForm::Any,
+        },
+        counting: Some(Counting::Area),
+        komi: KomiReading::Record,
+        handicap_compensation: None,
+        zero_margin_is_not_a_count: false,
+        note: "RU[Japanese] is what GNU Go writes by default; the margins fit area counting (every counted record of the event, none by territory)",
     },
 ];
 
@@ -207,6 +229,11 @@ fn shows(record: &GameRecord, e: &Evidence) -> bool {
             .as_deref()
             .is_some_and(|ap| starts_with_ignore_case(ap.trim(), prefix))
     });
+    let event_ok = e.event.is_none_or(|part| {
+        info.event
+            .as_deref()
+            .is_some_and(|ev| ev.to_ascii_lowercase().contains(&part.to_ascii_lowercase()))
+    });
     let rules = info.recorded_rules.as_deref().map(str::trim);
     let rules_ok = match e.rules {
         RulesIs::Any => true,
@@ -224,7 +251,7 @@ fn shows(record: &GameRecord, e: &Evidence) -> bool {
         KomiForm::Zero => written == Some(0.0),
         KomiForm::Exactly(k) => written == Some(k),
     };
-    application_ok && rules_ok && komi_ok
+    application_ok && event_ok && rules_ok && komi_ok
 }
 
 /// KM as written, as a number (`750` stays 750).
@@ -242,6 +269,9 @@ fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
     let mut parts = Vec::new();
     if e.application.is_some() {
         parts.push(format!("AP[{}]", info.application.as_deref().unwrap_or("")));
+    }
+    if e.event.is_some() {
+        parts.push(format!("EV[{}]", info.event.as_deref().unwrap_or("")));
     }
     match e.rules {
         RulesIs::Any => {}
@@ -350,6 +380,29 @@ mod tests {
         let plain = record("(;SZ[19]RU[Chinese]KM[7.5];B[pd])");
         let chinese = Rules::named("chinese").unwrap();
         assert_eq!(reading_for(None, &plain, &chinese).counting, Counting::Area);
+    }
+
+    #[test]
+    fn the_2001_century_cup_counted_by_area_whatever_ru_says() {
+        let sgf = "(;SZ[19]RU[Japanese]EV[21st Century Cup]KM[5.5]RE[W+6.5];B[pd])";
+        let cup = record(sgf);
+        let d = detect(&cup).unwrap();
+        assert_eq!(d.convention.id, "century-cup-2001");
+        assert_eq!(d.evidence, "EV[21st Century Cup]");
+        let japanese = Rules::named("japanese").unwrap();
+        assert_eq!(
+            reading_for(Some(&d), &cup, &japanese).counting,
+            Counting::Area
+        );
+        // The other spelling in the records, and another event that is not it.
+        assert_eq!(
+            detected_id("(;SZ[19]RU[Japanese]EV[21 century cup]RE[B+1.5];B[pd])"),
+            Some("century-cup-2001")
+        );
+        assert_eq!(
+            detected_id("(;SZ[19]RU[Japanese]EV[Gifu Challenge]RE[B+1.5];B[pd])"),
+            None
+        );
     }
 
     #[test]

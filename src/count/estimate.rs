@@ -248,6 +248,46 @@ mod tests {
         assert_eq!(confidence_of_the_kill(13), 0.65); // 65 points: a big space
     }
 
+    /// A kill left open because it gave the wall no life (one eye) is read again once the
+    /// wall lives by another kill: the lone Black stone in White's three-point pocket is dead
+    /// when the Black stone in White's big area is, whatever order the rounds take them in.
+    #[test]
+    fn a_kill_left_open_is_read_again_once_the_enclosure_lives() {
+        let pos = Position::from_diagram(&[
+            "...XO....",
+            "...XO....",
+            "...XO.X..",
+            "...XO....",
+            "...XO....",
+            "...XO....",
+            "...XOOOOO",
+            "...XO.X.O",
+            "...XOOOOO",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 6, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 6, 7), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 3, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 5, 7), Some(Color::White));
+        // The mirror image, colours swapped: the same reading.
+        let swapped = Position::from_diagram(&[
+            "....XO...",
+            "....XO...",
+            "..O.XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "XXXXXO...",
+            "X.O.XO...",
+            "XXXXXO...",
+        ]);
+        let est = estimate(&swapped);
+        assert_eq!(status_at(&est, 2, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 2, 7), StoneStatus::Dead);
+        assert_eq!(owner_at(&est, 3, 7), Some(Color::Black));
+    }
+
     /// White's group inside Black's area with one eye space of four points and nothing else.
     fn single_eye_space(rows: [&str; 3]) -> Estimate {
         let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];

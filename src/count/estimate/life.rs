@@ -336,6 +336,9 @@ struct Space {
     cells: Vec<usize>,
     /// Living, not proven chains of `color` in the space.
     chains: Vec<usize>,
+    /// Some of its chains were left open by an earlier round: only a strong enclosure
+    /// settles it.
+    reopened: bool,
 }
 
 /// What one round settled.
@@ -399,9 +402,9 @@ fn settle_weakest(
                 .map(|i| grid.chain_of[i] as usize)
                 .filter(|&c| living(verdicts, c) && !verdicts[c].proven)
                 .collect();
-            if chains.iter().any(|&c| open[c]) {
-                continue;
-            }
+            // A space left open (its kill gave the enclosure no life) is read again only
+            // once its whole enclosure lives: then nothing is unfinished around it.
+            let reopened = chains.iter().any(|&c| open[c]);
             chains.sort_unstable();
             chains.dedup();
             // A space with no living enemy around it is the whole board's open area:
@@ -418,6 +421,7 @@ fn settle_weakest(
                 color,
                 cells: space_cells.iter().map(|&i| i as usize).collect(),
                 chains,
+                reopened,
             });
         }
     }
@@ -434,7 +438,9 @@ fn settle_weakest(
         }
         return Some(Settled::Batch);
     }
-    let smallest = (0..candidates.len()).min_by_key(|&k| candidates[k].cells.len())?;
+    let smallest = (0..candidates.len())
+        .filter(|&k| !candidates[k].reopened)
+        .min_by_key(|&k| candidates[k].cells.len())?;
     let space = candidates.swap_remove(smallest);
     if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
         for c in space.chains.iter().copied().chain(partners) {
