@@ -260,6 +260,86 @@ mod tests {
         assert_eq!(race(s(0, 1), s(5, 0), 1), Race::InnerCaptured);
     }
 
+    /// An eye's liberties are filled last, one a move, once no shared one is left: an eye
+    /// of four beats three outside liberties, an eye of three is a race of tempo, an eye of
+    /// two loses.
+    #[test]
+    fn an_eye_is_filled_last_one_liberty_a_move() {
+        assert_eq!(race(s(0, 4), s(3, 0), 0), Race::OuterCaptured);
+        assert_eq!(race(s(0, 3), s(3, 0), 0), Race::FirstMoverDecides);
+        assert_eq!(race(s(0, 2), s(3, 0), 0), Race::InnerCaptured);
+        assert_eq!(race(s(0, 3), s(4, 0), 0), Race::InnerCaptured);
+    }
+
+    /// Long races are played to their end, whatever the mix of liberties; with no liberty
+    /// at all, whoever moves first captures.
+    #[test]
+    fn long_races_are_played_to_the_end() {
+        assert_eq!(race(s(10, 0), s(12, 0), 0), Race::InnerCaptured);
+        assert_eq!(race(s(12, 0), s(10, 0), 0), Race::OuterCaptured);
+        assert_eq!(race(s(0, 3), s(0, 3), 0), Race::FirstMoverDecides);
+        assert_eq!(race(s(6, 6), s(6, 6), 0), Race::FirstMoverDecides);
+        assert_eq!(race(s(0, 0), s(0, 0), 0), Race::FirstMoverDecides);
+    }
+
+    fn grid(rows: &[&str]) -> Grid {
+        Grid::new(&Position::from_diagram(rows))
+    }
+
+    fn chain_at(g: &Grid, x: usize, y: usize) -> usize {
+        g.chain_of[y * g.width + x] as usize
+    }
+
+    /// A chain's own liberties are split into those in its colour's eye and the others;
+    /// the liberties it shares with the other side are not its own.
+    #[test]
+    fn a_side_counts_its_eye_and_outside_liberties() {
+        let g = grid(&["..X.."]);
+        let black = chain_at(&g, 2, 0);
+        let libs = &g.chains[black].libs; // 1 and 3
+        let mut eye_owner = vec![None; 5];
+        eye_owner[1] = Some(Color::Black);
+        let own = side(&g, libs, &[], &eye_owner, Color::Black);
+        assert_eq!(own, Side { outside: 1, eye: 1 });
+        assert_eq!(
+            side(&g, libs, &[3], &eye_owner, Color::Black),
+            Side { outside: 0, eye: 1 }
+        );
+        // White's eye is no eye of Black's.
+        assert_eq!(
+            side(&g, libs, &[], &eye_owner, Color::White),
+            Side { outside: 2, eye: 0 }
+        );
+    }
+
+    /// A chain touches an enclosure by a stone next to one of its stones or by a shared
+    /// liberty, not by being next to some other stone.
+    #[test]
+    fn touching_is_by_the_enclosures_stones_or_liberties() {
+        let g = grid(&["OX..O"]);
+        let x = chain_at(&g, 1, 0);
+        let (left, right) = (chain_at(&g, 0, 0), chain_at(&g, 4, 0));
+        let libs_of = |c: usize| g.chains[c].libs.clone();
+        assert!(!touches(&g, x, &[right], &libs_of(right)));
+        assert!(touches(&g, x, &[left], &libs_of(left)));
+        let near = grid(&["OX.O."]);
+        let (x, o) = (chain_at(&near, 1, 0), chain_at(&near, 3, 0));
+        assert!(touches(&near, x, &[o], &near.chains[o].libs));
+    }
+
+    /// An enclosure of as many stones as it encloses is raced, and loses here: White's two
+    /// stones have no liberty left against Black's three.
+    #[test]
+    fn an_enclosure_as_big_as_its_contents_is_raced() {
+        let g = grid(&[".XXOOX", "...XX."]);
+        let (inner, outer) = (chain_at(&g, 1, 0), chain_at(&g, 3, 0));
+        let group: Vec<usize> = (0..g.chains.len()).collect();
+        let eye_owner = vec![None; g.cells.len()];
+        assert_eq!(g.chains[inner].stones.len(), g.chains[outer].stones.len());
+        let losers = losing_enclosures(&g, &group, &eye_owner, &[inner], &[outer]);
+        assert_eq!(losers, vec![outer]);
+    }
+
     use crate::count::estimate::{estimate, Estimate, StoneStatus};
     use crate::point::Point;
     use crate::replay::position::Position;
