@@ -198,3 +198,81 @@ fn verdict_text(rules: &Rules, f: &MoveFacts, r: Ruling) -> String {
         other => other.info().summary.to_string(),
     }
 }
+
+#[cfg(test)]
+mod text_tests {
+    use super::*;
+    use crate::point::{Color, Move, Point};
+    use crate::replay::engine::Recycling;
+
+    fn facts() -> MoveFacts {
+        MoveFacts::new(7, Color::Black, Move::Play(Point::new(3, 3)))
+    }
+
+    /// The verdict of the first preset whose rules `pick` accepts.
+    fn verdict_where(pick: impl Fn(&Rules) -> bool, f: &MoveFacts) -> Verdict {
+        let rules = PRESETS
+            .iter()
+            .map(|p| p.rules())
+            .find(|r| pick(r))
+            .expect("a preset with such rules");
+        judge(&rules, f).expect("a verdict")
+    }
+
+    /// Where suicide is forbidden (and R-SST does not judge it), the text says so, and the
+    /// single-stone note is not repeated after it.
+    #[test]
+    fn a_suicide_where_suicide_is_forbidden_says_so() {
+        let mut f = facts();
+        f.self_removed = 1;
+        let v = verdict_where(
+            |r| r.suicide == Suicide::Forbidden && r.repetition != Repetition::SstHotStones,
+            &f,
+        );
+        assert_eq!(v.code, Code::Suicide);
+        assert!(
+            v.message.contains("suicide, which these rules forbid"),
+            "{}",
+            v.message
+        );
+        assert!(!v.message.contains("(the play is"), "{}", v.message);
+    }
+
+    /// Only a play that is a single-stone suicide gets the note that says so.
+    #[test]
+    fn only_a_single_stone_suicide_gets_the_suicide_note() {
+        let mut f = facts();
+        f.ko_retake = Some(6);
+        let v = verdict_where(|r| r.repetition == Repetition::SimpleKo, &f);
+        assert_eq!(v.code, Code::KoRetake);
+        assert!(!v.message.contains("single-stone suicide"), "{}", v.message);
+    }
+
+    /// A recycling names its kind: a repeated double-ko capture, or a full-board cycle.
+    #[test]
+    fn a_recycling_names_its_kind() {
+        let mut f = facts();
+        let sst = |r: &Rules| r.repetition == Repetition::SstHotStones;
+        f.recycling = Some(Recycling {
+            kind: RecyclingKind::DoubleKo,
+            related: 5,
+        });
+        let v = verdict_where(sst, &f);
+        assert_eq!(v.code, Code::KoRecycling);
+        assert!(
+            v.message.contains("repeats a double-ko capture"),
+            "{}",
+            v.message
+        );
+        f.recycling = Some(Recycling {
+            kind: RecyclingKind::FullBoard,
+            related: 5,
+        });
+        let v = verdict_where(sst, &f);
+        assert!(
+            v.message.contains("from a recreated position"),
+            "{}",
+            v.message
+        );
+    }
+}
