@@ -40,7 +40,7 @@ rules   | src/rules.rs   | --lib | --lib --test=scenarios --test=cli_help | --sk
 score   | src/count/score.rs   | --lib | --lib --test=scenarios --test=reading | --skip engine::
 ending  | src/replay/ending.rs  | --lib | --lib --test=scenarios --test=engine_scenarios | --skip engine::
 engine  | src/replay/engine.rs src/replay/engine/history.rs src/replay/engine/judge.rs src/replay/engine/sst.rs | --lib | --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
-estimate | src/count/estimate.rs src/count/estimate/benson.rs src/count/estimate/grid.rs src/count/estimate/life.rs src/count/convention.rs | --lib | --lib --test=reading | --skip engine::
+estimate | src/count/estimate.rs src/count/estimate/benson.rs src/count/estimate/grid.rs src/count/estimate/life.rs src/count/estimate/semeai.rs src/count/convention.rs | --lib | --lib --test=reading | --skip engine::
 '
 
 jobs=${MUTANTS_JOBS:-1}
