@@ -17,6 +17,8 @@
 #                    a small machine)
 #   MUTANTS_RE       a regex (cargo mutants --re): test only the mutants it matches, e.g. the
 #                    lines of earlier survivors, 'score.rs:(120|344):'
+#   MUTANTS_EXCLUDE_RE  a regex (cargo mutants --exclude-re): leave out the mutants it matches,
+#                    e.g. a file already run in full, 'semeai\.rs'
 #
 # Each module runs in two passes. The first tests every mutant against the quick targets
 # (the unit tests: one crate to rebuild and link); the second retests only the missed ones,
@@ -102,6 +104,7 @@ while IFS='|' read -r module files quick_targets full_targets binary_args; do
     sample=()
     if [ -n "${MUTANTS_SHARD:-}" ]; then sample+=(--shard "$MUTANTS_SHARD" --sharding round-robin); fi
     if [ -n "${MUTANTS_RE:-}" ]; then sample+=(--re "$MUTANTS_RE"); fi
+    if [ -n "${MUTANTS_EXCLUDE_RE:-}" ]; then sample+=(--exclude-re "$MUTANTS_EXCLUDE_RE"); fi
     run_pass "$module" "$out/$module" "$quick_targets" "$quick_args" "${sample[@]}"
     caught=$(count CaughtMutant "$outcomes")
     missed=$(count MissedMutant "$outcomes")
