@@ -312,4 +312,140 @@ mod tests {
         let floor = h.arena.bytes() + n * (size_of::<Entry>() + size_of::<Slot>() + 2 * 4);
         assert!(h.heap_bytes() >= floor, "{} < {floor}", h.heap_bytes());
     }
+
+    /// A snapshot of `words` words that differs from every other `k`.
+    fn snapshot(words: usize, k: usize) -> Vec<u64> {
+        let mut bits = vec![0u64; words];
+        bits[k % words] = k as u64 + 1;
+        bits[(k + 1) % words] ^= (k as u64) << 20;
+        bits
+    }
+
+    /// A hash whose home bucket is the last one of a table of `1 << (64 - shift)`:
+    /// probing from it must wrap around to bucket 0.
+    fn hash_at_last_bucket(shift: u32) -> u64 {
+        let last = (1usize << (64 - shift)) - 1;
+        (0u64..)
+            .find(|&h| bucket(h, shift) == last)
+            .expect("some hash lands in every bucket")
+    }
+
+    /// Boards that share one hash (a collision, or an injected key) are told apart by
+    /// their snapshots and each found again, before and after the table has grown past
+    /// several doublings, even when the probe sequence wraps around the table's end.
+    #[test]
+    fn colliding_hashes_keep_separate_entries_through_growth() {
+        let words = 12;
+        let mut h = History::new(words);
+        let shared = hash_at_last_bucket(h.shift);
+        let n = 3000; // the 1024-bucket table doubles three times
+        let mut ids = Vec::new();
+        for k in 0..n {
+            // Every third board collides with the others on `shared`.
+            let hash = if k % 3 == 0 {
+                shared
+            } else {
+                (k as u64) << 32 | k as u64
+            };
+            let (id, found) = h.find_or_insert(hash, &snapshot(words, k));
+            assert!(!found, "board {k} is new");
+            assert_eq!(id as usize, k, "entries are numbered in order");
+            ids.push((hash, id));
+        }
+        assert!(h.table.len() >= 2 * n, "the table stays at most half full");
+        assert_eq!(h.table.len(), 8192, "it doubled, and only as needed");
+        for (k, &(hash, id)) in ids.iter().enumerate() {
+            assert_eq!(
+                h.find_or_insert(hash, &snapshot(words, k)),
+                (id, true),
+                "board {k}"
+            );
+        }
+        // The same hash with a board never seen is a new entry, not a false hit.
+        let (id, found) = h.find_or_insert(shared, &snapshot(words, n + 7));
+        assert!(!found);
+        assert_eq!(id as usize, n);
+    }
+
+    /// Snapshots fill fixed chunks of at most 512 KiB (5461 19x19 snapshots), and each
+    /// reads back whole on either side of a chunk's end.
+    #[test]
+    fn snapshots_live_in_fixed_chunks_and_read_back() {
+        let words = 12;
+        let mut arena = Arena::new(words);
+        assert_eq!(arena.per_chunk, CHUNK_WORDS / words);
+        let n = arena.per_chunk + 3;
+        for k in 0..n {
+            assert_eq!(arena.push(&snapshot(words, k)) as usize, k);
+        }
+        assert_eq!(arena.chunks.len(), 2);
+        for c in &arena.chunks {
+            assert!(c.len() <= CHUNK_WORDS, "{}", c.len());
+        }
+        for k in [0, arena.per_chunk - 1, arena.per_chunk, n - 1] {
+            assert_eq!(
+                arena.get(k as u32),
+                Some(&snapshot(words, k)[..]),
+                "snapshot {k}"
+            );
+        }
+        assert_eq!(arena.get(n as u32), None, "nothing past the last snapshot");
+        // A snapshot wider than a chunk still gets a chunk of its own.
+        assert_eq!(Arena::new(CHUNK_WORDS + 1).per_chunk, 1);
+    }
+
+    /// A reservation grows the table before play, so that `positions` more boards fit
+    /// at most half full, and is capped for hostile hints.
+    #[test]
+    fn reserve_grows_the_table_ahead_and_is_capped() {
+        let mut h = History::new(12);
+        h.reserve(600);
+        assert_eq!(
+            h.table.len(),
+            2048,
+            "600 boards need 1200 buckets: one doubling"
+        );
+        let before = h.table.len();
+        for k in 0..600 {
+            h.find_or_insert(k as u64 * 0x1_0000_0001, &snapshot(12, k));
+        }
+        assert_eq!(
+            h.table.len(),
+            before,
+            "no rehash while the reserved boards arrive"
+        );
+        let mut huge = History::new(12);
+        huge.reserve(usize::MAX / 4);
+        assert_eq!(
+            huge.table.len(),
+            1 << 17,
+            "the hint is capped at 65536 positions"
+        );
+    }
+
+    /// Each occurrence links to the previous one of the same board, and the entry keeps
+    /// the earliest move of each kind of occurrence.
+    #[test]
+    fn slots_record_first_occurrences_and_link_repeats() {
+        let mut h = History::new(12);
+        let (a, _) = h.find_or_insert(1, &snapshot(12, 1));
+        let (b, _) = h.find_or_insert(2, &snapshot(12, 2));
+        h.push_slot(a, 0, Color::Black, None);
+        h.push_slot(b, 1, Color::White, Some(Color::Black));
+        h.push_slot(a, 2, Color::White, Some(Color::White));
+        h.push_slot(a, 5, Color::Black, Some(Color::Black));
+        let e = h.entry(a);
+        assert_eq!(e.first, 0);
+        assert_eq!(e.first_to_move, [0, 2]);
+        assert_eq!(e.first_by_play, [5, 2]);
+        assert_eq!(e.last_slot, 3);
+        assert_eq!(h.slot(3).prev_occ, 2);
+        assert_eq!(h.slot(2).prev_occ, 0);
+        assert_eq!(h.slot(0).prev_occ, NONE);
+        assert_eq!(h.entry(b).first_by_play, [1, NONE]);
+        assert_eq!(h.slot_count(), 4);
+        h.set_next_play(42);
+        assert_eq!(h.current().map(|s| s.next_play), Some(42));
+        assert_eq!(h.slot(2).next_play, NONE);
+    }
 }

@@ -318,6 +318,19 @@ mod shape_tests {
         assert_eq!(ko_complex(&b, black_ko), vec![black_ko]);
     }
 
+    /// A mouth is a single stone: a two-stone string in atari whose liberty a retake
+    /// would fill is no ko (taking it captures two), while the same shape with one stone
+    /// is. Here the liberty is the corner (0,0) and White's (0,1)-(0,2) keeps (0,3).
+    #[test]
+    fn a_two_stone_string_in_atari_is_no_mouth() {
+        let single = board(&[".OX......", "OX.......", "O........"]);
+        let pair = board(&[".OOX.....", "OXX......", "O........"]);
+        let corner = at(&single, 0, 0);
+        assert_eq!(mouth_liberty(&single, at(&single, 1, 0)), Some(corner));
+        assert_eq!(mouth_liberty(&pair, at(&pair, 1, 0)), None);
+        assert_eq!(mouth_liberty(&pair, at(&pair, 2, 0)), None);
+    }
+
     /// The key names the four points, whatever the order of the mouths and of their
     /// points; two different sets of points never share a key.
     #[test]
