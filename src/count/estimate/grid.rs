@@ -440,6 +440,24 @@ mod tests {
         }
     }
 
+    /// The diagonal neighbours are exactly the cells one step away on both axes (four in
+    /// the middle, two on an edge, one in a corner), on wide, tall and thin boards.
+    #[test]
+    fn diagonals_are_the_cells_one_step_away_on_both_axes() {
+        for (w, h) in [(5u8, 4u8), (4, 5), (3, 3), (1, 4), (4, 1), (19, 19)] {
+            let grid = Grid::new(&Position::empty(w, h));
+            let (w, h) = (usize::from(w), usize::from(h));
+            for i in 0..grid.len() {
+                let mut got: Vec<usize> = grid.diagonals(i).collect();
+                got.sort_unstable();
+                let want: Vec<usize> = (0..w * h)
+                    .filter(|&j| (i % w).abs_diff(j % w) == 1 && (i / w).abs_diff(j / w) == 1)
+                    .collect();
+                assert_eq!(got, want, "{w}x{h} cell {i}");
+            }
+        }
+    }
+
     /// The plain flood fill: components numbered by their first cell in board order.
     fn flood(grid: &Grid, member: &[bool]) -> (Vec<u32>, usize) {
         let mut id = vec![NONE; grid.len()];
