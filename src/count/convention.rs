@@ -340,6 +340,39 @@ mod tests {
         detect(&record(sgf)).map(|d| d.convention.id)
     }
 
+    /// The komi forms a convention can ask for: KM times 100 (beyond 150 either way: no
+    /// game gives 150 points of komi, and Fox's smallest is 325), plain, zero, exact.
+    #[test]
+    fn komi_forms_read_km_as_written() {
+        let shows_komi = |km: &str, komi: KomiForm| {
+            let sgf = format!("(;SZ[19]{km}RE[B+2.5];B[pd])");
+            let evidence = Evidence {
+                application: None,
+                event: None,
+                rules: RulesIs::Any,
+                komi,
+            };
+            shows(&record(&sgf), &evidence)
+        };
+        for (km, scaled, plain) in [
+            ("KM[750]", true, false),
+            ("KM[-750]", true, false),
+            ("KM[151]", true, false),
+            ("KM[150]", false, true),
+            ("KM[7.5]", false, true),
+            ("KM[0]", false, true),
+            ("", false, false),
+        ] {
+            assert_eq!(shows_komi(km, KomiForm::Scaled), scaled, "{km} scaled");
+            assert_eq!(shows_komi(km, KomiForm::Plain), plain, "{km} plain");
+        }
+        assert!(shows_komi("KM[0]", KomiForm::Zero));
+        assert!(!shows_komi("KM[0.5]", KomiForm::Zero));
+        assert!(shows_komi("KM[6.5]", KomiForm::Exactly(6.5)));
+        assert!(!shows_komi("KM[7.5]", KomiForm::Exactly(6.5)));
+        assert!(shows_komi("", KomiForm::Any));
+    }
+
     #[test]
     fn fox_records_are_told_apart_by_their_komi() {
         let scaled = "(;SZ[19]AP[YuanYu]RU[Japanese]KM[750]RE[B+2.5];B[pd])";

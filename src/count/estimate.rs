@@ -376,6 +376,56 @@ mod tests {
         assert_eq!(owner_at(&est, 2, 2), Some(Color::White));
     }
 
+    /// Benson's analysis proves both halves: White's group with two eyes is pass-alive, and
+    /// the black stone in one of its eyes is dead beyond doubt (not merely read dead).
+    #[test]
+    fn a_stone_in_a_pass_alive_groups_eye_is_proven_dead() {
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.XOO.OX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        let string_at = |x, y| {
+            est.strings
+                .iter()
+                .find(|s| s.stones.contains(&Point::new(x, y)))
+                .expect("a stone there")
+        };
+        let white = string_at(1, 1);
+        assert_eq!((white.status, white.proven), (StoneStatus::Alive, true));
+        let inside = string_at(3, 2);
+        assert_eq!((inside.status, inside.proven), (StoneStatus::Dead, true));
+        assert_eq!(inside.confidence, 1.0);
+        assert_eq!(est.dead_stones(), vec![Point::new(3, 2)]);
+    }
+
+    /// `unclear(c)` is the strings below `c`: a string exactly at the threshold is clear.
+    #[test]
+    fn unclear_is_strictly_below_the_threshold() {
+        let string = |x, confidence| StringEstimate {
+            color: Color::Black,
+            stones: vec![Point::new(x, 0)],
+            status: StoneStatus::Dead,
+            confidence,
+            proven: false,
+        };
+        let est = Estimate {
+            width: 3,
+            height: 1,
+            strings: vec![string(0, 0.7), string(1, 0.69), string(2, 0.9)],
+            owner: vec![None; 3],
+        };
+        let unclear: Vec<u8> = est.unclear(0.7).map(|s| s.stones[0].x).collect();
+        assert_eq!(unclear, vec![1]);
+    }
+
     #[test]
     fn dame_left_open_belongs_to_nobody() {
         let pos =
