@@ -288,6 +288,38 @@ mod tests {
         assert_eq!(owner_at(&est, 3, 7), Some(Color::Black));
     }
 
+    /// Two Black stones inside a White chain without eyes, every liberty of theirs shared with
+    /// it; White's one other liberty is a dame that Black's living wall also touches. The dame
+    /// is filled before the count, and then neither side can fill a shared liberty: seki,
+    /// not dead stones in White's four-point eye space (KGS `2015-05-31-15`, CGOS `70767`).
+    #[test]
+    fn seki_once_the_dame_next_to_a_living_wall_is_filled() {
+        let pos = Position::from_diagram(&["X.X.XXXXX", "XXXXXXXXX", "XX.OOOOOO", "XXOO.XX.O"]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 4, 3), None);
+        assert!(est.dead_stones().is_empty());
+        // The colours swapped: the same reading.
+        let swapped = Position::from_diagram(&["O.O.OOOOO", "OOOOOOOOO", "OO.XXXXXX", "OOXX.OO.X"]);
+        let est = estimate(&swapped);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Seki);
+    }
+
+    /// The same shape with room for one eye only: killing the Black stone would not give
+    /// White life, so there is no seki to fight for: White's chain is dead in Black's area
+    /// and the Black stone lives.
+    #[test]
+    fn no_seki_by_filled_dame_when_the_kill_gives_no_life() {
+        let pos = Position::from_diagram(&["X.X.XXXXX", "XXXXXXXXX", "XX.OOOOOO", "XXOO.X.OO"]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Alive);
+        assert!(est.seki_stones().is_empty());
+    }
+
     /// White's group inside Black's area with one eye space of four points and nothing else.
     fn single_eye_space(rows: [&str; 3]) -> Estimate {
         let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];

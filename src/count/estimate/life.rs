@@ -542,11 +542,47 @@ fn enclosing_chains(grid: &Grid, verdicts: &[Verdict], space: &Space) -> Vec<usi
 /// Seki: an enclosing enemy chain, not strong, whose liberties are the weak chains' liberties
 /// (plus at most one eye of its own), while the weak chains have at most one liberty of their
 /// own; neither side can fill the shared liberties without putting itself in atari.
+///
+/// Failing that, the same test with the dame filled: a liberty of an enclosing chain that a
+/// strong chain of the weak colour also touches is filled before the count (that chain can
+/// fill it at any time without harm), so it is no liberty the enclosure keeps. Only when
+/// every enclosing chain is then a partner: another enclosing chain could fill a shared
+/// liberty from its own liberties. And only when the kill would give every partner two eyes:
+/// a partner that stays dead after the kill has nothing to fight the seki for (its own
+/// fate is read on its own space).
 fn seki_partners(
     grid: &Grid,
     round: &Round,
     verdicts: &[Verdict],
     space: &Space,
+) -> Option<Vec<usize>> {
+    seki_partners_with(grid, round, verdicts, space, false).or_else(|| {
+        let partners = seki_partners_with(grid, round, verdicts, space, true)?;
+        let all = enclosing_chains(grid, verdicts, space)
+            .iter()
+            .all(|c| partners.contains(c));
+        let shown = space.cells.len().min(NAKADE_MAX);
+        let room = eye_value(
+            grid,
+            verdicts,
+            space.cells.len(),
+            &space.cells[..shown],
+            space.color.opponent(),
+        );
+        let kill_gives_life = partners
+            .iter()
+            .all(|&a| round.eyes[round.group[a]] + room >= 2);
+        (all && kill_gives_life).then_some(partners)
+    })
+}
+
+/// [`seki_partners`], the dame filled first or not.
+fn seki_partners_with(
+    grid: &Grid,
+    round: &Round,
+    verdicts: &[Verdict],
+    space: &Space,
+    dame_filled: bool,
 ) -> Option<Vec<usize>> {
     let mut weak_libs: Vec<usize> = space
         .chains
@@ -572,12 +608,15 @@ fn seki_partners(
                 .iter()
                 .copied()
                 .filter(|l| weak_libs.binary_search(l).is_err())
+                .filter(|&l| !(dame_filled && dame_of_strong(grid, round, l, space.color)))
                 .collect();
             // The partner's own liberty, if any, must be an eye: an open point outside
-            // would let it fill the shared ones safely.
+            // would let it fill the shared ones safely. With the dame filled, none: an eye
+            // would win the race against weak stones whose liberties are all shared.
+            let own_allowed = if dame_filled { 0 } else { 1 };
             libs.len() >= 2
                 && shared >= 1
-                && own.len() <= 1
+                && own.len() <= own_allowed
                 && own.iter().all(|&l| round.eye_owner[l] == Some(enemy))
         })
         .collect();
@@ -597,6 +636,15 @@ fn seki_partners(
         .iter()
         .all(|&l| round.eye_owner[l] == Some(space.color));
     (weak_own.len() <= 1 && eyes_only).then_some(partners)
+}
+
+/// Whether the empty point `l` touches a strong chain of `color`: a dame that chain fills
+/// at the end without putting itself in atari (it has two eyes).
+fn dame_of_strong(grid: &Grid, round: &Round, l: usize, color: Color) -> bool {
+    grid.cells[l].is_none()
+        && grid
+            .neighbours(l)
+            .any(|nb| grid.cells[nb] == Some(color) && round.is_strong(grid.chain_of[nb] as usize))
 }
 
 /// Confidence for the chains still alive when nothing more can be settled.
