@@ -458,6 +458,23 @@ mod tests {
         }
     }
 
+    /// The remembered labellings are keyed by width as well as by members: a 5x4 and a
+    /// 4x5 board with the same member list (same length) are labelled each by its own shape.
+    #[test]
+    fn remembered_labellings_tell_board_shapes_apart() {
+        let wide = Grid::new(&Position::empty(5, 4));
+        let tall = Grid::new(&Position::empty(4, 5));
+        let members: Vec<bool> = (0..20).map(|i| i % 5 != 4 && i % 3 != 2).collect();
+        let fresh_wide = label_components(&wide, &members);
+        let fresh_tall = label_components(&tall, &members);
+        assert_ne!(fresh_wide, fresh_tall, "the shapes must label differently");
+        // On one thread, one after the other, each twice (the second from memory).
+        for _ in 0..2 {
+            assert_eq!(components_of(&wide, members.clone()), fresh_wide);
+            assert_eq!(components_of(&tall, members.clone()), fresh_tall);
+        }
+    }
+
     /// The plain flood fill: components numbered by their first cell in board order.
     fn flood(grid: &Grid, member: &[bool]) -> (Vec<u32>, usize) {
         let mut id = vec![NONE; grid.len()];
