@@ -320,6 +320,57 @@ mod tests {
         assert!(est.seki_stones().is_empty());
     }
 
+    /// The seki shape with the dame filled, but the two Black stones are also bounded by a
+    /// second White chain (right) whose other liberty is an open point, neither a shared
+    /// liberty nor a dame of Black's living wall. That chain can fill a shared liberty from
+    /// its own: White plays one, Black is in atari and is taken at the other. Every enclosing
+    /// chain must be a partner for the seki; here one is not, so the stones are dead.
+    #[test]
+    fn no_seki_by_filled_dame_when_another_enclosing_chain_has_an_outside_liberty() {
+        let pos = Position::from_diagram(&[
+            "X.X.XXXXXXXX",
+            "XXXXXXXXXXXX",
+            "XX.OOOOOXOOX",
+            "XXOO.XX.OO..",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 9, 2), StoneStatus::Alive);
+        assert!(est.seki_stones().is_empty());
+    }
+
+    /// As above, but the second White chain's other liberty is an eye of its own (the corner
+    /// point): with the dame filled a partner may keep no liberty of its own, not even an
+    /// eye, since the eye outlasts the Black stones whose liberties are all shared. No seki:
+    /// the Black stones are dead.
+    #[test]
+    fn no_seki_by_filled_dame_when_an_enclosing_chain_keeps_an_eye() {
+        let pos = Position::from_diagram(&[
+            "X.X.XXXXXXXX",
+            "XXXXXXXXXXXX",
+            "XX.OOOOOXOOO",
+            "XXOO.XX.OO.O",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 9, 2), StoneStatus::Alive);
+        assert!(est.seki_stones().is_empty());
+    }
+
+    /// The seki shape of `seki_once_the_dame_next_to_a_living_wall_is_filled` with one of the
+    /// wall's two eyes filled: the wall is not alive, so it cannot fill the dame at will (that
+    /// would take its own liberty) and White keeps it as a liberty of its own. No seki.
+    #[test]
+    fn no_seki_by_filled_dame_next_to_a_wall_that_is_not_alive() {
+        let pos = Position::from_diagram(&["XXX.XXXXX", "XXXXXXXXX", "XX.OOOOOO", "XXOO.XX.O"]);
+        let est = estimate(&pos);
+        assert_ne!(status_at(&est, 5, 3), StoneStatus::Seki);
+        assert_ne!(status_at(&est, 3, 2), StoneStatus::Seki);
+        assert!(est.seki_stones().is_empty());
+    }
+
     /// White's group inside Black's area with one eye space of four points and nothing else.
     fn single_eye_space(rows: [&str; 3]) -> Estimate {
         let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];
