@@ -509,6 +509,29 @@ mod tests {
         assert_eq!(unclear, vec![1]);
     }
 
+    /// Two chains that share a liberty (a cutting point defended at the end) are one
+    /// group: each borders one eye, together they have two and live.
+    #[test]
+    fn chains_joined_by_a_shared_liberty_pool_their_eyes() {
+        let pos = Position::from_diagram(&[
+            "XXXXXXXXX",
+            "XOOO.OOOX",
+            "XO.O.O.OX",
+            "XOOO.OOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 5, 1), StoneStatus::Alive);
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(owner_at(&est, 2, 2), Some(Color::White));
+        assert_eq!(owner_at(&est, 6, 2), Some(Color::White));
+    }
+
     #[test]
     fn dame_left_open_belongs_to_nobody() {
         let pos =

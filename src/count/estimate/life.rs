@@ -663,3 +663,91 @@ fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [Verdict], open: &[bo
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::position::Position;
+
+    /// Cell indices of `(x, y)` points on a board `width` wide.
+    fn cells(width: usize, points: &[(usize, usize)]) -> Vec<usize> {
+        points.iter().map(|&(x, y)| y * width + x).collect()
+    }
+
+    /// The killable shapes (straight and bent three, pyramid and square four, bulky and
+    /// crossed five) against those that are not (straight and bent four, a 2x3 block), in
+    /// both orientations, and two "squares" that exist only in the index arithmetic: one
+    /// wrapping past the right edge, one on a board wider than tall.
+    #[test]
+    fn nakade_shapes_are_told_from_the_others() {
+        let grid = Grid::new(&Position::empty(9, 9));
+        let nakade = |points: &[(usize, usize)]| is_nakade(&grid, &cells(9, points));
+        assert!(nakade(&[(3, 4), (4, 4), (5, 4)]), "straight three");
+        assert!(nakade(&[(3, 4), (4, 4), (4, 5)]), "bent three");
+        assert!(nakade(&[(3, 4), (4, 4), (5, 4), (4, 5)]), "pyramid four");
+        assert!(nakade(&[(3, 3), (4, 3), (3, 4), (4, 4)]), "square four");
+        assert!(
+            nakade(&[(3, 3), (4, 3), (3, 4), (4, 4), (5, 3)]),
+            "bulky five"
+        );
+        assert!(
+            nakade(&[(4, 3), (3, 4), (4, 4), (5, 4), (4, 5)]),
+            "crossed five"
+        );
+        assert!(!nakade(&[(2, 4), (3, 4), (4, 4), (5, 4)]), "straight four");
+        assert!(
+            !nakade(&[(3, 3), (3, 4), (4, 4), (5, 4)]),
+            "bent four, foot right"
+        );
+        assert!(
+            !nakade(&[(3, 3), (4, 3), (3, 4), (3, 5)]),
+            "bent four, arm right"
+        );
+        let block = [(3, 3), (4, 3), (5, 3), (3, 4), (4, 4), (5, 4)];
+        assert!(!nakade(&block), "a 2x3 block is two eyes' room");
+        assert!(
+            !nakade(&[(8, 3), (0, 4), (8, 4), (0, 5)]),
+            "no square across the edge"
+        );
+        let wide = Grid::new(&Position::empty(9, 5));
+        let square_far_right = cells(9, &[(6, 1), (7, 1), (6, 2), (7, 2)]);
+        assert!(
+            is_nakade(&wide, &square_far_right),
+            "a square on a wide board"
+        );
+    }
+
+    /// A single point is an eye unless the opponent's living stones hold enough of its
+    /// diagonals: two in the middle of the board, one on the edge.
+    #[test]
+    fn a_single_point_eye_is_false_by_its_living_diagonals() {
+        let value = |rows: &[&str], x: usize, y: usize| {
+            let pos = Position::from_diagram(rows);
+            let grid = Grid::new(&pos);
+            let alive = Verdict {
+                status: StoneStatus::Alive,
+                confidence: 1.0,
+                proven: false,
+            };
+            let verdicts = vec![alive; grid.chains.len()];
+            let at = y * usize::from(pos.width) + x;
+            eye_value(&grid, &verdicts, 1, &[at], Color::White)
+        };
+        // The eye at (2,2), White's stones around it, Black's on its diagonals.
+        assert_eq!(
+            value(&[".....", ".OOO.", ".O.O.", ".OOO.", "....."], 2, 2),
+            1
+        );
+        assert_eq!(
+            value(&[".....", ".XOO.", ".O.O.", ".OOO.", "....."], 2, 2),
+            1
+        );
+        assert_eq!(
+            value(&[".....", ".XOO.", ".O.O.", ".OOX.", "....."], 2, 2),
+            0
+        );
+        // On the edge: the eye at (2,0).
+        assert_eq!(value(&[".O.O.", ".OOO.", "....."], 2, 0), 1);
+        assert_eq!(value(&[".O.O.", ".XOO.", "....."], 2, 0), 0);
+    }
+}
