@@ -227,14 +227,14 @@ fn replay(
     findings: &mut Vec<Finding>,
     cap: &mut FindingCap,
 ) -> Replay {
-    let turns: Vec<Turn> = record
-        .moves()
-        .map(|m| Turn {
-            number: m.number,
-            color: m.color,
-            pass: m.mv == Move::Pass,
-        })
-        .collect();
+    // Sized from the events up front: collected from a filter, the vector would grow
+    // (and be copied) seven times for a game of 150 moves.
+    let mut turns: Vec<Turn> = Vec::with_capacity(record.events.len());
+    turns.extend(record.moves().map(|m| Turn {
+        number: m.number,
+        color: m.color,
+        pass: m.mv == Move::Pass,
+    }));
     let root_stones = record
         .events
         .iter()
@@ -462,7 +462,8 @@ fn record_findings(
     findings: &mut Vec<Finding>,
     cap: &mut FindingCap,
 ) {
-    let moves: Vec<&crate::read::record::MoveEvent> = record.moves().collect();
+    let mut moves: Vec<&crate::read::record::MoveEvent> = Vec::with_capacity(record.events.len());
+    moves.extend(record.moves());
     // Moves are numbered in order: a binary search, not a scan per lookup (a record
     // of a million moves by one colour has a million alternation entries).
     let find = |number: u32| {

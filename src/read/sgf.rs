@@ -187,7 +187,15 @@ impl<'t> Sgf<'t> {
 
     /// The main line from a node: the node, then first children down to a leaf.
     pub(crate) fn main_line(&self, root: u32) -> Vec<u32> {
-        let mut line = Vec::new();
+        // Nodes are numbered in file order, so the tree's nodes (its main line among
+        // them) run to the next root: room for them up front, not a vector grown by
+        // doubling.
+        let next = self.roots.partition_point(|&r| r <= root);
+        let end = self
+            .roots
+            .get(next)
+            .map_or(self.nodes.len(), |&r| r as usize);
+        let mut line = Vec::with_capacity(end.saturating_sub(root as usize));
         let mut id = root;
         while let Some(n) = self.node(id) {
             line.push(id);
