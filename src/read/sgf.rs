@@ -361,6 +361,9 @@ struct Parser<'t> {
     unit: Option<UnitContext>,
     /// Streaming: where the unit ended, once its game tree is complete.
     unit_end: Option<usize>,
+    /// Tests: every property through the general path, to compare with the fast one.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 /// Properties that only a root node holds (FF[4]): a `(;` whose node has one of them
@@ -401,6 +404,8 @@ impl<'t> Parser<'t> {
             dropped_kinds: BTreeMap::new(),
             unit: None,
             unit_end: None,
+            #[cfg(test)]
+            general_only: false,
         }
     }
 
@@ -855,6 +860,13 @@ impl<'t> Parser<'t> {
 
     /// An identifier, its values, and where they go.
     fn property(&mut self) {
+        #[cfg(test)]
+        let fast = !self.general_only;
+        #[cfg(not(test))]
+        let fast = true;
+        if fast && self.simple_move() {
+            return;
+        }
         let start = self.pos;
         let mut ident = Ident {
             len: 0,
@@ -939,6 +951,50 @@ impl<'t> Parser<'t> {
             return;
         }
         self.push_property(start, ident, values_start, values_end);
+    }
+
+    /// The common property, a move with one two-letter value (`B[pd]`), read without
+    /// the general loops; true when it was one. It stores exactly what [`Self::property`]
+    /// would: a one-letter identifier, one closed value of two bytes (no escape, no `]`
+    /// inside, too short to have swallowed a move), the white space after it skipped.
+    /// Anything else (a second value, an escape, lower-case letters) is left to it.
+    fn simple_move(&mut self) -> bool {
+        let start = self.pos;
+        let Some(&[letter, b'[', a, b, b']']) = self.bytes.get(start..start + 5) else {
+            return false;
+        };
+        if !matches!(letter, b'B' | b'W') || matches!(a, b'\\' | b']') || matches!(b, b'\\' | b']')
+        {
+            return false;
+        }
+        let mut next = start + 5;
+        while self
+            .bytes
+            .get(next)
+            .is_some_and(|&c| c <= b' ' && (c.is_ascii_whitespace() || c == 0x0B))
+        {
+            next += 1;
+        }
+        if self.bytes.get(next) == Some(&b'[') {
+            return false;
+        }
+        self.pos = next;
+        let mut ident = Ident {
+            len: 1,
+            bytes: [0; MAX_IDENT],
+        };
+        ident.bytes[0] = letter;
+        let values_start = self.out.values.len() as u32;
+        self.out.values.push(Value {
+            start: (start + 2) as u32,
+            end: (start + 4) as u32,
+        });
+        if !self.attach_point(start, ident) {
+            self.out.values.truncate(values_start as usize);
+            return true;
+        }
+        self.push_property(start, ident, values_start, values_start + 1);
+        true
     }
 
     /// Makes sure a node is open for a property; false when it must be dropped.
@@ -1135,6 +1191,42 @@ mod tests {
         assert_eq!(line.len(), 4);
         assert_eq!(s.children(1).count(), 2);
         assert_eq!(s.first_raw(line[3], "B"), Some("cc"));
+    }
+
+    #[test]
+    fn a_simple_move_is_read_as_the_general_path_reads_it() {
+        let texts = [
+            "(;B[pd];W[dp])",
+            "(;B[pd] ;W[dp]\n)",
+            "(;B[pd]\r\n\t;W[dp])",
+            "(;B[pd][qq])",
+            "(;B[pd] \n [qq])",
+            "(;B[pd]\u{b}[qq])",
+            "(;B[pd]\u{c}[qq])",
+            "(;B[p\\]];W[d]])",
+            "(;B[\\p])",
+            "(;B[];W[tt])",
+            "(;B[pdx];W[p])",
+            "(;W[pd]B[dd])",
+            "(;B[pd]B[dd])",
+            "(;B[é]W[ab])",
+            "(B[pd];W[dd])",
+            "(;B[aa])B[pd](;W[bb])",
+            "(;Bx[pd];b[pd];B [pd];C[x]B[pd])",
+            "(;B[pd",
+            "(;B[p",
+            "(;B[pd]",
+            "(;B[pd])(;W[ab])",
+        ];
+        for text in texts {
+            let parsed = |general_only: bool| {
+                let mut p = Parser::new(text);
+                p.general_only = general_only;
+                p.run();
+                format!("{:?}", p.out)
+            };
+            assert_eq!(parsed(false), parsed(true), "{text:?}");
+        }
     }
 
     #[test]
