@@ -989,6 +989,21 @@ impl<'t> Parser<'t> {
             start: (start + 2) as u32,
             end: (start + 4) as u32,
         });
+        if self.last == Last::Node {
+            if let Some(node) = self.out.nodes.get_mut(self.current as usize) {
+                if node.props_start == node.props_end {
+                    // The node's first property (`;B[pd]`): no duplicate to look for.
+                    self.out.props.push(Property {
+                        ident,
+                        offset: start as u32,
+                        values_start,
+                        values_end: values_start + 1,
+                    });
+                    node.props_end = self.out.props.len() as u32;
+                    return true;
+                }
+            }
+        }
         if !self.attach_point(start, ident) {
             self.out.values.truncate(values_start as usize);
             return true;
