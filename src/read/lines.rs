@@ -156,7 +156,26 @@ impl<'t> Locator<'t> {
     }
 
     /// The position of a byte offset (clamped to the text).
+    #[inline]
     pub(crate) fn pos(&self, offset: usize) -> Pos {
+        let c = self.cursor.get();
+        if offset >= c.offset && offset < c.line_end && offset <= self.text.len() {
+            // Further on the cursor's line (moves in file order, several to a line):
+            // inlined at the caller, the rest is out of line.
+            let column = c.column + count_chars(self.text.as_bytes(), c.offset, offset);
+            self.cursor.set(Cursor {
+                offset,
+                column,
+                ..c
+            });
+            return self.answer(offset, c.line, column);
+        }
+        self.pos_off_line(offset)
+    }
+
+    /// [`Locator::pos`] for any offset.
+    #[inline(never)]
+    fn pos_off_line(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
         let bytes = self.text.as_bytes();
         let c = self.cursor.get();
@@ -197,6 +216,13 @@ impl<'t> Locator<'t> {
             column,
             line_end,
         });
+        self.answer(offset, line, column)
+    }
+
+    /// The position of 0-based `line` and `column` at `offset` of the piece, in the
+    /// coordinates of the whole.
+    #[inline]
+    fn answer(&self, offset: usize, line: usize, column: usize) -> Pos {
         let b = self.base;
         if b.line == 0 {
             return Pos {
