@@ -251,6 +251,7 @@ impl Engine {
     }
 
     /// Plays (or passes) a move as recorded and returns its facts.
+    #[inline]
     pub fn play(&mut self, color: Color, mv: Move, number: u32) -> MoveFacts {
         self.start(color);
         let mut facts = MoveFacts::new(number, color, mv);
