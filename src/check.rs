@@ -35,8 +35,17 @@ pub struct CheckOptions {
 /// Checks one file's bytes. Always returns at least one report: a file with no
 /// readable game gets one report holding its findings.
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
-    let read = reader::read(bytes, &opts.read);
-    check_games(file, &read.charset, read.games, read.file_findings, opts)
+    reader::read_lazy(bytes, &opts.read, |read, loc| {
+        let locate = |pos| loc.resolve(pos);
+        check_games(
+            file,
+            &read.charset,
+            read.games,
+            read.file_findings,
+            opts,
+            &locate,
+        )
+    })
 }
 
 /// Checks one file by path: [`check_bytes`] on its contents, with the path as the
@@ -65,11 +74,12 @@ fn check_games(
     games: Vec<GameRecord>,
     outside: Vec<Finding>,
     opts: &CheckOptions,
+    locate: referee::Locate<'_>,
 ) -> Vec<GameReport> {
     let mut reports: Vec<GameReport> = games
         .into_iter()
         .map(|record| {
-            let refereed = referee::referee(&record, &opts.referee);
+            let refereed = referee::referee_located(&record, &opts.referee, locate);
             GameReport::new(file, charset, record, refereed, opts.with_board)
         })
         .collect();
@@ -119,7 +129,8 @@ pub fn check_stream<E>(
     batch::run_iter(
         trees,
         run,
-        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts),
+        // A streamed tree's moves carry their positions (its locator is not lazy).
+        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts, &|p| p),
         |_, outcome: Outcome<Vec<GameReport>>| {
             let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
             emit(reports)

@@ -130,6 +130,8 @@ pub(crate) struct Locator<'t> {
     cursor: Cell<Cursor>,
     /// Where the text starts in the whole (see [`Locator::with_base`]).
     base: Pos,
+    /// Moves keep their offset only (see [`Locator::move_pos`]).
+    lazy_moves: bool,
 }
 
 impl<'t> Locator<'t> {
@@ -152,6 +154,42 @@ impl<'t> Locator<'t> {
                 line_end: 0,
             }),
             base,
+            lazy_moves: false,
+        }
+    }
+
+    /// A locator whose [`Locator::move_pos`] leaves positions unresolved: the check
+    /// resolves (with [`Locator::resolve`]) only the few a finding shows, not one per
+    /// move of the corpus.
+    pub(crate) fn lazy(text: &'t str) -> Locator<'t> {
+        Locator {
+            lazy_moves: true,
+            ..Locator::new(text)
+        }
+    }
+
+    /// A move's position: as [`Locator::pos`], or, from a [`Locator::lazy`] locator,
+    /// only the offset (line 0: not resolved yet).
+    #[inline]
+    pub(crate) fn move_pos(&self, offset: usize) -> Pos {
+        if self.lazy_moves {
+            Pos {
+                line: 0,
+                column: 0,
+                offset,
+            }
+        } else {
+            self.pos(offset)
+        }
+    }
+
+    /// `pos` itself if resolved, else the position of its offset (from a
+    /// [`Locator::move_pos`] of a lazy locator on the same text).
+    pub(crate) fn resolve(&self, pos: Pos) -> Pos {
+        if pos.line == 0 {
+            self.pos(pos.offset)
+        } else {
+            pos
         }
     }
 
