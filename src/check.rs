@@ -161,3 +161,52 @@ pub fn internal_error(file: &str, message: &str) -> GameReport {
         )],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reports of the eager path: every move's position read with the move.
+    fn eager(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
+        let read = reader::read(bytes, &opts.read);
+        check_games(
+            file,
+            &read.charset,
+            read.games,
+            read.file_findings,
+            opts,
+            &|p| p,
+        )
+    }
+
+    #[test]
+    fn lazy_move_positions_give_the_eager_reports() {
+        let mut located = 0;
+        for path in [
+            "testdata/ko-retake.sgf",
+            "testdata/malformed.sgf",
+            "testdata/appeal/t03.sgf",
+            "testdata/appeal/t11.sgf",
+            "testdata/findings/alternation.sgf",
+            "testdata/findings/ko-recycling.sgf",
+            "testdata/findings/hot-stone-take.sgf",
+        ] {
+            let bytes = std::fs::read(path).unwrap();
+            for variations in [false, true] {
+                let mut opts = CheckOptions::default();
+                opts.read.variations = variations;
+                let lazy = check_bytes(path, &bytes, &opts);
+                let eager = eager(path, &bytes, &opts);
+                let json = |r: &[GameReport]| serde_json::to_string(r).unwrap();
+                assert_eq!(json(&lazy), json(&eager), "{path}");
+                located += lazy
+                    .iter()
+                    .flat_map(|r| &r.findings)
+                    .filter(|f| f.move_number.is_some() && f.line.is_some())
+                    .count();
+            }
+        }
+        // Findings on moves were located (the case the lazy positions are for).
+        assert!(located > 0);
+    }
+}

@@ -368,6 +368,22 @@ mod tests {
     }
 
     #[test]
+    fn lazy_move_positions_resolve_to_the_eager_ones() {
+        let text = "(;PB[é]\r;B[aa];W[bb]\r\n;B[黑]\r;W[cc]\n\n;B[dd])";
+        let eager = Locator::new(text);
+        let lazy = Locator::lazy(text);
+        // Every offset, in and out of order, split characters and past the end included.
+        let offsets: Vec<usize> = (0..text.len() + 3).chain((0..text.len()).rev()).collect();
+        for &o in &offsets {
+            let unresolved = lazy.move_pos(o);
+            assert_eq!((unresolved.line, unresolved.offset), (0, o));
+            assert_eq!(lazy.resolve(unresolved), eager.pos(o), "offset {o}");
+            assert_eq!(eager.move_pos(o), eager.pos(o), "offset {o}");
+            assert_eq!(lazy.resolve(eager.pos(o)), eager.pos(o), "offset {o}");
+        }
+    }
+
+    #[test]
     fn locator_cursor_agrees_with_fresh_lookups() {
         let text = "(;PB[é]\r;B[aa];W[bb]\r\n;B[黑]\r;W[cc])";
         let loc = Locator::new(text);
