@@ -488,6 +488,11 @@ impl<'t> Parser<'t> {
                     let at = self.pos;
                     self.pos += 1;
                     self.new_node(at);
+                    // Most nodes are `;B[pd]`: the move read at once, not on the next
+                    // turn of the loop (which would try the same first).
+                    if self.fast_moves() && matches!(self.peek(), Some(b'B' | b'W')) {
+                        self.simple_move();
+                    }
                 }
                 b'(' => self.open_variation(),
                 b')' => {
@@ -860,11 +865,7 @@ impl<'t> Parser<'t> {
 
     /// An identifier, its values, and where they go.
     fn property(&mut self) {
-        #[cfg(test)]
-        let fast = !self.general_only;
-        #[cfg(not(test))]
-        let fast = true;
-        if fast && self.simple_move() {
+        if self.fast_moves() && self.simple_move() {
             return;
         }
         let start = self.pos;
@@ -951,6 +952,15 @@ impl<'t> Parser<'t> {
             return;
         }
         self.push_property(start, ident, values_start, values_end);
+    }
+
+    /// Whether moves may take [`Self::simple_move`] (tests compare with the general path).
+    #[inline(always)]
+    fn fast_moves(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_only;
+        #[cfg(not(test))]
+        true
     }
 
     /// The common property, a move with one two-letter value (`B[pd]`), read without
