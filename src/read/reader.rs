@@ -551,6 +551,7 @@ struct MoveContext {
 }
 
 /// The event of one move (B or W), numbered on from `number`.
+#[inline(always)]
 fn emit_move(
     tree: &Sgf,
     loc: &Locator,
