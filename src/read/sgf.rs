@@ -609,6 +609,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A `;`: a new node under the current one (or a new root).
+    #[inline(always)]
     fn new_node(&mut self, offset: usize) {
         let parent = if self.current != NONE {
             self.current
@@ -968,6 +969,7 @@ impl<'t> Parser<'t> {
     /// would: a one-letter identifier, one closed value of two bytes (no escape, no `]`
     /// inside, too short to have swallowed a move), the white space after it skipped.
     /// Anything else (a second value, an escape, lower-case letters) is left to it.
+    #[inline(always)]
     fn simple_move(&mut self) -> bool {
         let start = self.pos;
         let Some(&[letter, b'[', a, b, b']']) = self.bytes.get(start..start + 5) else {
