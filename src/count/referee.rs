@@ -285,6 +285,7 @@ fn replay(
     if opts.snapshot_moves.contains(&0) {
         // Position before the first move: taken after root setup below.
     }
+    let mut facts = engine::MoveFacts::new(0, Color::Black, Move::Pass);
     for (k, event) in record.events.iter().enumerate() {
         match event {
             Event::Setup(s) => {
@@ -299,7 +300,7 @@ fn replay(
                 }
             }
             Event::Move(m) => {
-                let facts = engine.play(m.color, m.mv, m.number);
+                engine.play_into(m.color, m.mv, m.number, &mut facts);
                 out.moves += 1;
                 if facts.is_pass() {
                     out.passes += 1;
