@@ -105,6 +105,33 @@ impl MoveFacts {
         }
     }
 
+    /// The facts of a new move, as [`MoveFacts::new`], written over these field by field
+    /// (the destructuring names every field, so a new one cannot be forgotten); the list
+    /// of captures keeps its room.
+    fn reset(&mut self, number: u32, color: Color, mv: Move) {
+        let MoveFacts {
+            number: n,
+            color: c,
+            mv: m,
+            off_board,
+            occupied,
+            captured,
+            self_removed,
+            ko_retake,
+            psk,
+            ssk,
+            nssk,
+            hot_take,
+            recycling,
+            needs_referee,
+        } = self;
+        (*n, *c, *m) = (number, color, mv);
+        (*off_board, *occupied, *self_removed) = (false, false, 0);
+        captured.clear();
+        (*ko_retake, *psk, *ssk, *nssk, *needs_referee) = (None, None, None, None, None);
+        (*hot_take, *recycling) = (None, None);
+    }
+
     /// A pass, or an off-board move replayed as one.
     pub fn is_pass(&self) -> bool {
         matches!(self.mv, Move::Pass) || self.off_board
@@ -262,11 +289,7 @@ impl Engine {
     #[inline]
     pub(crate) fn play_into(&mut self, color: Color, mv: Move, number: u32, facts: &mut MoveFacts) {
         self.start(color);
-        let captured = std::mem::take(&mut facts.captured);
-        *facts = MoveFacts::new(number, color, mv);
-        // The old list's room is kept for the next capture.
-        facts.captured = captured;
-        facts.captured.clear();
+        facts.reset(number, color, mv);
         self.moves = number;
         let index = match mv {
             Move::Pass => None,
