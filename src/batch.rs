@@ -43,6 +43,7 @@
 //! See docs/batch.md for ordering, the memory bound, interrupts and atomic output.
 
 mod inputs;
+pub(crate) mod json;
 mod output;
 mod progress;
 mod run;

@@ -35,8 +35,17 @@ pub struct CheckOptions {
 /// Checks one file's bytes. Always returns at least one report: a file with no
 /// readable game gets one report holding its findings.
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
-    let read = reader::read(bytes, &opts.read);
-    check_games(file, &read.charset, read.games, read.file_findings, opts)
+    reader::read_lazy(bytes, &opts.read, |read, loc| {
+        let locate = |pos| loc.resolve(pos);
+        check_games(
+            file,
+            &read.charset,
+            read.games,
+            read.file_findings,
+            opts,
+            &locate,
+        )
+    })
 }
 
 /// Checks one file by path: [`check_bytes`] on its contents, with the path as the
@@ -65,11 +74,12 @@ fn check_games(
     games: Vec<GameRecord>,
     outside: Vec<Finding>,
     opts: &CheckOptions,
+    locate: referee::Locate<'_>,
 ) -> Vec<GameReport> {
     let mut reports: Vec<GameReport> = games
         .into_iter()
         .map(|record| {
-            let refereed = referee::referee(&record, &opts.referee);
+            let refereed = referee::referee_located(&record, &opts.referee, locate);
             GameReport::new(file, charset, record, refereed, opts.with_board)
         })
         .collect();
@@ -119,7 +129,8 @@ pub fn check_stream<E>(
     batch::run_iter(
         trees,
         run,
-        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts),
+        // A streamed tree's moves carry their positions (its locator is not lazy).
+        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts, &|p| p),
         |_, outcome: Outcome<Vec<GameReport>>| {
             let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
             emit(reports)
@@ -149,4 +160,53 @@ pub fn internal_error(file: &str, message: &str) -> GameReport {
             format!("goref failed on {file}: {message}. Please report this with the file attached"),
         )],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reports of the eager path: every move's position read with the move.
+    fn eager(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
+        let read = reader::read(bytes, &opts.read);
+        check_games(
+            file,
+            &read.charset,
+            read.games,
+            read.file_findings,
+            opts,
+            &|p| p,
+        )
+    }
+
+    #[test]
+    fn lazy_move_positions_give_the_eager_reports() {
+        let mut located = 0;
+        for path in [
+            "testdata/ko-retake.sgf",
+            "testdata/malformed.sgf",
+            "testdata/appeal/t03.sgf",
+            "testdata/appeal/t11.sgf",
+            "testdata/findings/alternation.sgf",
+            "testdata/findings/ko-recycling.sgf",
+            "testdata/findings/hot-stone-take.sgf",
+        ] {
+            let bytes = std::fs::read(path).unwrap();
+            for variations in [false, true] {
+                let mut opts = CheckOptions::default();
+                opts.read.variations = variations;
+                let lazy = check_bytes(path, &bytes, &opts);
+                let eager = eager(path, &bytes, &opts);
+                let json = |r: &[GameReport]| serde_json::to_string(r).unwrap();
+                assert_eq!(json(&lazy), json(&eager), "{path}");
+                located += lazy
+                    .iter()
+                    .flat_map(|r| &r.findings)
+                    .filter(|f| f.move_number.is_some() && f.line.is_some())
+                    .count();
+            }
+        }
+        // Findings on moves were located (the case the lazy positions are for).
+        assert!(located > 0);
+    }
 }

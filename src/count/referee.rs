@@ -7,7 +7,7 @@
 use crate::count::score::{Komi, Penalties, Score};
 use crate::count::timing::{IngOvertime, TimeReport};
 use crate::findings::{Code, Finding, FindingCap, Severity};
-use crate::point::{Color, Move, Point};
+use crate::point::{Color, Move, Point, Pos};
 use crate::read::record::{Event, GameRecord, Setup};
 use crate::read::result::ResultKind;
 use crate::replay::ending::{self, EndKind, EndingReport, Turn};
@@ -155,6 +155,19 @@ fn select_for_ru(recorded: Option<&str>) -> Selection {
 
 /// Replays and judges one game.
 pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
+    referee_located(record, opts, &|pos| pos)
+}
+
+/// Where a move's finding stands: its recorded position made whole (a check reads the
+/// moves' positions lazily, see [`crate::read::lines::Locator::move_pos`]).
+pub(crate) type Locate<'a> = &'a dyn Fn(Pos) -> Pos;
+
+/// [`referee`], the positions of the moves' findings passed through `locate`.
+pub(crate) fn referee_located(
+    record: &GameRecord,
+    opts: &RefereeOptions,
+    locate: Locate<'_>,
+) -> Refereed {
     let selection = select_rules(record, opts);
     let rules = selection.rules.clone();
     // Findings that can come once per node or move go through the cap.
@@ -168,11 +181,11 @@ pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     if selection.source == RulesSource::Assumed {
         findings.push(Finding::new(Code::RulesAssumed, selection.reason.clone()));
     }
-    let replay = replay(record, &rules, opts, &mut findings, &mut cap);
+    let replay = replay(record, &rules, opts, &mut findings, &mut cap, locate);
     let handicap = handicap_stones(record, &replay.ending);
     let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
     komi_differs(record, &rules, handicap, &mut findings);
-    record_findings(record, &rules, &replay, &mut findings, &mut cap);
+    record_findings(record, &rules, &replay, &mut findings, &mut cap, locate);
     cap.finish(&mut findings);
     if selection.source == RulesSource::Assumed {
         soften_assumed_verdicts(&mut findings, &rules);
@@ -226,15 +239,16 @@ fn replay(
     opts: &RefereeOptions,
     findings: &mut Vec<Finding>,
     cap: &mut FindingCap,
+    locate: Locate<'_>,
 ) -> Replay {
-    let turns: Vec<Turn> = record
-        .moves()
-        .map(|m| Turn {
-            number: m.number,
-            color: m.color,
-            pass: m.mv == Move::Pass,
-        })
-        .collect();
+    // Sized from the events up front: collected from a filter, the vector would grow
+    // (and be copied) seven times for a game of 150 moves.
+    let mut turns: Vec<Turn> = Vec::with_capacity(record.events.len());
+    turns.extend(record.moves().map(|m| Turn {
+        number: m.number,
+        color: m.color,
+        pass: m.mv == Move::Pass,
+    }));
     let root_stones = record
         .events
         .iter()
@@ -271,6 +285,7 @@ fn replay(
     if opts.snapshot_moves.contains(&0) {
         // Position before the first move: taken after root setup below.
     }
+    let mut facts = engine::MoveFacts::new(0, Color::Black, Move::Pass);
     for (k, event) in record.events.iter().enumerate() {
         match event {
             Event::Setup(s) => {
@@ -285,7 +300,7 @@ fn replay(
                 }
             }
             Event::Move(m) => {
-                let facts = engine.play(m.color, m.mv, m.number);
+                engine.play_into(m.color, m.mv, m.number, &mut facts);
                 out.moves += 1;
                 if facts.is_pass() {
                     out.passes += 1;
@@ -295,7 +310,7 @@ fn replay(
                 if let Some(verdict) = engine::judge(rules, &facts) {
                     // Admitted first: a listed verdict asks every preset (`also`).
                     if cap.admit(verdict.code, verdict.code.default_severity()) {
-                        let mut finding = verdict_finding(record, m, &facts, verdict);
+                        let mut finding = verdict_finding(record, m, &facts, verdict, locate);
                         match first_illegal {
                             // Spec §1.8 item 5: after an illegal move the replay goes on
                             // as played, so later verdicts judge a position the rules
@@ -356,6 +371,7 @@ fn verdict_finding(
     m: &crate::read::record::MoveEvent,
     facts: &engine::MoveFacts,
     verdict: engine::Verdict,
+    locate: Locate<'_>,
 ) -> Finding {
     let point = m.mv.point();
     let mut message = verdict.message;
@@ -369,7 +385,7 @@ fn verdict_finding(
     }
     let mut f = Finding::new(verdict.code, message)
         .on_move(m.number, m.color, point, record.height)
-        .at(m.pos)
+        .at(locate(m.pos))
         .with_certainty(verdict.certainty);
     f.related_move = verdict.related_move;
     f.also = engine::also(facts);
@@ -461,8 +477,10 @@ fn record_findings(
     replay: &Replay,
     findings: &mut Vec<Finding>,
     cap: &mut FindingCap,
+    locate: Locate<'_>,
 ) {
-    let moves: Vec<&crate::read::record::MoveEvent> = record.moves().collect();
+    let mut moves: Vec<&crate::read::record::MoveEvent> = Vec::with_capacity(record.events.len());
+    moves.extend(record.moves());
     // Moves are numbered in order: a binary search, not a scan per lookup (a record
     // of a million moves by one colour has a million alternation entries).
     let find = |number: u32| {
@@ -485,7 +503,7 @@ fn record_findings(
                     ),
                 )
                 .on_move(n, m.color, m.mv.point(), record.height)
-                .at(m.pos),
+                .at(locate(m.pos)),
             );
         }
     }
@@ -508,7 +526,7 @@ fn record_findings(
                     ),
                 )
                 .on_move(first, m.color, m.mv.point(), record.height)
-                .at(m.pos)
+                .at(locate(m.pos))
                 .related(end.move_number),
             );
         }
@@ -516,7 +534,7 @@ fn record_findings(
     white_owes_pass(record, rules, replay, findings);
     if record.variation.is_empty() {
         // RE is the main line's result; a side variation is not checked against it.
-        resigner_moved_last(record, &moves, findings);
+        resigner_moved_last(record, &moves, findings, locate);
         komi_result_parity(record, findings);
     }
 }
@@ -554,6 +572,7 @@ fn resigner_moved_last(
     record: &GameRecord,
     moves: &[&crate::read::record::MoveEvent],
     findings: &mut Vec<Finding>,
+    locate: Locate<'_>,
 ) {
     let Some((re, parsed)) = record.re() else {
         return;
@@ -577,7 +596,7 @@ fn resigner_moved_last(
                 ),
             )
             .on_move(last.number, last.color, last.mv.point(), record.height)
-            .at(last.pos),
+            .at(locate(last.pos)),
         );
     }
 }

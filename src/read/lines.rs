@@ -130,6 +130,8 @@ pub(crate) struct Locator<'t> {
     cursor: Cell<Cursor>,
     /// Where the text starts in the whole (see [`Locator::with_base`]).
     base: Pos,
+    /// Moves keep their offset only (see [`Locator::move_pos`]).
+    lazy_moves: bool,
 }
 
 impl<'t> Locator<'t> {
@@ -152,11 +154,66 @@ impl<'t> Locator<'t> {
                 line_end: 0,
             }),
             base,
+            lazy_moves: false,
+        }
+    }
+
+    /// A locator whose [`Locator::move_pos`] leaves positions unresolved: the check
+    /// resolves (with [`Locator::resolve`]) only the few a finding shows, not one per
+    /// move of the corpus.
+    pub(crate) fn lazy(text: &'t str) -> Locator<'t> {
+        Locator {
+            lazy_moves: true,
+            ..Locator::new(text)
+        }
+    }
+
+    /// A move's position: as [`Locator::pos`], or, from a [`Locator::lazy`] locator,
+    /// only the offset (line 0: not resolved yet).
+    #[inline]
+    pub(crate) fn move_pos(&self, offset: usize) -> Pos {
+        if self.lazy_moves {
+            Pos {
+                line: 0,
+                column: 0,
+                offset,
+            }
+        } else {
+            self.pos(offset)
+        }
+    }
+
+    /// `pos` itself if resolved, else the position of its offset (from a
+    /// [`Locator::move_pos`] of a lazy locator on the same text).
+    pub(crate) fn resolve(&self, pos: Pos) -> Pos {
+        if pos.line == 0 {
+            self.pos(pos.offset)
+        } else {
+            pos
         }
     }
 
     /// The position of a byte offset (clamped to the text).
+    #[inline]
     pub(crate) fn pos(&self, offset: usize) -> Pos {
+        let c = self.cursor.get();
+        if offset >= c.offset && offset < c.line_end && offset <= self.text.len() {
+            // Further on the cursor's line (moves in file order, several to a line):
+            // inlined at the caller, the rest is out of line.
+            let column = c.column + count_chars(self.text.as_bytes(), c.offset, offset);
+            self.cursor.set(Cursor {
+                offset,
+                column,
+                ..c
+            });
+            return self.answer(offset, c.line, column);
+        }
+        self.pos_off_line(offset)
+    }
+
+    /// [`Locator::pos`] for any offset.
+    #[inline(never)]
+    fn pos_off_line(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
         let bytes = self.text.as_bytes();
         let c = self.cursor.get();
@@ -197,6 +254,13 @@ impl<'t> Locator<'t> {
             column,
             line_end,
         });
+        self.answer(offset, line, column)
+    }
+
+    /// The position of 0-based `line` and `column` at `offset` of the piece, in the
+    /// coordinates of the whole.
+    #[inline]
+    fn answer(&self, offset: usize, line: usize, column: usize) -> Pos {
         let b = self.base;
         if b.line == 0 {
             return Pos {
@@ -300,6 +364,22 @@ mod tests {
                     .count();
                 assert_eq!(count_chars(bytes, start, end), naive, "{start}..{end}");
             }
+        }
+    }
+
+    #[test]
+    fn lazy_move_positions_resolve_to_the_eager_ones() {
+        let text = "(;PB[é]\r;B[aa];W[bb]\r\n;B[黑]\r;W[cc]\n\n;B[dd])";
+        let eager = Locator::new(text);
+        let lazy = Locator::lazy(text);
+        // Every offset, in and out of order, split characters and past the end included.
+        let offsets: Vec<usize> = (0..text.len() + 3).chain((0..text.len()).rev()).collect();
+        for &o in &offsets {
+            let unresolved = lazy.move_pos(o);
+            assert_eq!((unresolved.line, unresolved.offset), (0, o));
+            assert_eq!(lazy.resolve(unresolved), eager.pos(o), "offset {o}");
+            assert_eq!(eager.move_pos(o), eager.pos(o), "offset {o}");
+            assert_eq!(lazy.resolve(eager.pos(o)), eager.pos(o), "offset {o}");
         }
     }
 

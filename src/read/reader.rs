@@ -63,6 +63,26 @@ pub struct FileRead {
 /// Reads one file's bytes. Never fails and never panics; a file without any game
 /// still has findings.
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
+    read_then(bytes, opts, false, |read, _| read)
+}
+
+/// [`read`] with the moves' positions left unresolved (line 0, the offset kept), then
+/// `then` with the file and the locator that resolves them ([`Locator::resolve`]): the
+/// check shows the position of a move only when a finding is about it.
+pub(crate) fn read_lazy<T>(
+    bytes: &[u8],
+    opts: &ReadOptions,
+    then: impl FnOnce(FileRead, &Locator) -> T,
+) -> T {
+    read_then(bytes, opts, true, then)
+}
+
+fn read_then<T>(
+    bytes: &[u8],
+    opts: &ReadOptions,
+    lazy: bool,
+    then: impl FnOnce(FileRead, &Locator) -> T,
+) -> T {
     let Decoded {
         text,
         declared,
@@ -70,10 +90,17 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
         bom,
         findings,
     } = decode(bytes);
-    let (games, mut file_findings) = read_text(&text, opts);
+    let tree = sgf::parse(&text);
+    let loc = if lazy {
+        Locator::lazy(&text)
+    } else {
+        Locator::new(&text)
+    };
+    let (games, mut file_findings) = read_parsed(&tree, &loc, 0, opts);
+    drop(tree);
     let mut all = findings;
     all.append(&mut file_findings);
-    FileRead {
+    let read = FileRead {
         charset: Charset {
             declared,
             used: used.to_owned(),
@@ -81,7 +108,8 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
         },
         games,
         file_findings: all,
-    }
+    };
+    then(read, &loc)
 }
 
 /// Reads decoded text: the games, and the findings outside any game.
@@ -523,6 +551,7 @@ struct MoveContext {
 }
 
 /// The event of one move (B or W), numbered on from `number`.
+#[inline(always)]
 fn emit_move(
     tree: &Sgf,
     loc: &Locator,
@@ -535,7 +564,7 @@ fn emit_move(
     *number += 1;
     let value = tree.values_of(p).first().copied();
     let raw = value.map_or("", |v| tree.raw(v));
-    let pos = loc.pos(value.map_or(p.offset as usize, |v| (v.start as usize).saturating_sub(1)));
+    let offset = value.map_or(p.offset as usize, |v| (v.start as usize).saturating_sub(1));
     let mv = match parse_move(raw, g.width, g.height) {
         Some(mv) => mv,
         None => {
@@ -548,7 +577,7 @@ fn emit_move(
                     ),
                 )
                 .on_move(*number, color, None, g.height)
-                .at(pos),
+                .at(loc.pos(offset)),
             );
             Move::Pass
         }
@@ -560,7 +589,7 @@ fn emit_move(
                 "the root node holds a move: it is played as move 1",
             )
             .on_move(*number, color, mv.point(), g.height)
-            .at(pos),
+            .at(loc.pos(offset)),
         );
     }
     let c = color.index();
@@ -568,7 +597,7 @@ fn emit_move(
         number: *number,
         color,
         mv,
-        pos,
+        pos: loc.move_pos(offset),
         forced: context.forced,
         time_left: context.time_left[c],
         periods_left: context.periods_left[c],

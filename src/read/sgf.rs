@@ -187,7 +187,15 @@ impl<'t> Sgf<'t> {
 
     /// The main line from a node: the node, then first children down to a leaf.
     pub(crate) fn main_line(&self, root: u32) -> Vec<u32> {
-        let mut line = Vec::new();
+        // Nodes are numbered in file order, so the tree's nodes (its main line among
+        // them) run to the next root: room for them up front, not a vector grown by
+        // doubling.
+        let next = self.roots.partition_point(|&r| r <= root);
+        let end = self
+            .roots
+            .get(next)
+            .map_or(self.nodes.len(), |&r| r as usize);
+        let mut line = Vec::with_capacity(end.saturating_sub(root as usize));
         let mut id = root;
         while let Some(n) = self.node(id) {
             line.push(id);
@@ -353,6 +361,9 @@ struct Parser<'t> {
     unit: Option<UnitContext>,
     /// Streaming: where the unit ended, once its game tree is complete.
     unit_end: Option<usize>,
+    /// Tests: every property through the general path, to compare with the fast one.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 /// Properties that only a root node holds (FF[4]): a `(;` whose node has one of them
@@ -393,6 +404,8 @@ impl<'t> Parser<'t> {
             dropped_kinds: BTreeMap::new(),
             unit: None,
             unit_end: None,
+            #[cfg(test)]
+            general_only: false,
         }
     }
 
@@ -475,6 +488,11 @@ impl<'t> Parser<'t> {
                     let at = self.pos;
                     self.pos += 1;
                     self.new_node(at);
+                    // Most nodes are `;B[pd]`: the move read at once, not on the next
+                    // turn of the loop (which would try the same first).
+                    if self.fast_moves() && matches!(self.peek(), Some(b'B' | b'W')) {
+                        self.simple_move();
+                    }
                 }
                 b'(' => self.open_variation(),
                 b')' => {
@@ -591,6 +609,7 @@ impl<'t> Parser<'t> {
     }
 
     /// A `;`: a new node under the current one (or a new root).
+    #[inline(always)]
     fn new_node(&mut self, offset: usize) {
         let parent = if self.current != NONE {
             self.current
@@ -847,6 +866,9 @@ impl<'t> Parser<'t> {
 
     /// An identifier, its values, and where they go.
     fn property(&mut self) {
+        if self.fast_moves() && self.simple_move() {
+            return;
+        }
         let start = self.pos;
         let mut ident = Ident {
             len: 0,
@@ -931,6 +953,75 @@ impl<'t> Parser<'t> {
             return;
         }
         self.push_property(start, ident, values_start, values_end);
+    }
+
+    /// Whether moves may take [`Self::simple_move`] (tests compare with the general path).
+    #[inline(always)]
+    fn fast_moves(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_only;
+        #[cfg(not(test))]
+        true
+    }
+
+    /// The common property, a move with one two-letter value (`B[pd]`), read without
+    /// the general loops; true when it was one. It stores exactly what [`Self::property`]
+    /// would: a one-letter identifier, one closed value of two bytes (no escape, no `]`
+    /// inside, too short to have swallowed a move), the white space after it skipped.
+    /// Anything else (a second value, an escape, lower-case letters) is left to it.
+    #[inline(always)]
+    fn simple_move(&mut self) -> bool {
+        let start = self.pos;
+        let Some(&[letter, b'[', a, b, b']']) = self.bytes.get(start..start + 5) else {
+            return false;
+        };
+        if !matches!(letter, b'B' | b'W') || matches!(a, b'\\' | b']') || matches!(b, b'\\' | b']')
+        {
+            return false;
+        }
+        let mut next = start + 5;
+        while self
+            .bytes
+            .get(next)
+            .is_some_and(|&c| c <= b' ' && (c.is_ascii_whitespace() || c == 0x0B))
+        {
+            next += 1;
+        }
+        if self.bytes.get(next) == Some(&b'[') {
+            return false;
+        }
+        self.pos = next;
+        let mut ident = Ident {
+            len: 1,
+            bytes: [0; MAX_IDENT],
+        };
+        ident.bytes[0] = letter;
+        let values_start = self.out.values.len() as u32;
+        self.out.values.push(Value {
+            start: (start + 2) as u32,
+            end: (start + 4) as u32,
+        });
+        if self.last == Last::Node {
+            if let Some(node) = self.out.nodes.get_mut(self.current as usize) {
+                if node.props_start == node.props_end {
+                    // The node's first property (`;B[pd]`): no duplicate to look for.
+                    self.out.props.push(Property {
+                        ident,
+                        offset: start as u32,
+                        values_start,
+                        values_end: values_start + 1,
+                    });
+                    node.props_end = self.out.props.len() as u32;
+                    return true;
+                }
+            }
+        }
+        if !self.attach_point(start, ident) {
+            self.out.values.truncate(values_start as usize);
+            return true;
+        }
+        self.push_property(start, ident, values_start, values_start + 1);
+        true
     }
 
     /// Makes sure a node is open for a property; false when it must be dropped.
@@ -1127,6 +1218,42 @@ mod tests {
         assert_eq!(line.len(), 4);
         assert_eq!(s.children(1).count(), 2);
         assert_eq!(s.first_raw(line[3], "B"), Some("cc"));
+    }
+
+    #[test]
+    fn a_simple_move_is_read_as_the_general_path_reads_it() {
+        let texts = [
+            "(;B[pd];W[dp])",
+            "(;B[pd] ;W[dp]\n)",
+            "(;B[pd]\r\n\t;W[dp])",
+            "(;B[pd][qq])",
+            "(;B[pd] \n [qq])",
+            "(;B[pd]\u{b}[qq])",
+            "(;B[pd]\u{c}[qq])",
+            "(;B[p\\]];W[d]])",
+            "(;B[\\p])",
+            "(;B[];W[tt])",
+            "(;B[pdx];W[p])",
+            "(;W[pd]B[dd])",
+            "(;B[pd]B[dd])",
+            "(;B[é]W[ab])",
+            "(B[pd];W[dd])",
+            "(;B[aa])B[pd](;W[bb])",
+            "(;Bx[pd];b[pd];B [pd];C[x]B[pd])",
+            "(;B[pd",
+            "(;B[p",
+            "(;B[pd]",
+            "(;B[pd])(;W[ab])",
+        ];
+        for text in texts {
+            let parsed = |general_only: bool| {
+                let mut p = Parser::new(text);
+                p.general_only = general_only;
+                p.run();
+                format!("{:?}", p.out)
+            };
+            assert_eq!(parsed(false), parsed(true), "{text:?}");
+        }
     }
 
     #[test]

@@ -480,7 +480,7 @@ impl Board {
     }
 
     /// Sets a cell and keeps the hash and bit planes in step.
-    #[inline]
+    #[inline(always)]
     fn set_cell(&mut self, i: usize, value: u8) {
         let old = self.cells[i];
         let d = self.dense[i] as usize;

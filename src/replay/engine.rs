@@ -86,7 +86,7 @@ pub struct MoveFacts {
 }
 
 impl MoveFacts {
-    fn new(number: u32, color: Color, mv: Move) -> MoveFacts {
+    pub(crate) fn new(number: u32, color: Color, mv: Move) -> MoveFacts {
         MoveFacts {
             number,
             color,
@@ -103,6 +103,33 @@ impl MoveFacts {
             recycling: None,
             needs_referee: None,
         }
+    }
+
+    /// The facts of a new move, as [`MoveFacts::new`], written over these field by field
+    /// (the destructuring names every field, so a new one cannot be forgotten); the list
+    /// of captures keeps its room.
+    fn reset(&mut self, number: u32, color: Color, mv: Move) {
+        let MoveFacts {
+            number: n,
+            color: c,
+            mv: m,
+            off_board,
+            occupied,
+            captured,
+            self_removed,
+            ko_retake,
+            psk,
+            ssk,
+            nssk,
+            hot_take,
+            recycling,
+            needs_referee,
+        } = self;
+        (*n, *c, *m) = (number, color, mv);
+        (*off_board, *occupied, *self_removed) = (false, false, 0);
+        captured.clear();
+        (*ko_retake, *psk, *ssk, *nssk, *needs_referee) = (None, None, None, None, None);
+        (*hot_take, *recycling) = (None, None);
     }
 
     /// A pass, or an off-board move replayed as one.
@@ -252,8 +279,17 @@ impl Engine {
 
     /// Plays (or passes) a move as recorded and returns its facts.
     pub fn play(&mut self, color: Color, mv: Move, number: u32) -> MoveFacts {
-        self.start(color);
         let mut facts = MoveFacts::new(number, color, mv);
+        self.play_into(color, mv, number, &mut facts);
+        facts
+    }
+
+    /// [`Engine::play`] with its facts written over `facts`: a replay keeps one
+    /// `MoveFacts` for all its moves instead of returning (copying) a new one per move.
+    #[inline]
+    pub(crate) fn play_into(&mut self, color: Color, mv: Move, number: u32, facts: &mut MoveFacts) {
+        self.start(color);
+        facts.reset(number, color, mv);
         self.moves = number;
         let index = match mv {
             Move::Pass => None,
@@ -264,10 +300,9 @@ impl Engine {
             }
         };
         match index {
-            Some(i) => self.play_at(color, i, &mut facts),
+            Some(i) => self.play_at(color, i, facts),
             None => self.pass(color, number),
         }
-        facts
     }
 
     /// A pass: the same board joins the history with the other player to move.
@@ -303,7 +338,9 @@ impl Engine {
         facts.self_removed = out.self_removed;
         let caps = &self.board.last_removed_indices()[..out.captured as usize];
         if !caps.is_empty() {
-            facts.captured = caps.iter().map(|&c| self.board.point(c as usize)).collect();
+            facts
+                .captured
+                .extend(caps.iter().map(|&c| self.board.point(c as usize)));
         }
         facts.hot_take = self.hot_take(color, caps);
         if let Some((k, s, m)) = self.ko {
@@ -497,6 +534,30 @@ mod tests {
         *state ^= *state << 25;
         *state ^= *state >> 27;
         state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    #[test]
+    fn play_into_reused_facts_gives_play_s_facts() {
+        // Random plays and passes on a small board (captures, suicides, kos, repeats):
+        // one engine returns fresh facts, the other overwrites one reused `MoveFacts`.
+        for seed in 1..=20u64 {
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let (mut fresh, mut reused) = (Engine::new(5, 5).unwrap(), Engine::new(5, 5).unwrap());
+            let mut facts = MoveFacts::new(0, Color::Black, Move::Pass);
+            let mut color = Color::Black;
+            for n in 1..=400 {
+                let r = rng(&mut state) % 27;
+                let mv = if r >= 25 {
+                    Move::Pass
+                } else {
+                    Move::Play(Point::new((r % 5) as u8, (r / 5) as u8))
+                };
+                let expected = fresh.play(color, mv, n);
+                reused.play_into(color, mv, n, &mut facts);
+                assert_eq!(facts, expected, "seed {seed}, move {n}");
+                color = color.opponent();
+            }
+        }
     }
 
     #[test]

@@ -526,14 +526,17 @@ fn enclosure_strong(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Sp
 /// The living enemy chains that bound a space.
 fn enclosing_chains(grid: &Grid, verdicts: &[Verdict], space: &Space) -> Vec<usize> {
     let enemy = space.color.opponent();
-    let mut out: Vec<usize> = space
-        .cells
-        .iter()
-        .flat_map(|&i| grid.neighbours(i))
-        .filter(|&nb| grid.cells[nb] == Some(enemy))
-        .map(|nb| grid.chain_of[nb] as usize)
-        .filter(|&c| living(verdicts, c))
-        .collect();
+    // Room for every neighbour up front: the filtered collect would grow step by step.
+    let mut out: Vec<usize> = Vec::with_capacity(space.cells.len() * 4);
+    out.extend(
+        space
+            .cells
+            .iter()
+            .flat_map(|&i| grid.neighbours(i))
+            .filter(|&nb| grid.cells[nb] == Some(enemy))
+            .map(|nb| grid.chain_of[nb] as usize)
+            .filter(|&c| living(verdicts, c)),
+    );
     out.sort_unstable();
     out.dedup();
     out

@@ -90,6 +90,7 @@ fn rule(rules: &Rules, f: &MoveFacts) -> Option<Ruling> {
 }
 
 /// The verdict under one ruleset, or None when the move is legal.
+#[inline]
 pub fn judge(rules: &Rules, facts: &MoveFacts) -> Option<Verdict> {
     let r = rule(rules, facts)?;
     Some(Verdict {

@@ -108,8 +108,11 @@ fn single_stone_mouth(board: &Board, s: usize) -> Option<usize> {
 /// The ko complex containing `start`: every mouth reachable through linking strings
 /// (a string of either colour, other than a ko stone, adjacent to both mouths).
 pub(crate) fn ko_complex(board: &Board, start: Mouth) -> Vec<Mouth> {
-    let mut mouths = vec![start];
-    let mut visited: Vec<usize> = Vec::new();
+    // Sized for the usual complex: grown push by push, these two allocated three times
+    // per reading.
+    let mut mouths = Vec::with_capacity(MAX_MOUTHS);
+    mouths.push(start);
+    let mut visited: Vec<usize> = Vec::with_capacity(16);
     let mut examined = Examined::default();
     let mut k = 0;
     while k < mouths.len() && mouths.len() < MAX_MOUTHS {
