@@ -532,6 +532,19 @@ mod tests {
         assert_eq!(owner_at(&est, 6, 2), Some(Color::White));
     }
 
+    /// A wall that lives by its territory (two eyes' room, not proven: the territory is
+    /// not all its liberties) is alive with the two-eyes confidence, not left unsettled.
+    #[test]
+    fn a_wall_living_by_its_territory_has_the_two_eyes_confidence() {
+        let pos = Position::from_diagram(&["..X.O..", "..X.O..", "..X.O.."]);
+        let est = estimate(&pos);
+        for s in &est.strings {
+            assert_eq!(s.status, StoneStatus::Alive);
+            assert!(!s.proven);
+            assert_eq!(s.confidence, 0.95, "{:?}", s.stones);
+        }
+    }
+
     #[test]
     fn dame_left_open_belongs_to_nobody() {
         let pos =

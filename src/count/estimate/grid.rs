@@ -475,6 +475,20 @@ mod tests {
         }
     }
 
+    /// Remembered regions are keyed by the labelling itself: two labellings with the same
+    /// number of components get each its own cells, first or second time asked.
+    #[test]
+    fn remembered_regions_follow_their_labelling() {
+        let first = [0, 0, 1, NONE, 1, 1];
+        let second = [1, 0, 0, 1, NONE, 0];
+        for _ in 0..2 {
+            let a = Regions::of(&first, 2);
+            assert_eq!((a.cells(0), a.cells(1)), (&[0, 1][..], &[2, 4, 5][..]));
+            let b = Regions::of(&second, 2);
+            assert_eq!((b.cells(0), b.cells(1)), (&[1, 2, 5][..], &[0, 3][..]));
+        }
+    }
+
     /// The plain flood fill: components numbered by their first cell in board order.
     fn flood(grid: &Grid, member: &[bool]) -> (Vec<u32>, usize) {
         let mut id = vec![NONE; grid.len()];
