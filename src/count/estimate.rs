@@ -371,6 +371,63 @@ mod tests {
         assert!(est.seki_stones().is_empty());
     }
 
+    /// Two inner chains with one eye each share two liberties (e3, e4): White's (left, eye
+    /// c3, wrapping under Black's) inside Black's living wall, Black's (eye g3) inside
+    /// White's living wall and White's chain. Neither can fill a shared liberty without
+    /// giving the other the capture: seki. The Black chain's three liberties (its eye and
+    /// the two shared points) and the White partner's own liberty, its eye, are what the seki
+    /// test must accept.
+    const ONE_EYE_EACH_SEKI: [&str; 7] = [
+        "XXXXOOOOOOOO",
+        "XOOOXXXXO.O.",
+        "XO.O.X.XOOOO",
+        "XOOO.XXXOXXX",
+        "XOOOOOOOXXXX",
+        "XXXXXXXXXXXX",
+        ".X.XXXXXXXXX",
+    ];
+
+    #[test]
+    fn one_eye_each_and_two_shared_liberties_is_seki() {
+        let est = estimate(&Position::from_diagram(&ONE_EYE_EACH_SEKI));
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 4, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 8, 0), StoneStatus::Alive);
+        assert!(est.dead_stones().is_empty());
+        for (x, y) in [(2, 2), (6, 2), (4, 2), (4, 3)] {
+            assert_eq!(owner_at(&est, x, y), None, "({x}, {y})");
+        }
+    }
+
+    /// The one-eye seki, but Black's inner chain has no eye, only a liberty outside (i3)
+    /// that White's wall also touches: White fills it, and Black is left with the shared
+    /// liberties against White's eye. No seki: Black's chain is dead.
+    #[test]
+    fn no_seki_when_the_weak_chains_own_liberty_is_no_eye() {
+        let mut rows = ONE_EYE_EACH_SEKI;
+        rows[2] = "XO.O.XXX.OOO";
+        rows[3] = "XOOO.XXXOOXX";
+        let est = estimate(&Position::from_diagram(&rows));
+        assert!(est.seki_stones().is_empty());
+        assert_eq!(status_at(&est, 4, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
+    }
+
+    /// A region touching seki stones is nobody's, even when living stones of one colour
+    /// border it too: the dame of the filled-dame seki (upside down, so that the living
+    /// wall is the last neighbour looked at) touches Black's wall and the White chain.
+    #[test]
+    fn a_dame_touching_a_seki_and_a_living_wall_is_nobodys() {
+        let pos = Position::from_diagram(&["XXOO.XX.O", "XX.OOOOOO", "XXXXXXXXX", "X.X.XXXXX"]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 3, 1), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 5, 0), StoneStatus::Seki);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 2, 1), None);
+        assert_eq!(owner_at(&est, 4, 0), None);
+    }
+
     /// White's group inside Black's area with one eye space of four points and nothing else.
     fn single_eye_space(rows: [&str; 3]) -> Estimate {
         let mut diagram = vec!["XXXXXXXXX", "XOOOOOOOX"];
