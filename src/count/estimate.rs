@@ -414,6 +414,28 @@ mod tests {
         assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
     }
 
+    /// The one-eye seki, but the Black stone at e2 is cut off from Black's chain (f2 is
+    /// White's wall) and in atari, its last liberty a shared one: White fills e3, taking it,
+    /// and wins the race. The seki test refuses any space with a chain in atari, even when
+    /// the space's stones have liberties enough together.
+    #[test]
+    fn no_seki_when_a_weak_chain_is_in_atari() {
+        let mut rows = ONE_EYE_EACH_SEKI;
+        rows[1] = "XOOOXOXXO.O.";
+        let est = estimate(&Position::from_diagram(&rows));
+        eprintln!("{:?}", est.strings.iter().map(|s| (s.stones[0], s.status, s.confidence)).collect::<Vec<_>>());
+        assert!(est.seki_stones().is_empty());
+    }
+
+    /// Stones of one colour alone on the board: nothing encloses them, so nothing is dead.
+    #[test]
+    fn stones_with_no_enemy_on_the_board_live() {
+        let est = estimate(&Position::from_diagram(&[".....", ".X...", "...X.", "....."]));
+        assert!(est.dead_stones().is_empty());
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 0, 0), Some(Color::Black));
+    }
+
     /// A region touching seki stones is nobody's, even when living stones of one colour
     /// border it too: the dame of the filled-dame seki (upside down, so that the living
     /// wall is the last neighbour looked at) touches Black's wall and the White chain.
