@@ -423,17 +423,20 @@ mod tests {
         let mut rows = ONE_EYE_EACH_SEKI;
         rows[1] = "XOOOXOXXO.O.";
         let est = estimate(&Position::from_diagram(&rows));
-        eprintln!("{:?}", est.strings.iter().map(|s| (s.stones[0], s.status, s.confidence)).collect::<Vec<_>>());
         assert!(est.seki_stones().is_empty());
+        assert_eq!(status_at(&est, 4, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 6, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
     }
 
-    /// Stones of one colour alone on the board: nothing encloses them, so nothing is dead.
+    /// Stones of one colour alone on the board, with room for one eye only (not strong):
+    /// nothing encloses them, so nothing is dead.
     #[test]
     fn stones_with_no_enemy_on_the_board_live() {
-        let est = estimate(&Position::from_diagram(&[".....", ".X...", "...X.", "....."]));
+        let est = estimate(&Position::from_diagram(&["XXX", "X.X", "XXX"]));
         assert!(est.dead_stones().is_empty());
-        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive);
-        assert_eq!(owner_at(&est, 0, 0), Some(Color::Black));
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 1, 1), Some(Color::Black));
     }
 
     /// A region touching seki stones is nobody's, even when living stones of one colour
