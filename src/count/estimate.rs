@@ -439,6 +439,36 @@ mod tests {
         assert_eq!(owner_at(&est, 1, 1), Some(Color::Black));
     }
 
+    /// White's corner chain lives by its straight four on the edge (two eyes' room, not
+    /// proven: one region only) and bounds Black's weak chain, which has more liberties than
+    /// White's chain has points in its eye. A capturing race is read only against weak
+    /// enclosing chains: counted as a race, the living corner would lose it, and Black's
+    /// chain would live on its space. Black's chain is dead, the corner alive.
+    #[test]
+    fn a_living_enclosure_is_not_raced() {
+        let pos = Position::from_diagram(&[
+            "....OX.OX",
+            "OOOOOX.OX",
+            "XXXXXX.OX",
+            ".......OX",
+            "OOOOOOOOX",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let est = estimate(&pos);
+        let corner = est
+            .strings
+            .iter()
+            .find(|s| s.stones.contains(&Point::new(4, 0)));
+        let corner = corner.expect("the corner chain");
+        assert_eq!((corner.status, corner.proven), (StoneStatus::Alive, false));
+        assert_eq!(status_at(&est, 5, 0), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 8, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 0, 0), Some(Color::White));
+    }
+
     /// A region touching seki stones is nobody's, even when living stones of one colour
     /// border it too: the dame of the filled-dame seki (upside down, so that the living
     /// wall is the last neighbour looked at) touches Black's wall and the White chain.
