@@ -469,6 +469,22 @@ mod tests {
         assert_eq!(owner_at(&est, 0, 0), Some(Color::White));
     }
 
+    /// A chain read dead takes no part in reading a later space. On this small board the
+    /// first round reads Black's stone on the right dead (it encloses White's two stones and
+    /// loses the race), the second reads White's two stones dead (they lose the race against
+    /// Black's left chain), and the end gives the right stone back as uncaptured. Were the
+    /// dead stone still listed with Black's left chain in the second round, White would race
+    /// it (three liberties, fewer than the left chain's five) and win, and Black's left chain
+    /// would be read dead with it.
+    #[test]
+    fn a_chain_read_dead_is_not_read_again() {
+        let est = estimate(&Position::from_diagram(&["..X....", "..X.OX.", "....O.."]));
+        assert_eq!(status_at(&est, 2, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 5, 1), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 4, 1), StoneStatus::Dead);
+        assert_eq!(owner_at(&est, 6, 2), Some(Color::Black));
+    }
+
     /// A region touching seki stones is nobody's, even when living stones of one colour
     /// border it too: the dame of the filled-dame seki (upside down, so that the living
     /// wall is the last neighbour looked at) touches Black's wall and the White chain.
