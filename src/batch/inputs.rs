@@ -158,7 +158,10 @@ pub fn collect_inputs<P: AsRef<Path>>(
 #[derive(Debug, Default)]
 pub struct FileIdentities {
     seen: std::collections::HashSet<PathBuf>,
-    dirs: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    /// The last directory resolved and its canonical path (None: it did not resolve).
+    /// A walk lists a directory's files one after another, so one entry hits nearly
+    /// always, without hashing or copying the directory's path per file.
+    last_dir: Option<(PathBuf, Option<PathBuf>)>,
 }
 
 impl FileIdentities {
@@ -191,12 +194,12 @@ impl FileIdentities {
         {
             return std::fs::canonicalize(path).ok();
         }
-        let dir = self
-            .dirs
-            .entry(dir.to_path_buf())
-            .or_insert_with(|| std::fs::canonicalize(dir).ok())
-            .as_ref()?;
-        Some(dir.join(name))
+        let hit = matches!(&self.last_dir, Some((d, _)) if d == dir);
+        if !hit {
+            self.last_dir = Some((dir.to_path_buf(), std::fs::canonicalize(dir).ok()));
+        }
+        let (_, canonical_dir) = self.last_dir.as_ref()?;
+        Some(canonical_dir.as_ref()?.join(name))
     }
 }
 
@@ -329,6 +332,8 @@ mod tests {
         assert!(!ids.insert(&root.join("link.sgf")));
         assert!(!ids.insert(&root.join("e/a.sgf")));
         assert!(!ids.insert(&root.join("d/../e/./b.sgf")));
+        // Back to a directory resolved before another one.
+        assert!(!ids.insert(&root.join("d/b.sgf")));
         // A name that does not resolve is its own identity, once.
         assert!(ids.insert(&root.join("dangling.sgf")));
         assert!(!ids.insert(&root.join("dangling.sgf")));
