@@ -50,7 +50,7 @@ mod run;
 mod stop;
 mod summary;
 
-pub use inputs::{collect_inputs, Head, Input, InputError, InputOptions};
+pub use inputs::{collect_inputs, FileIdentities, Head, Input, InputError, InputOptions};
 pub use output::{AtomicFile, LineWriter, Output, OutputError, PathList};
 pub use progress::{Progress, Tally};
 pub use run::{run, run_iter, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus};

@@ -149,6 +149,60 @@ pub fn collect_inputs<P: AsRef<Path>>(
     Ok(inputs)
 }
 
+/// Tells whether two listed files are one file, by their canonical paths, cheaply: a
+/// file's canonical path is its directory's canonical path joined with its name unless the
+/// name itself is a symbolic link, so one `lstat` per file and one `realpath` per directory
+/// do what a `realpath` per file did (a `getcwd` and a `readlink` for every component: on
+/// the development corpus 4,092 `getcwd` and 17,401 `readlink` calls, about 10-15 ms of
+/// kernel time that no instruction count shows).
+#[derive(Debug, Default)]
+pub struct FileIdentities {
+    seen: std::collections::HashSet<PathBuf>,
+    /// The last directory resolved and its canonical path (None: it did not resolve).
+    /// A walk lists a directory's files one after another, so one entry hits nearly
+    /// always, without hashing or copying the directory's path per file.
+    last_dir: Option<(PathBuf, Option<PathBuf>)>,
+}
+
+impl FileIdentities {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether `path` names a file not seen before (and remembers it). A path that does
+    /// not resolve (missing, a dangling link) is its own identity.
+    pub fn insert(&mut self, path: &Path) -> bool {
+        let key = self.canonical(path).unwrap_or_else(|| path.to_path_buf());
+        self.seen.insert(key)
+    }
+
+    /// The path `std::fs::canonicalize` gives, or None where it fails.
+    fn canonical(&mut self, path: &Path) -> Option<PathBuf> {
+        let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+            return std::fs::canonicalize(path).ok();
+        };
+        // `a.sgf` has the parent "", which is the current directory.
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if std::fs::symlink_metadata(path)
+            .ok()?
+            .file_type()
+            .is_symlink()
+        {
+            return std::fs::canonicalize(path).ok();
+        }
+        let hit = matches!(&self.last_dir, Some((d, _)) if d == dir);
+        if !hit {
+            self.last_dir = Some((dir.to_path_buf(), std::fs::canonicalize(dir).ok()));
+        }
+        let (_, canonical_dir) = self.last_dir.as_ref()?;
+        Some(canonical_dir.as_ref()?.join(name))
+    }
+}
+
 fn check_args<P: AsRef<Path>>(args: &[P]) -> Result<(), InputError> {
     if args.is_empty() {
         return Err(InputError::NoPaths);
@@ -260,6 +314,41 @@ impl ExtFilter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_identities_see_one_file_under_every_name() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir(root.join("d")).unwrap();
+        std::fs::write(root.join("d/a.sgf"), "(;)").unwrap();
+        std::fs::write(root.join("d/b.sgf"), "(;)").unwrap();
+        std::os::unix::fs::symlink(root.join("d/a.sgf"), root.join("link.sgf")).unwrap();
+        std::os::unix::fs::symlink(root.join("d"), root.join("e")).unwrap();
+        std::os::unix::fs::symlink(root.join("gone"), root.join("dangling.sgf")).unwrap();
+        let mut ids = FileIdentities::new();
+        assert!(ids.insert(&root.join("d/a.sgf")));
+        assert!(ids.insert(&root.join("d/b.sgf")));
+        // The same file by a link to it, through a linked directory, with `..` and `.`.
+        assert!(!ids.insert(&root.join("link.sgf")));
+        assert!(!ids.insert(&root.join("e/a.sgf")));
+        assert!(!ids.insert(&root.join("d/../e/./b.sgf")));
+        // Back to a directory resolved before another one.
+        assert!(!ids.insert(&root.join("d/b.sgf")));
+        // A name that does not resolve is its own identity, once.
+        assert!(ids.insert(&root.join("dangling.sgf")));
+        assert!(!ids.insert(&root.join("dangling.sgf")));
+        assert!(ids.insert(&root.join("missing.sgf")));
+        // Every answer is the one a `canonicalize` per file gives.
+        for p in ["d/a.sgf", "link.sgf", "e/b.sgf", "d/../d/a.sgf"] {
+            let p = root.join(p);
+            assert_eq!(
+                ids.canonical(&p),
+                std::fs::canonicalize(&p).ok(),
+                "{}",
+                p.display()
+            );
+        }
+    }
 
     #[test]
     fn ext_filter_is_case_insensitive_and_ignores_dots() {

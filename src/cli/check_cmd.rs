@@ -158,7 +158,7 @@ fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
         return Err(super::UsageError(batch::InputError::NotFound(missing).to_string()).into());
     }
     let mut inputs = Vec::new();
-    let mut files = std::collections::HashSet::new();
+    let mut files = batch::FileIdentities::new();
     for path in paths {
         let found = batch::collect_inputs(&[path], &options)
             .map_err(|e| super::UsageError(e.to_string()))?;
@@ -176,7 +176,7 @@ fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
         }
         // A file found twice (named, and again inside a named directory) is checked once.
         inputs.extend(found.into_iter().filter(|i| match i {
-            Input::File(p) => files.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
+            Input::File(p) => files.insert(p),
             _ => true,
         }));
     }

@@ -284,22 +284,25 @@ fn label_components_by_cells(grid: &Grid, members: &[bool]) -> (Vec<u32>, usize)
 /// component's first cell: numbering the roots in label order numbers the components in
 /// the order of their first cells, and one pass in that order gives every label its
 /// root's number.
+///
+/// Both loops are branch-free (selects, and a last `number` slot that maps [`NONE`] to
+/// itself): which labels are roots and which cells are empty follow the position, not a
+/// pattern a branch predictor learns, and a mispredicted branch here cost more time than
+/// the instructions saved by skipping (see docs/performance.md, "CPU time, not
+/// instructions").
 fn number_labels(label: &mut [u32], parent: &[u32]) -> usize {
-    let mut number = vec![NONE; parent.len()];
+    let n = parent.len();
+    let mut number = vec![NONE; n + 1];
     let mut count = 0u32;
-    for l in 0..parent.len() {
+    for l in 0..n {
         let p = parent[l] as usize;
-        number[l] = if p == l {
-            count += 1;
-            count - 1
-        } else {
-            number[p]
-        };
+        let root = p == l;
+        let inherited = number[p];
+        number[l] = if root { count } else { inherited };
+        count += u32::from(root);
     }
     for l in label {
-        if *l != NONE {
-            *l = number[*l as usize];
-        }
+        *l = number[(*l as usize).min(n)];
     }
     count as usize
 }
@@ -362,24 +365,28 @@ impl Regions {
     }
 
     /// [`Regions::of`] without the memory.
+    ///
+    /// A counting sort without a branch on the label: cells outside every region
+    /// ([`NONE`]) are counted in, and written to, one more bucket past the last, which is
+    /// then cut off (why branch-free: see [`number_labels`]).
     fn sort(component_of: &[u32], count: usize) -> Regions {
-        let mut start = vec![0u32; count + 1];
+        let bucket = |r: u32| (r as usize).min(count);
+        let mut start = vec![0u32; count + 2];
         for &r in component_of {
-            if r != NONE {
-                start[r as usize + 1] += 1;
-            }
+            start[bucket(r) + 1] += 1;
         }
-        for r in 0..count {
+        for r in 0..=count {
             start[r + 1] += start[r];
         }
         let mut next = start.clone();
-        let mut cells = vec![0u32; start[count] as usize];
+        let mut cells = vec![0u32; component_of.len()];
         for (i, &r) in component_of.iter().enumerate() {
-            if r != NONE {
-                cells[next[r as usize] as usize] = i as u32;
-                next[r as usize] += 1;
-            }
+            let b = bucket(r);
+            cells[next[b] as usize] = i as u32;
+            next[b] += 1;
         }
+        start.truncate(count + 1);
+        cells.truncate(start[count] as usize);
         Regions { start, cells }
     }
 
@@ -542,6 +549,32 @@ mod tests {
             let expected = flood(&grid, &member);
             prop_assert_eq!(label_components(&grid, &member), expected.clone());
             prop_assert_eq!(label_components_by_cells(&grid, &member), expected);
+        }
+
+        /// The branch-free counting sort lists every region's cells in board order, and
+        /// no cell outside every region, as filtering the labelling region by region does.
+        #[test]
+        fn regions_list_each_labels_cells_in_order(
+            (count, labels) in (0usize..6).prop_flat_map(|count| {
+                let label = prop_oneof![Just(NONE), (0..count.max(1) as u32)];
+                (Just(count), proptest::collection::vec(label, 0..80))
+            })
+        ) {
+            // With no region every label is NONE.
+            let labels: Vec<u32> =
+                labels.into_iter().map(|l| if count == 0 { NONE } else { l }).collect();
+            let regions = Regions::sort(&labels, count);
+            prop_assert_eq!(regions.count(), count);
+            for r in 0..count {
+                let want: Vec<u32> = (0..labels.len() as u32)
+                    .filter(|&i| labels[i as usize] == r as u32)
+                    .collect();
+                prop_assert_eq!(regions.cells(r), &want[..]);
+            }
+            prop_assert_eq!(
+                regions.cells.len(),
+                labels.iter().filter(|&&l| l != NONE).count()
+            );
         }
     }
 }
