@@ -334,6 +334,24 @@ mod shape_tests {
         assert_eq!(mouth_liberty(&pair, at(&pair, 2, 0)), None);
     }
 
+    /// A retake that would capture a friend of the ko stone as well is no ko: here White's
+    /// (0,1) has no liberty but the corner, so Black's play there takes two stones. With a
+    /// second liberty at (0,2) the friend survives the retake and the stone is a mouth.
+    #[test]
+    fn a_friend_with_no_other_liberty_spoils_the_mouth() {
+        let friend_in_atari = board(&[".OX......", "OX.......", "X........"]);
+        let friend_free = board(&[".OX......", "OX.......", "........."]);
+        let corner = at(&friend_free, 0, 0);
+        assert_eq!(
+            mouth_liberty(&friend_in_atari, at(&friend_in_atari, 1, 0)),
+            None
+        );
+        assert_eq!(
+            mouth_liberty(&friend_free, at(&friend_free, 1, 0)),
+            Some(corner)
+        );
+    }
+
     /// The key names the four points, whatever the order of the mouths and of their
     /// points; two different sets of points never share a key.
     #[test]
