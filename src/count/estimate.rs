@@ -673,6 +673,23 @@ mod tests {
         }
     }
 
+    /// No seki when an enclosing stone is in atari on a shared liberty: White fills e4,
+    /// takes Black's e5 and gains its liberties (found by the mutation work, docs/testing.md).
+    #[test]
+    fn no_seki_when_an_enclosing_stone_is_in_atari_on_a_shared_liberty() {
+        let pos = Position::from_diagram(&[
+            "XXXXOOOOO",
+            "XOOOXXXXO",
+            "XO.O.X.XO",
+            "XOOO.XXXO",
+            "XXXOXOOOO",
+            ".X.XO.O.O",
+            "XXXXOOOOO",
+        ]);
+        let est = estimate(&pos);
+        assert!(est.seki_stones().is_empty(), "{:?}", est.seki_stones());
+    }
+
     #[test]
     fn dame_left_open_belongs_to_nobody() {
         let pos =

@@ -598,7 +598,17 @@ fn seki_partners_with(
         return None;
     }
     let enemy = space.color.opponent();
-    let partners: Vec<usize> = enclosing_chains(grid, verdicts, space)
+    let enclosing = enclosing_chains(grid, verdicts, space);
+    // An enclosing chain in atari on a shared liberty is no seki: the weak side fills that
+    // liberty, captures the chain and gains the liberties it frees.
+    let capturable = enclosing.iter().any(|&a| {
+        let libs = &grid.chains[a].libs;
+        libs.len() == 1 && weak_libs.binary_search(&libs[0]).is_ok()
+    });
+    if capturable {
+        return None;
+    }
+    let partners: Vec<usize> = enclosing
         .into_iter()
         .filter(|&a| !round.is_strong(a))
         .filter(|&a| {
