@@ -559,11 +559,31 @@ fn seki_partners(
     verdicts: &[Verdict],
     space: &Space,
 ) -> Option<Vec<usize>> {
-    seki_partners_with(grid, round, verdicts, space, false).or_else(|| {
-        let partners = seki_partners_with(grid, round, verdicts, space, true)?;
-        let all = enclosing_chains(grid, verdicts, space)
-            .iter()
-            .all(|c| partners.contains(c));
+    let mut weak_libs: Vec<usize> = space
+        .chains
+        .iter()
+        .flat_map(|&c| grid.chains[c].libs.iter().copied())
+        .collect();
+    weak_libs.sort_unstable();
+    weak_libs.dedup();
+    if weak_libs.len() < 2 || space.chains.iter().any(|&c| grid.chains[c].libs.len() < 2) {
+        return None;
+    }
+    let enclosing = enclosing_chains(grid, verdicts, space);
+    // An enclosing chain in atari on a shared liberty is no seki: the weak side fills that
+    // liberty, captures the chain and gains the liberties it frees.
+    let capturable = enclosing.iter().any(|&a| {
+        let libs = &grid.chains[a].libs;
+        libs.len() == 1 && weak_libs.binary_search(&libs[0]).is_ok()
+    });
+    if capturable {
+        return None;
+    }
+    let partners_with =
+        |dame_filled| seki_partners_with(grid, round, space, &weak_libs, &enclosing, dame_filled);
+    partners_with(false).or_else(|| {
+        let partners = partners_with(true)?;
+        let all = enclosing.iter().all(|c| partners.contains(c));
         let shown = space.cells.len().min(NAKADE_MAX);
         let room = eye_value(
             grid,
@@ -579,37 +599,20 @@ fn seki_partners(
     })
 }
 
-/// [`seki_partners`], the dame filled first or not.
+/// The partners of [`seki_partners`] among the `enclosing` chains, the dame filled first or
+/// not; `weak_libs` are the weak chains' liberties, sorted.
 fn seki_partners_with(
     grid: &Grid,
     round: &Round,
-    verdicts: &[Verdict],
     space: &Space,
+    weak_libs: &[usize],
+    enclosing: &[usize],
     dame_filled: bool,
 ) -> Option<Vec<usize>> {
-    let mut weak_libs: Vec<usize> = space
-        .chains
-        .iter()
-        .flat_map(|&c| grid.chains[c].libs.iter().copied())
-        .collect();
-    weak_libs.sort_unstable();
-    weak_libs.dedup();
-    if weak_libs.len() < 2 || space.chains.iter().any(|&c| grid.chains[c].libs.len() < 2) {
-        return None;
-    }
     let enemy = space.color.opponent();
-    let enclosing = enclosing_chains(grid, verdicts, space);
-    // An enclosing chain in atari on a shared liberty is no seki: the weak side fills that
-    // liberty, captures the chain and gains the liberties it frees.
-    let capturable = enclosing.iter().any(|&a| {
-        let libs = &grid.chains[a].libs;
-        libs.len() == 1 && weak_libs.binary_search(&libs[0]).is_ok()
-    });
-    if capturable {
-        return None;
-    }
     let partners: Vec<usize> = enclosing
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&a| !round.is_strong(a))
         .filter(|&a| {
             let libs = &grid.chains[a].libs;
