@@ -189,6 +189,16 @@ codes! {
         rule: "Players alternate; after a stop the opponent of the last passer resumes (docs/rules.md, End of game).",
         example: "(;SZ[5];B[aa];W[dd];B[];W[];W[cc])",
         advice: "A move or pass is probably missing from the record.";
+    PlayerToMoveDiffers = "player-to-move-differs", Warning, Record,
+        summary: "PL names the player to move, but the next move is the other player's.",
+        rule: "SGF FF[4]: PL says who moves next; goref keeps the moves as played, so the repetition history takes the player who moved (docs/rules.md, Replay).",
+        example: "(;SZ[5]AB[aa]PL[B];W[bb])",
+        advice: "PL was written wrongly (an editor or converter), or a move is missing; check the record.";
+    SetupWithoutLiberties = "setup-without-liberties", Warning, Record,
+        summary: "A setup (AB/AW/AE) leaves a chain without liberties, a position no play can reach.",
+        rule: "SGF FF[4]: setup captures nothing; goref replays on with the chain on the board as set up, counted as it stands until a play captures it (docs/rules.md, Replay).",
+        example: "(;SZ[9]AB[aa][ab]AW[ac][ba][bb];B[ee])",
+        advice: "The setup is probably mistyped (a stone on the wrong point); check the position.";
     MoveAfterEnd = "move-after-end", Warning, Record,
         summary: "Moves follow the point at which the rules end the game.",
         rule: "Ing SST Laws 1991: four passes end play and it cannot resume; EGF Simplified Ing and AGA Concise Rules: the second stop ends the game (docs/rules.md, End of game).",
@@ -341,8 +351,8 @@ codes! {
         example: "(;SZ[9]B[ee];W[cc])",
         advice: "Harmless for the replay; some programs drop such a move.";
     SetupInGame = "setup-in-game", Info, Reading,
-        summary: "Stones were added or removed (AB/AW/AE) after the game began.",
-        rule: "SGF FF[4] setup properties; the position after setup joins the repetition history (docs/rules.md, Replay).",
+        summary: "Stones were added or removed (AB/AW/AE), or PL set who moves, after the game began.",
+        rule: "SGF FF[4] setup properties and PL; the position after setup joins the repetition history, and a move after PL is not an alternation error (docs/rules.md, Replay).",
         example: "(;SZ[9];B[ee];AW[cc];W[gg])",
         advice: "Usually an editor's correction; check the position.";
     IoError = "io-error", Error, Reading,

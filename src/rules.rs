@@ -32,6 +32,9 @@ pub enum Repetition {
     SituationalSuperko,
     /// No play may recreate a board position that the same player created by a play (spec §5).
     NaturalSituationalSuperko,
+    /// No play may recreate the board as it stood after any of the same player's earlier
+    /// moves, plays and passes alike (New Zealand: "a move" is a play or a pass).
+    OwnMoveSuperko,
     /// Ing's 1991 hot stones and disturbing-ko recycling, read as R-SST (spec §1.8).
     SstHotStones,
 }
@@ -148,7 +151,7 @@ macro_rules! rule_settings {
                 source: "Repetition; SST Ing: hot stones and recycling",
                 flag: "ko",
                 value_name: "RULE",
-                help: "Override the repetition rule: simple-ko, positional-superko, situational-superko, natural-situational-superko or sst-hot-stones.",
+                help: "Override the repetition rule: simple-ko, positional-superko, situational-superko, natural-situational-superko, own-move-superko or sst-hot-stones.",
             }
             /// Whether a play may remove the mover's own stones.
             suicide: $crate::rules::Suicide {
@@ -384,7 +387,7 @@ fn chinese() -> Rules {
 fn nz() -> Rules {
     Rules {
         name: "nz".into(),
-        repetition: Repetition::NaturalSituationalSuperko,
+        repetition: Repetition::OwnMoveSuperko,
         suicide: Suicide::AnySize,
         scoring: Scoring::Area,
         default_komi: 7.0,
@@ -517,10 +520,10 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "nz",
-        summary: "New Zealand rules: natural situational superko, suicide of any size legal, area scoring, komi 7; handicap: White passes n-1 moves, no komi",
+        summary: "New Zealand rules: no play may recreate the board as it stood after any of the player's own moves (passes are moves), suicide of any size legal, area scoring, komi 7; handicap: White passes n-1 moves, no komi",
         text: "New Zealand Rules of Go, https://go.org.nz/index.php/about-go/new-zealand-rules-of-go",
         cites: &[
-            ("repetition", "NZ: a move is \"making a play so that the resulting board position does not repeat the whole board position as it was after any of that player's previous moves\" (read as natural situational superko)"),
+            ("repetition", "NZ: a move is \"making a play so that the resulting board position does not repeat the whole board position as it was after any of that player's previous moves\", and a move is a play or a pass: a play may not recreate the board as it stood after any of the player's own plays or passes (own-move superko); the initial position only once the player has passed on it"),
             ("suicide", "NZ: a play removes the opponent's stones without liberties, \"and then removing any of that player's own stones that then have no liberties\""),
             ("scoring", "NZ: territory is a player's stones plus the empty points reaching only them"),
             ("seki_points", "NZ: empty points adjacent to both colours are nobody's territory"),
@@ -648,7 +651,7 @@ macro_rules! setting_from_str {
     };
 }
 
-setting_from_str!(Repetition, "repetition", "simple-ko, positional-superko, situational-superko, natural-situational-superko, sst-hot-stones", {
+setting_from_str!(Repetition, "repetition", "simple-ko, positional-superko, situational-superko, natural-situational-superko, own-move-superko, sst-hot-stones", {
     "simple-ko" => Repetition::SimpleKo,
     "positional-superko" => Repetition::PositionalSuperko,
     "psk" => Repetition::PositionalSuperko,
@@ -656,6 +659,8 @@ setting_from_str!(Repetition, "repetition", "simple-ko, positional-superko, situ
     "ssk" => Repetition::SituationalSuperko,
     "natural-situational-superko" => Repetition::NaturalSituationalSuperko,
     "nssk" => Repetition::NaturalSituationalSuperko,
+    "own-move-superko" => Repetition::OwnMoveSuperko,
+    "nz-superko" => Repetition::OwnMoveSuperko,
     "sst-hot-stones" => Repetition::SstHotStones,
 });
 setting_from_str!(Suicide, "suicide", "forbidden, multi-stone, any-size", {
@@ -1122,6 +1127,7 @@ mod tests {
             "positional-superko",
             "situational-superko",
             "natural-situational-superko",
+            "own-move-superko",
             "sst-hot-stones",
         ] {
             assert_eq!(text.parse::<Repetition>().unwrap().to_string(), text);
@@ -1197,7 +1203,7 @@ mod override_tests {
     #[test]
     fn presets_follow_their_rule_texts() {
         let nz = Rules::named("nz").unwrap();
-        assert_eq!(nz.repetition, Repetition::NaturalSituationalSuperko);
+        assert_eq!(nz.repetition, Repetition::OwnMoveSuperko);
         assert_eq!(nz.suicide, Suicide::AnySize);
         assert_eq!(nz.handicap_compensation, HandicapCompensation::None);
         assert_eq!((nz.komi_for(0), nz.komi_for(2)), (7.0, 0.0));

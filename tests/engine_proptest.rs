@@ -409,6 +409,8 @@ struct Pos {
     number: u32,
     /// The colour whose play made it (None: start, setup, pass).
     by_play: Option<u8>,
+    /// The colour whose move (a play or a pass) left it (None: start, setup).
+    after_move_of: Option<u8>,
     /// The play made from this position: (colour, point).
     play_from: Option<(u8, usize)>,
     /// A play made it, recreating a board that stood before, and changed the board.
@@ -428,6 +430,7 @@ struct Said {
     psk: Option<u32>,
     ssk: Option<u32>,
     nssk: Option<u32>,
+    own_move: Option<u32>,
     hot_take: Option<u32>,
     recycling: Option<u32>,
     needs_referee: Option<u32>,
@@ -573,12 +576,13 @@ impl Referee {
         complex
     }
 
-    fn push(&mut self, to_move: Color, number: u32, by_play: Option<Color>) {
+    fn push(&mut self, to_move: Color, number: u32, by_play: Option<Color>, mover: Option<Color>) {
         self.line.push(Pos {
             board: self.cells.clone(),
             to_move: stone(to_move),
             number,
             by_play: by_play.map(stone),
+            after_move_of: mover.map(stone),
             play_from: None,
             recreation: false,
             violation: false,
@@ -600,7 +604,7 @@ impl Referee {
         for &p in wh {
             self.cells[p] = 2;
         }
-        self.push(to_move, moves, None);
+        self.push(to_move, moves, None, None);
         if !(b.is_empty() && wh.is_empty() && clear.is_empty()) {
             self.cool();
         }
@@ -610,13 +614,14 @@ impl Referee {
     /// mover to move (spec §8.1).
     fn start(&mut self, c: Color) {
         if self.line.is_empty() {
-            self.push(c, 0, None);
+            self.push(c, 0, None, None);
         }
     }
 
     fn pass(&mut self, c: Color, number: u32) -> Said {
         self.start(c);
-        self.push(c.opponent(), number, None);
+        // A pass is a move (New Zealand): the board stands after the passer's move.
+        self.push(c.opponent(), number, None, Some(c));
         self.cool();
         Said {
             pass: true,
@@ -683,6 +688,10 @@ impl Referee {
             .iter()
             .find(|p| p.by_play == Some(me))
             .map(|p| p.number);
+        said.own_move = earlier
+            .iter()
+            .find(|p| p.after_move_of == Some(me))
+            .map(|p| p.number);
         let recreation = !earlier.is_empty() && board != before;
         if recreation {
             // R-SST rule 6: the board recurs again, and no R-SST rule fired since it
@@ -693,7 +702,7 @@ impl Referee {
                 said.needs_referee = Some(self.line[last].number);
             }
         }
-        self.push(c.opponent(), number, Some(c));
+        self.push(c.opponent(), number, Some(c), Some(c));
         if let Some((pts, colouring)) = double_ko {
             let seen = self
                 .double_ko
@@ -777,6 +786,7 @@ fn rule(r: &Rules, s: &Said) -> Option<(Code, Option<u32>)> {
         Repetition::PositionalSuperko => with(Code::PositionalSuperko, s.psk),
         Repetition::SituationalSuperko => with(Code::SituationalSuperko, s.ssk),
         Repetition::NaturalSituationalSuperko => with(Code::SituationalSuperko, s.nssk),
+        Repetition::OwnMoveSuperko => with(Code::SituationalSuperko, s.own_move),
         Repetition::SstHotStones => with(Code::HotStoneTake, s.hot_take)
             .or(with(Code::KoRecycling, s.recycling))
             .or(with(Code::NeedsReferee, s.needs_referee)),

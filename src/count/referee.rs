@@ -8,7 +8,7 @@ use crate::count::score::{Komi, Penalties, Score};
 use crate::count::timing::{IngOvertime, TimeReport};
 use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point, Pos};
-use crate::read::record::{Event, GameRecord, Setup};
+use crate::read::record::{Event, GameRecord, MoveEvent, Setup};
 use crate::read::result::ResultKind;
 use crate::replay::ending::{self, EndKind, EndingReport, Turn};
 use crate::replay::engine::{self, Engine};
@@ -244,11 +244,18 @@ fn replay(
     // Sized from the events up front: collected from a filter, the vector would grow
     // (and be copied) seven times for a game of 150 moves.
     let mut turns: Vec<Turn> = Vec::with_capacity(record.events.len());
-    turns.extend(record.moves().map(|m| Turn {
-        number: m.number,
-        color: m.color,
-        pass: m.mv == Move::Pass,
-    }));
+    let mut pl_before = false;
+    for event in &record.events {
+        match event {
+            Event::Setup(s) => pl_before |= s.player.is_some(),
+            Event::Move(m) => turns.push(Turn {
+                number: m.number,
+                color: m.color,
+                pass: m.mv == Move::Pass,
+                after_pl: std::mem::take(&mut pl_before) && m.number > 1,
+            }),
+        }
+    }
     let root_stones = record
         .events
         .iter()
@@ -289,8 +296,15 @@ fn replay(
     for (k, event) in record.events.iter().enumerate() {
         match event {
             Event::Setup(s) => {
-                let to_move = to_move_after_setup(s, &record.events[k + 1..]);
+                let next = next_move(&record.events[k + 1..]);
+                let to_move = to_move_after_setup(s, next);
+                if let Some(f) = pl_contradicted(s, next, record.height, locate) {
+                    findings.push(f);
+                }
                 engine.setup(&s.add_black, &s.add_white, &s.clear, to_move);
+                if let Some(f) = setup_without_liberties(&engine, s, record.height, locate) {
+                    findings.push(f);
+                }
                 if opts.snapshot_moves.contains(&0) && s.in_root {
                     out.snapshots.push(Snapshot {
                         after_move: 0,
@@ -350,19 +364,83 @@ fn replay(
     out
 }
 
-/// Who is to move in the position a setup leaves (spec §8.1): the node's PL, else the
-/// colour of the next move (White in most handicap records), else Black. The initial
-/// position is the root's setup; without one, the engine takes the first mover's colour.
-fn to_move_after_setup(setup: &Setup, later: &[Event]) -> Color {
-    setup.player.unwrap_or_else(|| {
-        later
-            .iter()
-            .find_map(|e| match e {
-                Event::Move(m) => Some(m.color),
-                Event::Setup(_) => None,
-            })
-            .unwrap_or(Color::Black)
+/// The first move among `later` events.
+fn next_move(later: &[Event]) -> Option<&MoveEvent> {
+    later.iter().find_map(|e| match e {
+        Event::Move(m) => Some(m),
+        Event::Setup(_) => None,
     })
+}
+
+/// Who is to move in the position a setup leaves (spec §8.1), as the moves were played:
+/// the colour of the next move, else the node's PL, else Black. A PL that the next move
+/// contradicts is reported ([`pl_contradicted`]); the history follows the play. The
+/// initial position is the root's setup; without one, the engine takes the first
+/// mover's colour.
+fn to_move_after_setup(setup: &Setup, next: Option<&MoveEvent>) -> Color {
+    next.map(|m| m.color)
+        .or(setup.player)
+        .unwrap_or(Color::Black)
+}
+
+/// `player-to-move-differs`: the node's PL names one player and the next move is the
+/// other's.
+fn pl_contradicted(
+    setup: &Setup,
+    next: Option<&MoveEvent>,
+    height: u8,
+    locate: Locate<'_>,
+) -> Option<Finding> {
+    let (pl, m) = (setup.player?, next?);
+    (pl != m.color).then(|| {
+        let at = if setup.in_root {
+            "in the root".to_string()
+        } else {
+            format!("before move {}", m.number)
+        };
+        Finding::new(
+            Code::PlayerToMoveDiffers,
+            format!(
+                "PL[{}] {at} says {} is to move, but move {} is {}'s; goref follows the moves as played ({} to move in the repetition history)",
+                pl.letter(),
+                pl.name(),
+                m.number,
+                m.color.name(),
+                m.color.name()
+            ),
+        )
+        .on_move(m.number, m.color, m.mv.point(), height)
+        .at(locate(setup.player_pos))
+    })
+}
+
+/// `setup-without-liberties`: the stones of the strings a setup left without a liberty.
+fn setup_without_liberties(
+    engine: &Engine,
+    setup: &Setup,
+    height: u8,
+    locate: Locate<'_>,
+) -> Option<Finding> {
+    if setup.add_black.is_empty() && setup.add_white.is_empty() && setup.clear.is_empty() {
+        return None;
+    }
+    let stones = engine.stones_without_liberties();
+    if stones.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = stones.iter().map(|p| p.vertex(height)).collect();
+    let mut f = Finding::new(
+        Code::SetupWithoutLiberties,
+        format!(
+            "the setup leaves {} stone(s) without a liberty ({}), a position no play can reach; goref replays on with them on the board as set up",
+            stones.len(),
+            named.join(" ")
+        ),
+    )
+    .at(locate(setup.pos));
+    f.point = stones.first().map(|p| p.sgf());
+    f.vertex = stones.first().map(|p| p.vertex(height));
+    Some(f)
 }
 
 /// A legality verdict as a finding, with what every other preset says.

@@ -503,16 +503,21 @@ fn emit_node(
             ..Setup::default()
         });
         s.player = Some(color);
+        s.player_pos = loc.pos(at);
     }
     if let Some(setup) = setup {
-        if *number > 0 && stones_set {
-            g.findings.push(
-                Finding::new(
-                    Code::SetupInGame,
-                    format!("stones added or removed (AB/AW/AE) after move {number}"),
-                )
-                .at(setup.pos),
-            );
+        if *number > 0 {
+            let edit = match (stones_set, setup.player) {
+                (true, _) => Some("stones added or removed (AB/AW/AE)".to_string()),
+                (false, Some(c)) => Some(format!("PL[{}] sets {} to move", c.letter(), c.name())),
+                (false, None) => None,
+            };
+            if let Some(edit) = edit {
+                g.findings.push(
+                    Finding::new(Code::SetupInGame, format!("{edit} after move {number}"))
+                        .at(setup.pos),
+                );
+            }
         }
         g.events.push(Event::Setup(Box::new(setup)));
     }

@@ -70,6 +70,8 @@ pub struct Setup {
     /// and no AB/AW/AE is a setup event with empty lists.
     pub player: Option<Color>,
     pub pos: Pos,
+    /// Where the PL value stands (the node's setup position when there is no PL).
+    pub player_pos: Pos,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -324,6 +324,22 @@ impl Board {
         pos
     }
 
+    /// The stones of every string without a liberty, in point order. Only setup can
+    /// leave one (a play removes such strings at once).
+    pub(crate) fn stones_without_liberties(&self) -> Vec<Point> {
+        let mut out = Vec::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let p = Point::new(x, y);
+                let Some(i) = self.index(p) else { continue };
+                if color_of(self.cells[i]).is_some() && self.libs[self.head[i] as usize] == 0 {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
     /// Plays a stone with the as-played semantics of the module documentation.
     pub fn play(&mut self, color: Color, p: Point) -> Result<PlayOutcome, BoardError> {
         let i = self.index(p).ok_or(BoardError::OffBoard {

@@ -13,6 +13,9 @@ pub(crate) struct Turn {
     pub number: u32,
     pub color: Color,
     pub pass: bool,
+    /// A PL node since the move before named who moves now (FF[4]): the move is not
+    /// judged against the colour of the move before it.
+    pub after_pl: bool,
 }
 
 /// Two consecutive passes.
@@ -193,12 +196,13 @@ fn handicap_placement(turns: &[Turn], handicap: u32) -> Placement {
 }
 
 /// Moves by the same colour as the move before (the first `skip` moves are handicap
-/// placement and exempt, but the move after them must be White's).
+/// placement and exempt, but the move after them must be White's). A move after a PL
+/// node is exempt: PL set who moves (the referee reports a PL the move contradicts).
 fn alternation_errors(turns: &[Turn], skip: usize) -> Vec<u32> {
     let mut errors = Vec::new();
     let mut previous: Option<Color> = if skip > 0 { Some(Color::Black) } else { None };
     for turn in turns.iter().skip(skip) {
-        if previous == Some(turn.color) {
+        if previous == Some(turn.color) && !turn.after_pl {
             errors.push(turn.number);
         }
         previous = Some(turn.color);
@@ -219,6 +223,7 @@ mod tests {
                 number: i as u32 + 1,
                 color: if c.eq_ignore_ascii_case(&'b') { B } else { W },
                 pass: c.is_ascii_lowercase(),
+                after_pl: false,
             })
             .collect()
     }
@@ -362,5 +367,20 @@ mod tests {
         // A record shorter than the placement is read without panicking.
         let short = analyse(&turns("Bw"), Ending::TwoStage, 3, false);
         assert_eq!(short.handicap_plays, 0);
+    }
+
+    #[test]
+    fn a_move_after_a_pl_node_is_not_an_alternation_error() {
+        // B[aa];PL[B];B[bb]: PL sets Black to move, so the second Black move is in turn.
+        let mut t = turns("BB");
+        assert_eq!(analyse(&t, Ending::TwoStage, 0, false).alternation, vec![2]);
+        t[1].after_pl = true;
+        assert!(analyse(&t, Ending::TwoStage, 0, false)
+            .alternation
+            .is_empty());
+        // PL exempts only the move right after it.
+        let mut t = turns("BBB");
+        t[1].after_pl = true;
+        assert_eq!(analyse(&t, Ending::TwoStage, 0, false).alternation, vec![3]);
     }
 }

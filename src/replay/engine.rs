@@ -22,7 +22,7 @@ pub use sst::HotKind;
 use crate::point::{Color, Move, Point};
 use crate::replay::board::{stone_of, Board, BoardError, Zobrist};
 use crate::replay::position::Position;
-use history::{History, NONE};
+use history::{By, History, NONE};
 use serde::Serialize;
 use sst::{HotSet, Mouth};
 use std::collections::HashMap;
@@ -78,6 +78,9 @@ pub struct MoveFacts {
     pub ssk: Option<u32>,
     /// ... created by a play of the same colour (never 0).
     pub nssk: Option<u32>,
+    /// ... standing after a move of the same colour, a play or a pass (New Zealand:
+    /// passes are moves; never 0).
+    pub after_own_move: Option<u32>,
     pub hot_take: Option<HotTake>,
     pub recycling: Option<Recycling>,
     /// R-SST escalation: a board recurred again with no SST rule firing since its
@@ -99,6 +102,7 @@ impl MoveFacts {
             psk: None,
             ssk: None,
             nssk: None,
+            after_own_move: None,
             hot_take: None,
             recycling: None,
             needs_referee: None,
@@ -121,6 +125,7 @@ impl MoveFacts {
             psk,
             ssk,
             nssk,
+            after_own_move,
             hot_take,
             recycling,
             needs_referee,
@@ -128,7 +133,8 @@ impl MoveFacts {
         (*n, *c, *m) = (number, color, mv);
         (*off_board, *occupied, *self_removed) = (false, false, 0);
         captured.clear();
-        (*ko_retake, *psk, *ssk, *nssk, *needs_referee) = (None, None, None, None, None);
+        (*ko_retake, *psk, *ssk, *nssk) = (None, None, None, None);
+        (*after_own_move, *needs_referee) = (None, None);
         (*hot_take, *recycling) = (None, None);
     }
 
@@ -221,6 +227,11 @@ impl Engine {
         self.board.to_position()
     }
 
+    /// The stones of every string left without a liberty (by setup), in point order.
+    pub fn stones_without_liberties(&self) -> Vec<Point> {
+        self.board.stones_without_liberties()
+    }
+
     /// Stones captured by Black and by White (suicides count for the opponent).
     pub fn captures(&self) -> [u32; 2] {
         self.board.prisoners()
@@ -309,7 +320,7 @@ impl Engine {
     fn pass(&mut self, color: Color, number: u32) {
         if let Some(cur) = self.history.current().copied() {
             self.history
-                .push_slot(cur.entry, number, color.opponent(), None);
+                .push_slot(cur.entry, number, color.opponent(), Some(By::Pass(color)));
         }
         self.cool();
     }
@@ -357,6 +368,7 @@ impl Engine {
             facts.psk = opt(ent.first);
             facts.ssk = opt(ent.first_to_move[color.opponent().index()]);
             facts.nssk = opt(ent.first_by_play[color.index()]);
+            facts.after_own_move = opt(ent.first_after_move[color.index()]);
             // A play that leaves the board as it was (single-stone suicide, a stone
             // replaced by its own colour) is no cycle in the SST sense.
             if e != before {
@@ -365,7 +377,7 @@ impl Engine {
         }
         let slot = self.history.slot_count();
         self.history
-            .push_slot(e, number, color.opponent(), Some(color));
+            .push_slot(e, number, color.opponent(), Some(By::Play(color)));
         self.update_hot(color, i, out.captured, out.self_removed, facts);
         if let Some(k) = double_ko {
             self.double_ko_cycle(k, facts);

@@ -36,6 +36,9 @@ pub(crate) struct Entry {
     pub first_to_move: [u32; 2],
     /// Earliest move number at which a play by Black / White created this board.
     pub first_by_play: [u32; 2],
+    /// Earliest move number after which this board stood following a move of Black /
+    /// White, a play or a pass (New Zealand rules count passes as moves).
+    pub first_after_move: [u32; 2],
     /// The latest slot holding this board.
     pub last_slot: u32,
     /// Slots up to this one have had their plays frozen by the fixed-ko rule.
@@ -44,6 +47,21 @@ pub(crate) struct Entry {
     pub recreations: u32,
     /// Some play from this board is forbidden by the fixed-ko rule.
     pub has_forbidden: bool,
+}
+
+/// The move that left a board: a play or a pass, and whose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum By {
+    Play(Color),
+    Pass(Color),
+}
+
+impl By {
+    fn color(self) -> Color {
+        match self {
+            By::Play(c) | By::Pass(c) => c,
+        }
+    }
 }
 
 /// One occurrence of a board in the line.
@@ -212,6 +230,7 @@ impl History {
                     first: NONE,
                     first_to_move: [NONE; 2],
                     first_by_play: [NONE; 2],
+                    first_after_move: [NONE; 2],
                     last_slot: NONE,
                     frozen_upto: NONE,
                     recreations: 0,
@@ -245,14 +264,8 @@ impl History {
     }
 
     /// Records an occurrence of `entry` after move `number`, with `to_move` to play,
-    /// created by a play of `by_play` (None for passes, setup and the start).
-    pub(crate) fn push_slot(
-        &mut self,
-        entry: u32,
-        number: u32,
-        to_move: Color,
-        by_play: Option<Color>,
-    ) {
+    /// left by a move of `by` (None for setup and the start).
+    pub(crate) fn push_slot(&mut self, entry: u32, number: u32, to_move: Color, by: Option<By>) {
         let slot_id = self.slots.len() as u32;
         let ent = &mut self.entries[entry as usize];
         if ent.first == NONE {
@@ -262,10 +275,14 @@ impl History {
         if *tm == NONE {
             *tm = number;
         }
-        if let Some(c) = by_play {
-            let bp = &mut ent.first_by_play[c.index()];
-            if *bp == NONE {
-                *bp = number;
+        if let Some(by) = by {
+            let c = by.color();
+            if matches!(by, By::Play(_)) && ent.first_by_play[c.index()] == NONE {
+                ent.first_by_play[c.index()] = number;
+            }
+            let am = &mut ent.first_after_move[c.index()];
+            if *am == NONE {
+                *am = number;
             }
         }
         let prev_occ = ent.last_slot;
@@ -431,13 +448,14 @@ mod tests {
         let (a, _) = h.find_or_insert(1, &snapshot(12, 1));
         let (b, _) = h.find_or_insert(2, &snapshot(12, 2));
         h.push_slot(a, 0, Color::Black, None);
-        h.push_slot(b, 1, Color::White, Some(Color::Black));
-        h.push_slot(a, 2, Color::White, Some(Color::White));
-        h.push_slot(a, 5, Color::Black, Some(Color::Black));
+        h.push_slot(b, 1, Color::White, Some(By::Play(Color::Black)));
+        h.push_slot(a, 2, Color::White, Some(By::Play(Color::White)));
+        h.push_slot(a, 5, Color::Black, Some(By::Play(Color::Black)));
         let e = h.entry(a);
         assert_eq!(e.first, 0);
         assert_eq!(e.first_to_move, [0, 2]);
         assert_eq!(e.first_by_play, [5, 2]);
+        assert_eq!(e.first_after_move, [5, 2]);
         assert_eq!(e.last_slot, 3);
         assert_eq!(h.slot(3).prev_occ, 2);
         assert_eq!(h.slot(2).prev_occ, 0);
@@ -447,5 +465,19 @@ mod tests {
         h.set_next_play(42);
         assert_eq!(h.current().map(|s| s.next_play), Some(42));
         assert_eq!(h.slot(2).next_play, NONE);
+    }
+
+    /// A pass leaves the board as a move of the passer (New Zealand), but no board is
+    /// created by it (natural situational superko).
+    #[test]
+    fn a_pass_leaves_the_board_after_a_move_but_creates_none() {
+        let mut h = History::new(12);
+        let (a, _) = h.find_or_insert(1, &snapshot(12, 1));
+        h.push_slot(a, 0, Color::Black, None);
+        h.push_slot(a, 1, Color::White, Some(By::Pass(Color::Black)));
+        h.push_slot(a, 4, Color::Black, Some(By::Play(Color::White)));
+        let e = h.entry(a);
+        assert_eq!(e.first_after_move, [1, 4]);
+        assert_eq!(e.first_by_play, [NONE, 4]);
     }
 }

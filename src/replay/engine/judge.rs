@@ -71,6 +71,9 @@ fn rule(rules: &Rules, f: &MoveFacts) -> Option<Ruling> {
         Repetition::NaturalSituationalSuperko => f
             .nssk
             .and_then(|m| ruling(Code::SituationalSuperko, Core, Some(m))),
+        Repetition::OwnMoveSuperko => f
+            .after_own_move
+            .and_then(|m| ruling(Code::SituationalSuperko, Core, Some(m))),
         Repetition::SstHotStones => {
             if let Some(t) = &f.hot_take {
                 let c = if t.kind == HotKind::Single {
@@ -169,6 +172,10 @@ fn verdict_text(rules: &Rules, f: &MoveFacts, r: Ruling) -> String {
                 format!(
                     "the play recreates {}, which {who} created by a play (natural situational superko); it is illegal",
                     position_name(rel)
+                )
+            } else if rules.repetition == Repetition::OwnMoveSuperko {
+                format!(
+                    "the play recreates the board as it stood after {who}'s move {rel} (a play or a pass: passes are moves, so no play may repeat the board after any of the player's own moves); it is illegal"
                 )
             } else {
                 format!(
