@@ -69,7 +69,9 @@ pub use replay::position::Position;
 /// assert!(goref::report::to_text(report).contains("game.sgf"));
 /// ```
 pub mod report {
-    pub use crate::count::reading::{Basis, ResultCheck, ResultStatus, ScoreView};
+    pub use crate::count::reading::{
+        Basis, FourPassReading, FourPassReadings, ResultCheck, ResultStatus, ScoreView,
+    };
     pub use crate::count::score::{Penalties, TieBreak};
     pub use crate::count::timing::TimeReport;
     pub use crate::present::report::{

@@ -242,20 +242,106 @@ pub(crate) fn method(
     }
 }
 
-/// Whether the players' agreement on dead stones counts at this end: at a stop where
-/// the record ends; after four passes only when they are not read literally (the 2002
-/// EGF precedent); never after a second stop. Without an end, only where the record
-/// stands for an agreement (`agreed_without_end`: RE is a count, or stones are claimed).
-pub(crate) fn removal_allowed(
+/// How a reading takes four consecutive passes (SST, the AGA variant), where the rule
+/// texts conflict (spec §2, §6.2): terminology 19 says play has ended and cannot resume,
+/// Article 1 that play ends only once the dead stones are taken away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FourPassReading {
+    /// Terminology 19: the four passes end play; every stone on the board counts.
+    Literal,
+    /// The 2002 EGF Appeals Committee: passes 3–4 are void and the game stands at the
+    /// pause, where agreed dead stones are taken away.
+    Precedent,
+    /// The record's own rules as `check`, `score` and the appeal's AGA-variant reading
+    /// take them: the precedent where the dead stones are agreed (marked TB/TW or claimed
+    /// with `--dead`), else the literal reading, with the precedent counted beside it on
+    /// goref's estimate (spec §2 "Engine rule (SST mode)", §6.4).
+    AsAgreed,
+}
+
+/// Which dead stones a reading may take away at its end, and whether goref's estimate
+/// may stand in for an agreement nobody recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeadPolicy {
+    /// The rules let agreed dead stones be removed here.
+    pub removal: bool,
+    /// Where nothing is marked or claimed, the estimate counts as the agreement (a count
+    /// to compare RE with, at a warning's weight). False after four passes: there the
+    /// players' agreement is what the dispute is about, and a guess may not settle it.
+    pub estimate_decides: bool,
+}
+
+/// The one decision on dead stones at the end of a game, for `check`, `score`, `appeal`
+/// and the HTML pages alike: agreed dead stones count at a stop where the record ends;
+/// never after a second stop (every stone counts); after four passes as the reading
+/// says ([`FourPassReading`]), and then never on an estimate alone. Without an end, only
+/// where the record stands for an agreement (`agreed_without_end`: RE is a count, or
+/// stones are claimed).
+pub fn dead_policy(
     end: Option<EndKind>,
-    literal_four_passes: bool,
+    four_passes: FourPassReading,
     agreed_without_end: bool,
-) -> bool {
-    match end {
-        Some(EndKind::AgreementStop) => true,
-        Some(EndKind::FourPasses) => !literal_four_passes,
-        Some(EndKind::SecondStop) => false,
-        None => agreed_without_end,
+) -> DeadPolicy {
+    let (removal, estimate_decides) = match end {
+        Some(EndKind::AgreementStop) => (true, true),
+        Some(EndKind::SecondStop) => (false, false),
+        Some(EndKind::FourPasses) => (four_passes != FourPassReading::Literal, false),
+        None => (agreed_without_end, true),
+    };
+    DeadPolicy {
+        removal,
+        estimate_decides,
+    }
+}
+
+/// The two readings of a four-pass ending side by side, when they give different
+/// results (spec §2 "Engine rule (SST mode)", §6.4).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FourPassReadings {
+    /// The literal reading's result (terminology 19: every stone counts).
+    pub literal: String,
+    /// The precedent reading's result (EGF 2002: the dead stones taken away).
+    pub precedent: String,
+    /// What the precedent's dead stones rest on: `marked`, `claimed` or `estimated`.
+    pub precedent_basis: Basis,
+    /// The stones the precedent takes away (SGF points).
+    pub precedent_dead: Vec<String>,
+    /// Which reading `computed` is: the precedent where the dead stones are agreed
+    /// (marked or claimed), else the literal reading.
+    pub result: FourPassReading,
+    /// Which reading RE gives, if either.
+    pub recorded_matches: Option<FourPassReading>,
+}
+
+impl FourPassReadings {
+    /// Whether the precedent's count rests on goref's estimate alone: then the result
+    /// is undecided between the two readings, and no RE should be written (`RE[?]`).
+    pub fn undecided(&self) -> bool {
+        self.precedent_basis == Basis::Estimated
+    }
+
+    /// One sentence with both results and which one stands, for findings and reasons.
+    pub fn sentence(&self) -> String {
+        let dead = if self.precedent_dead.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.precedent_dead.join(" "))
+        };
+        match (self.result, self.precedent_basis) {
+            (FourPassReading::Literal, _) => format!(
+                "after four passes the literal reading (terminology 19: every stone counts) gives {}, and that is the result; the precedent reading (EGF 2002: passes 3-4 void, dead stones taken away) gives {} only with the dead stones goref estimates ({}; nothing is marked or claimed), an estimate, not a ruling: which reading stands, and which stones were dead, is for the referee to decide (mark them TB/TW or pass --dead)",
+                self.literal,
+                self.precedent,
+                dead.trim()
+            ),
+            (_, basis) => format!(
+                "after four passes the literal reading (terminology 19: every stone counts) gives {} and the precedent reading (EGF 2002: passes 3-4 void, the dead stones{dead} {} removed) gives {}, the result",
+                self.literal,
+                basis.phrase(),
+                self.precedent
+            ),
+        }
     }
 }
 
@@ -594,6 +680,10 @@ pub struct ResultCheck {
     /// Estimated strings that are not clear and would change the winner if flipped.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unclear: Vec<UnclearString>,
+    /// After four passes, when the literal and precedent readings give different results:
+    /// both, which one is `computed`, and which one RE gives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub four_passes: Option<FourPassReadings>,
 }
 
 impl ResultCheck {
@@ -608,6 +698,7 @@ impl ResultCheck {
             as_is: None,
             other_count: None,
             unclear: Vec::new(),
+            four_passes: None,
         }
     }
 }
@@ -630,6 +721,100 @@ pub(crate) fn re_is_count(record: &GameRecord) -> bool {
         .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
 }
 
+/// A reading counted beside the result and not the result: the precedent reading of
+/// four passes on goref's estimate of the dead stones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountBeside {
+    /// The stones the reading takes away, sorted.
+    pub dead: Vec<Point>,
+    /// Stones in seki under the estimate.
+    pub seki: Vec<Point>,
+    pub score: Score,
+}
+
+/// The dead stones a reading counts for its result under `policy`, and the count it
+/// shows beside the result: where an estimate may not stand in for the agreement
+/// (after four passes) and its count differs from `literal`, the literal reading is the
+/// result and the estimate's count is shown beside it; where the two agree, the
+/// estimate settles nothing in dispute and stays the count, as at any other end.
+pub(crate) fn settle(
+    agreed: DeadStones,
+    policy: DeadPolicy,
+    position: &Position,
+    literal: Option<&Score>,
+    ctx: &CountContext,
+) -> (DeadStones, Option<CountBeside>) {
+    if agreed.basis != Basis::Estimated || policy.estimate_decides {
+        return (agreed, None);
+    }
+    let estimated = count(
+        position,
+        &agreed.dead,
+        &agreed.seki,
+        &ctx.clone().finishing(Basis::Estimated),
+    );
+    match (estimated, literal) {
+        (Ok(e), Some(l)) if e.re != l.re => (
+            DeadStones::default(),
+            Some(CountBeside {
+                dead: agreed.dead,
+                seki: agreed.seki,
+                score: e,
+            }),
+        ),
+        _ => (agreed, None),
+    }
+}
+
+/// The two readings of a four-pass end when their results differ: the precedent is
+/// the agreed count (`counted`, dead stones marked or claimed) or the estimate's count
+/// beside the literal result.
+fn four_pass_readings(
+    literal: &Score,
+    counted: &Score,
+    chosen: &DeadStones,
+    beside: Option<&CountBeside>,
+    recorded: Option<&ParsedResult>,
+) -> Option<FourPassReadings> {
+    let (precedent, basis, dead, result) = match beside {
+        Some(b) => (
+            &b.score,
+            Basis::Estimated,
+            &b.dead,
+            FourPassReading::Literal,
+        ),
+        None if !chosen.dead.is_empty() => (
+            counted,
+            chosen.basis,
+            &chosen.dead,
+            FourPassReading::Precedent,
+        ),
+        None => return None,
+    };
+    if precedent.re == literal.re {
+        return None;
+    }
+    let is_count =
+        |p: &&ParsedResult| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw;
+    let recorded_matches = recorded.filter(is_count).and_then(|p| {
+        if agrees(p, literal) {
+            Some(FourPassReading::Literal)
+        } else if agrees(p, precedent) {
+            Some(FourPassReading::Precedent)
+        } else {
+            None
+        }
+    });
+    Some(FourPassReadings {
+        literal: literal.re.clone(),
+        precedent: precedent.re.clone(),
+        precedent_basis: basis,
+        precedent_dead: dead.iter().map(|p| p.sgf()).collect(),
+        result,
+        recorded_matches,
+    })
+}
+
 /// Scores the refereed game and compares with RE (called once by the referee).
 pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Refereed) {
     r.result = ResultCheck::new(record.info.result.clone());
@@ -647,27 +832,32 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
     let position = r.scored_position.clone();
     let end = r.ending.end.map(|e| e.kind);
     // Where the players could agree on dead stones: at an agreement stop, after four
-    // passes (the 2002 precedent), or where a record without passes gives a count or
-    // stones are claimed (the agreement is the count itself).
-    let removal_allowed = removal_allowed(end, false, opts.dead.is_some() || re_is_count(record));
+    // passes (the 2002 precedent, on an agreement only), or where a record without
+    // passes gives a count or stones are claimed (the agreement is the count itself).
+    let policy = dead_policy(
+        end,
+        FourPassReading::AsAgreed,
+        opts.dead.is_some() || re_is_count(record),
+    );
     let rules = r.selection.rules.clone();
     let ctx = CountContext::of(record, &rules, r);
-    let chosen = dead_stones(
+    let agreed = dead_stones(
         record,
         &position,
         opts.dead.as_deref(),
         &opts.estimator,
         ctx.method.komi.value,
-        removal_allowed,
+        policy.removal,
     );
+    r.findings.extend(agreed.findings.iter().cloned());
     let literal = count(&position, &[], &[], &ctx).ok();
+    let (chosen, beside) = settle(agreed, policy, &position, literal.as_ref(), &ctx);
     let ctx = ctx.finishing(chosen.basis);
     let counted = if chosen.dead.is_empty() && chosen.seki.is_empty() && !ctx.finish_boundaries {
         literal.clone()
     } else {
         count(&position, &chosen.dead, &chosen.seki, &ctx).ok()
     };
-    r.findings.extend(chosen.findings.iter().cloned());
     if let Some(detected) = ctx
         .method
         .convention
@@ -682,21 +872,30 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         r.findings
             .push(Finding::new(Code::CountConvention, detected.sentence()));
     }
-    if let (Some(l), Some(d)) = (&literal, &counted) {
-        if end == Some(EndKind::FourPasses) && l.re != d.re && !chosen.dead.is_empty() {
-            r.findings.push(Finding::new(
-                Code::DisputedEnding,
-                format!(
-                    "after four passes the literal reading (every stone counts) gives {} and the precedent reading (dead stones {} removed) gives {}",
-                    l.re, chosen.basis.phrase(), d.re
-                ),
-            ));
-        }
+    r.four_passes = match (end, &literal, &counted) {
+        (Some(EndKind::FourPasses), Some(l), Some(c)) => four_pass_readings(
+            l,
+            c,
+            &chosen,
+            beside.as_ref(),
+            record.recorded_result.as_ref(),
+        ),
+        _ => None,
+    };
+    if let Some(fp) = &r.four_passes {
+        r.findings
+            .push(Finding::new(Code::DisputedEnding, fp.sentence()));
     }
     // Whether the count is the rules' own result: every stone counts after a second
-    // stop; elsewhere only once the dead stones are known (marked, claimed, estimated).
+    // stop, and after four passes read literally; elsewhere only once the dead stones
+    // are known (marked, claimed, estimated).
+    let literal_result = r
+        .four_passes
+        .as_ref()
+        .is_some_and(|f| f.result == FourPassReading::Literal);
     let decisive = match end {
         Some(EndKind::SecondStop) => true,
+        _ if literal_result => true,
         _ => match chosen.basis {
             Basis::Marked | Basis::Claimed => !chosen.dead.is_empty(),
             Basis::Estimated => true,
@@ -715,6 +914,7 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         _ => None,
     };
     r.score = counted;
+    r.precedent_beside = beside;
     let zero_is_no_count = ctx
         .method
         .convention
@@ -728,6 +928,7 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         judge_result(record, r, decisive)
     };
     check.basis = chosen.basis;
+    check.four_passes = r.four_passes.clone();
     check.counting = r.score.as_ref().map(|s| s.counting);
     check.other_count = r
         .score
@@ -925,6 +1126,21 @@ fn compare(
         check.reason = format!("the count gives {} by {}, as recorded", score.re, by(score));
         return;
     }
+    if let Some(fp) = r
+        .four_passes
+        .as_ref()
+        .filter(|f| f.recorded_matches.is_some_and(|m| m != f.result))
+    {
+        // RE is the other reading's count: the record took four passes the other way,
+        // which is the dispute itself, not a wrong result.
+        let other = match fp.result {
+            FourPassReading::Literal => "precedent",
+            _ => "literal",
+        };
+        check.status = ResultStatus::Agrees;
+        check.reason = format!("RE[{re}] is the {other} reading's count; {}", fp.sentence());
+        return;
+    }
     if !decisive {
         check.status = ResultStatus::Unverified;
         let why = if ended {
@@ -989,7 +1205,22 @@ fn compare(
         by(score)
     );
     let mut finding = Finding::new(code, check.reason.clone());
-    if r.dead_source == Some(DeadSource::Estimate) || (r.dead.is_empty() && r.estimate.is_some()) {
+    if let Some(fp) = r
+        .four_passes
+        .as_ref()
+        .filter(|f| f.result == FourPassReading::Literal)
+    {
+        // The literal reading is compared, but the precedent reading (on an agreement
+        // the record does not show) could give another count: a question, not a verdict.
+        let severity = finding.severity.min(Severity::Warning);
+        finding = finding.with_severity(severity);
+        finding.message.push_str(&format!(
+            " (the literal reading of four passes; the precedent reading gives {} with goref's estimate of the dead stones, which is no match either)",
+            fp.precedent
+        ));
+    } else if r.dead_source == Some(DeadSource::Estimate)
+        || (r.dead.is_empty() && r.estimate.is_some())
+    {
         // A mismatch that rests on goref's estimate is a question, not a verdict.
         let severity = finding.severity.min(Severity::Warning);
         finding = finding.with_severity(severity);
@@ -1169,12 +1400,25 @@ mod tests {
     #[test]
     fn removal_follows_the_end_of_the_game() {
         use EndKind::*;
-        assert!(removal_allowed(Some(AgreementStop), true, false));
-        assert!(removal_allowed(Some(FourPasses), false, false));
-        assert!(!removal_allowed(Some(FourPasses), true, true));
-        assert!(!removal_allowed(Some(SecondStop), false, true));
-        assert!(removal_allowed(None, false, true));
-        assert!(!removal_allowed(None, false, false));
+        use FourPassReading::*;
+        let p = |end, reading, agreed| {
+            let d = dead_policy(end, reading, agreed);
+            (d.removal, d.estimate_decides)
+        };
+        // At a stop that ends the record the players agree; an estimate stands in.
+        for reading in [Literal, Precedent, AsAgreed] {
+            assert_eq!(p(Some(AgreementStop), reading, false), (true, true));
+            // Never after a second stop, whatever is claimed.
+            assert_eq!(p(Some(SecondStop), reading, true), (false, false));
+        }
+        // Four passes: the literal reading removes nothing; the precedent and the
+        // record's own reading remove agreed stones only, never on an estimate alone.
+        assert_eq!(p(Some(FourPasses), Literal, true), (false, false));
+        assert_eq!(p(Some(FourPasses), Precedent, false), (true, false));
+        assert_eq!(p(Some(FourPasses), AsAgreed, false), (true, false));
+        // No end: only where the record stands for an agreement.
+        assert_eq!(p(None, AsAgreed, true), (true, true));
+        assert_eq!(p(None, AsAgreed, false), (false, true));
     }
 
     #[test]

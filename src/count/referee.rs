@@ -102,6 +102,11 @@ pub struct Refereed {
     pub score: Option<Score>,
     /// Every stone counted as it stands, when the computed score removed dead stones.
     pub literal_score: Option<Score>,
+    /// After four passes with nothing marked or claimed: the precedent reading counted on
+    /// goref's estimate beside the literal result, when the two differ.
+    pub precedent_beside: Option<crate::count::reading::CountBeside>,
+    /// After four passes, the two readings when they differ.
+    pub four_passes: Option<crate::count::reading::FourPassReadings>,
     pub result: ResultCheck,
     pub snapshots: Vec<Snapshot>,
 }
@@ -213,6 +218,8 @@ pub(crate) fn referee_located(
         time,
         score: None,
         literal_score: None,
+        precedent_beside: None,
+        four_passes: None,
         result: ResultCheck::new(record.info.result.clone()),
         snapshots: replay.snapshots,
     };

@@ -13,7 +13,9 @@
 //! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`to_text`]
 //! prints it, and each [`Diagram`] renders as text or SVG.
 
-use crate::count::reading::{self, Basis, CountContext, DeadSource, Estimator, ScoreView};
+use crate::count::reading::{
+    self, Basis, CountContext, DeadSource, Estimator, FourPassReading, ScoreView,
+};
 use crate::count::referee::{self, RefereeOptions, Refereed, RulesChoice};
 use crate::count::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
@@ -119,11 +121,22 @@ impl ReadingKind {
         }
     }
 
-    /// Whether this reading removes agreed dead stones at an end of this kind: the
-    /// reading module's policy, with four passes read literally except under the
-    /// 2002 precedent.
-    fn removes_dead(self, end: EndKind) -> bool {
-        reading::removal_allowed(Some(end), self != ReadingKind::SstPrecedent, false)
+    /// How this reading takes four passes: literally (SST terminology 19), by the 2002
+    /// precedent, or as `check` takes the record's own rules (the AGA variant).
+    pub(crate) fn four_passes(self) -> FourPassReading {
+        match self {
+            ReadingKind::SstLiteral => FourPassReading::Literal,
+            ReadingKind::SstPrecedent => FourPassReading::Precedent,
+            ReadingKind::SimplifiedIng | ReadingKind::AgaVariant | ReadingKind::Aga => {
+                FourPassReading::AsAgreed
+            }
+        }
+    }
+
+    /// The reading module's dead-stone policy at an end of this kind (the one decision
+    /// `check`, `score` and the pages share).
+    fn policy(self, end: EndKind) -> reading::DeadPolicy {
+        reading::dead_policy(Some(end), self.four_passes(), false)
     }
 }
 
@@ -239,6 +252,10 @@ pub enum ReadingStatus {
     NotEnded,
     /// The claimed dead stones are not on the board where these rules end the game.
     Unscorable,
+    /// Counted on goref's estimate of dead stones nobody marked or claimed, where only
+    /// an agreement may take them away (the precedent reading of four passes): a count
+    /// to weigh, not a result. The committee decides which stones were dead.
+    Estimated,
 }
 
 /// The verdict under one reading.
@@ -361,6 +378,10 @@ pub struct Appeal {
     pub disputed: bool,
     /// One sentence: which results the readings give.
     pub summary: String,
+    /// What the committee must decide and goref cannot: set where a reading's result
+    /// turns on dead stones nobody marked or claimed (the precedent reading of four
+    /// passes on goref's estimate, or with the estimate off).
+    pub decision: Option<String>,
     pub diagrams: Vec<Diagram>,
 }
 
@@ -427,6 +448,7 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         findings,
         disputed: disputed(&readings),
         summary: summary(&readings),
+        decision: decision(&readings, &final_position),
         readings,
         diagrams: Vec::new(),
     };
@@ -682,15 +704,41 @@ fn build_reading(
         reading.rule_sentence = ctx.not_ended();
         return reading;
     };
-    reading.removes_dead = kind.removes_dead(end.kind);
-    let chosen = reading::dead_stones(
+    let policy = kind.policy(end.kind);
+    reading.removes_dead = policy.removal;
+    let agreed = reading::dead_stones(
         record,
         &r.scored_position,
         claimed,
         estimator,
         r.komi.value,
-        reading.removes_dead,
+        policy.removal,
     );
+    let rules = r.selection.rules.clone();
+    let chosen = if kind.four_passes() == FourPassReading::Precedent {
+        // The precedent is the reading whose count the estimate stands in for: it is
+        // counted on it, and marked `estimated`.
+        agreed
+    } else {
+        let literal_ctx = CountContext::of(record, &rules, r);
+        let literal = reading::count(&r.scored_position, &[], &[], &literal_ctx).ok();
+        reading::settle(
+            agreed,
+            policy,
+            &r.scored_position,
+            literal.as_ref(),
+            &literal_ctx,
+        )
+        .0
+    };
+    let on_estimate = chosen.basis == Basis::Estimated && !policy.estimate_decides;
+    if kind.four_passes() == FourPassReading::AsAgreed
+        && end.kind == EndKind::FourPasses
+        && chosen.basis == Basis::AsIs
+    {
+        // Nothing agreed after four passes: the literal reading, every stone counts.
+        reading.removes_dead = false;
+    }
     let dead = chosen.dead.clone();
     let source = chosen.basis.dead_source().filter(|_| !dead.is_empty());
     let view = |score: Option<&Score>| {
@@ -710,12 +758,15 @@ fn build_reading(
         _ => Removal::None(claimed.unwrap_or(&[])),
     };
     reading.rule_sentence = ctx.sentence(end, &removal);
-    let rules = r.selection.rules.clone();
     let count_ctx = CountContext::of(record, &rules, r).finishing(chosen.basis);
     match reading::count(&r.scored_position, &dead, &chosen.seki, &count_ctx) {
         Ok(s) => {
             reading.view = view(Some(&s));
             fill_score(&mut reading, &s, record);
+            if on_estimate {
+                reading.status = ReadingStatus::Estimated;
+                reading.applies = false;
+            }
             if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &count_ctx, &s) {
                 reading.notes.push(note);
             }
@@ -829,14 +880,54 @@ fn disputed(readings: &[Reading]) -> bool {
     )
 }
 
-/// "B+1 under SST literal, Simplified Ing, AGA variant and AGA; W+29 under SST precedent (EGF 2002)."
+/// What the committee must decide where a reading turns on dead stones nobody marked or
+/// claimed and its result would differ from the literal reading's.
+fn decision(readings: &[Reading], position: &Position) -> Option<String> {
+    let find = |k: ReadingKind| readings.iter().find(|r| r.kind == k);
+    let literal = find(ReadingKind::SstLiteral)?;
+    let precedent = find(ReadingKind::SstPrecedent)?;
+    let literal_re = literal.re.as_deref()?;
+    let ask = "The committee must decide which reading applies and, under the precedent, which stones the players agreed dead; `goref appeal --dead POINTS` then counts that reading.";
+    match precedent.status {
+        ReadingStatus::Estimated if precedent.re.as_deref() != Some(literal_re) => {
+            let dead: Vec<String> = precedent
+                .view
+                .dead
+                .iter()
+                .filter_map(|p| Point::from_sgf(p))
+                .map(|p| p.vertex(position.height))
+                .collect();
+            Some(format!(
+                "Nothing is marked dead (TB/TW) or claimed (--dead). Under the literal reading (terminology 19) the result is {literal_re}. Under the precedent reading (EGF 2002) it depends on which stones the players agreed dead: with the stones goref estimates dead ({}) it would be {}, an estimate, not a ruling. {ask}",
+                if dead.is_empty() { "none".to_string() } else { join_and(&dead) },
+                precedent.re.as_deref().unwrap_or("-")
+            ))
+        }
+        ReadingStatus::NoClaim => Some(format!(
+            "Nothing is marked dead (TB/TW) or claimed (--dead), and the estimate is off. Under the literal reading (terminology 19) the result is {literal_re}; the precedent reading (EGF 2002) gives no result until it is known which stones the players agreed dead. {ask}"
+        )),
+        _ => None,
+    }
+}
+
+/// How a reading's result is named in sentences: "W+29", or "W+29 (goref's estimate)"
+/// where it rests on an estimate only an agreement could replace.
+pub(crate) fn re_label(r: &Reading) -> Option<String> {
+    let re = r.re.as_ref()?;
+    Some(match r.status {
+        ReadingStatus::Estimated => format!("{re} (estimate)"),
+        _ => re.clone(),
+    })
+}
+
+/// "B+1 under SST literal, Simplified Ing, AGA variant and AGA; W+29 (estimate) under SST precedent (EGF 2002)."
 fn summary(readings: &[Reading]) -> String {
     let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
     for r in readings {
-        let Some(re) = &r.re else { continue };
-        match groups.iter_mut().find(|(g, _)| g == re) {
+        let Some(re) = re_label(r) else { continue };
+        match groups.iter_mut().find(|(g, _)| *g == re) {
             Some((_, names)) => names.push(r.name),
-            None => groups.push((re.clone(), vec![r.name])),
+            None => groups.push((re, vec![r.name])),
         }
     }
     let silent: Vec<String> = readings

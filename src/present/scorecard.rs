@@ -2,7 +2,7 @@
 //! it aloud — area per colour, dead stones, neutral points, komi, handicap
 //! compensation, penalties, the Ing fill-in story and the RE to write.
 
-use crate::count::reading::ScoreView;
+use crate::count::reading::{FourPassReading, FourPassReadings, ScoreView};
 use crate::count::referee::{Refereed, ResultCheck};
 use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
@@ -21,6 +21,18 @@ pub struct SideCount {
     pub territory: u32,
     /// This side's own stones removed as dead.
     pub dead_removed: u32,
+}
+
+/// A count shown beside the result and not the result: the precedent reading of four
+/// passes on goref's estimate of the dead stones.
+#[derive(Clone, Debug, Serialize)]
+pub struct BesideCount {
+    /// The stones it takes away (vertices).
+    pub dead: Vec<String>,
+    pub black: u32,
+    pub white: u32,
+    pub neutral: u32,
+    pub re: String,
 }
 
 /// The whole count, for text and JSON.
@@ -61,6 +73,13 @@ pub struct ScoreCard {
     pub re: Option<String>,
     /// The count of the position as it stands, whether or not it is the result.
     pub count: String,
+    /// After four passes, when the literal and precedent readings differ: both results,
+    /// which one stands, and the precedent's count where it rests on goref's estimate
+    /// (then `re` is `?`: the two readings are undecided, spec §6.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub four_passes: Option<FourPassReadings>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precedent_count: Option<BesideCount>,
     pub result: ResultCheck,
     /// Rows of the counted position from the top, with marks (see the legend in text).
     pub board: Vec<String>,
@@ -107,8 +126,19 @@ impl ScoreCard {
             black_margin: s.black_margin,
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
             fill_in_skipped: s.fill_in_skipped.clone(),
-            re: r.ending.end.map(|_| s.re.clone()),
+            re: r.ending.end.map(|_| match &r.four_passes {
+                Some(f) if f.undecided() => "?".to_string(),
+                _ => s.re.clone(),
+            }),
             count: s.re.clone(),
+            four_passes: r.four_passes.clone(),
+            precedent_count: r.precedent_beside.as_ref().map(|b| BesideCount {
+                dead: b.dead.iter().map(|p| p.vertex(record.height)).collect(),
+                black: b.score.black,
+                white: b.score.white,
+                neutral: b.score.neutral,
+                re: b.score.re.clone(),
+            }),
             result: r.result.clone(),
             board: text.lines().map(str::to_string).collect(),
         })
@@ -239,7 +269,13 @@ impl ScoreCard {
                 o.re
             ));
         }
+        if let Some(f) = &self.four_passes {
+            out.push_str(&four_passes_text(f, self.precedent_count.as_ref()));
+        }
         match &self.re {
+            Some(re) if re == "?" => out.push_str(
+                "Result to write: RE[?] (the two readings of the four passes differ and no dead stones are marked or claimed; mark them TB/TW or pass --dead to settle which reading stands)\n",
+            ),
             Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
             None => out.push_str(&format!(
                 "Result to write: none, the game did not reach its end{}; count as it stands: {}\n",
@@ -266,6 +302,35 @@ impl ScoreCard {
         }
         out
     }
+}
+
+/// Both readings of four passes, each with what it rests on.
+fn four_passes_text(f: &FourPassReadings, beside: Option<&BesideCount>) -> String {
+    let literal = format!(
+        "  literal (terminology 19: four passes end play, every stone counts): {}{}\n",
+        f.literal,
+        if f.result == FourPassReading::Literal {
+            ", the count above"
+        } else {
+            ""
+        }
+    );
+    let precedent = match beside {
+        Some(b) => format!(
+            "  precedent (EGF 2002: passes 3-4 void, dead stones taken away): {} with the stones goref estimates dead ({}): Black {} White {} neutral {}; an estimate, not a ruling\n",
+            b.re,
+            b.dead.join(" "),
+            b.black,
+            b.white,
+            b.neutral
+        ),
+        None => format!(
+            "  precedent (EGF 2002: passes 3-4 void, dead stones taken away): {} with the stones {}, the count above\n",
+            f.precedent,
+            f.precedent_basis.phrase()
+        ),
+    };
+    format!("Readings of the four passes:\n{literal}{precedent}")
 }
 
 /// The Ing overtime story: basic time, periods, and per side the time used, periods

@@ -46,7 +46,7 @@ impl SentenceContext<'_> {
     fn removed(&self, removal: &Removal) -> String {
         match removal {
             Removal::Removed(dead, DeadSource::Estimate) => format!(
-                "the stones goref estimates dead ({}; nothing is marked or claimed) are removed before counting",
+                "the stones goref estimates dead ({}; nothing is marked or claimed) are removed before counting, a count that rests on an estimate, not on an agreement",
                 self.vertices(dead)
             ),
             Removal::Removed(dead, source) => format!(
@@ -79,7 +79,7 @@ impl SentenceContext<'_> {
                 "EGF Appeals Committee 2002: passes 3–4 ({last_two}) are void and the game stands at the pause"
             ),
             (ReadingKind::AgaVariant, EndKind::FourPasses) => format!(
-                "AGA variant (KSS; the ending as SST): four passes ({four}) end play; every stone on the board counts, as under SST terminology 19 (interpretation: KSS settles disputed stones by play, not by agreement after the end)"
+                "AGA variant (KSS; the ending as SST): four passes ({four}) end play; stones agreed dead (marked TB/TW or claimed) are taken away, else every stone counts, as goref takes four passes under the record's own rules (interpretation; an estimate never stands in for the agreement)"
             ),
             (ReadingKind::SstLiteral, EndKind::AgreementStop) => format!(
                 "SST terminology 18: two passes ({stop}) pause play and the record ends at the pause, where dead stones are agreed and taken away (Article 1)"

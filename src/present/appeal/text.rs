@@ -149,7 +149,7 @@ fn dead(out: &mut String, d: &DeadStones) {
     let using = match d.source {
         Some(DeadSource::CommandLine) => "the stones claimed with --dead",
         Some(DeadSource::Record) => "the stones marked in the record",
-        Some(DeadSource::Estimate) => "the estimated stones (a result that rests on an estimate)",
+        Some(DeadSource::Estimate) => "the estimated stones: a count that rests on an estimate, not on an agreement; after four passes only the precedent reading is counted on it, and it is marked as an estimate, never as a result",
         None => "nothing: no claim is recorded, so they give no result",
     };
     let _ = writeln!(out, "  Readings that remove dead stones use {using}.");
@@ -244,7 +244,7 @@ fn verdict(out: &mut String, appeal: &Appeal) {
                 (false, _) => DASH.to_string(),
             },
             r.margin.map_or_else(|| DASH.to_string(), format_number),
-            r.re.clone().unwrap_or_else(|| DASH.to_string()),
+            super::re_label(r).unwrap_or_else(|| DASH.to_string()),
         ]);
     }
     let numeric = [
@@ -271,6 +271,9 @@ fn verdict(out: &mut String, appeal: &Appeal) {
     let _ = writeln!(out, "  {}", appeal.summary);
     if appeal.disputed {
         let _ = writeln!(out, "  {}", super::DISPUTE);
+    }
+    if let Some(decision) = &appeal.decision {
+        let _ = writeln!(out, "  For the committee: {decision}");
     }
     out.push('\n');
 }

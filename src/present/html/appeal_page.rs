@@ -49,6 +49,9 @@ fn banner(appeal: &Appeal) -> Markup {
         div.banner.disputed[appeal.disputed] {
             p { strong { (appeal.summary) } }
             @if appeal.disputed { p { (DISPUTE) } }
+            @if let Some(decision) = &appeal.decision {
+                p.decision { strong { "For the committee: " } (decision) }
+            }
         }
     }
 }
@@ -286,7 +289,7 @@ fn verdict_table(appeal: &Appeal) -> Markup {
                         td.num { (r.margin.map_or_else(|| "—".to_string(), points_text)) }
                         td { (r.view.basis.as_str()) }
                         td class={ "status-" (agreement(r)) } { (agreement(r)) }
-                        td { (or_dash(r.re.as_deref())) }
+                        td { (or_dash(crate::present::appeal::re_label(r).as_deref())) }
                     }
                 }
             }
