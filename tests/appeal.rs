@@ -272,3 +272,67 @@ fn goref_bin() -> assert_cmd::Command {
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
     cmd
 }
+
+/// Issue 23, requirement 5: the record's own rules (RU, or `--rules`) are read beside the
+/// Ing and AGA readings, each with the rule that decides it.
+#[test]
+fn the_records_own_rules_are_a_reading_beside_ing_and_aga() {
+    let sgf = "(;GM[1]FF[4]SZ[7]KM[6.5]RU[Japanese]AB[ba][bb][bc][ec][bd][be][bf][ff][bg]AW[ca][cb][cc][ad][cd][ce][cf][cg]PL[B];B[ac];W[];B[ae];W[];B[])";
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = goref()
+            .args(["appeal", "--format", "json"])
+            .args(args)
+            .arg("-")
+            .write_stdin(sgf)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let a = json(&[]);
+    let readings = a["readings"].as_array().unwrap();
+    assert_eq!(readings.len(), 6);
+    let own = &readings[5];
+    assert_eq!(own["kind"], "record-rules");
+    assert_eq!(own["rules"], "japanese");
+    assert_eq!(own["record_rules"], true);
+    assert_eq!(own["counting"], "territory");
+    assert_eq!(own["status"], "decided");
+    let sentence = own["rule_sentence"].as_str().unwrap();
+    assert!(sentence.contains("RU[Japanese]"), "{sentence}");
+    assert!(
+        sentence.contains("Japanese: successive passes end the game"),
+        "{sentence}"
+    );
+    assert!(readings[..5].iter().all(|r| r["record_rules"] == false));
+    // --rules names another ruleset for the record's own reading.
+    let chinese = json(&["--rules", "chinese"]);
+    let own = &chinese["readings"].as_array().unwrap()[5];
+    assert_eq!(own["rules"], "chinese");
+    assert_eq!(own["counting"], "area");
+    assert!(own["rule_sentence"]
+        .as_str()
+        .unwrap()
+        .contains("--rules chinese"));
+    // Rules already among the readings add none; the rows they are read by are marked.
+    let sst = json(&["--rules", "goe"]);
+    let rows = sst["readings"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    let own: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["record_rules"] == true)
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(own, ["sst-literal", "sst-precedent"]);
+    // The text names the reading in the verdict table.
+    let text = goref()
+        .args(["appeal", "--rules", "nz", "-"])
+        .write_stdin(sgf)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("Record's rules            nz"), "{text}");
+    assert!(
+        text.contains("nz rules, the record's own (--rules nz)"),
+        "{text}"
+    );
+}

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     let file = super::common::read_games(&args.file)?;
-    super::common::question_komi(args.komi)?;
+    super::common::question_komi(args.rules.komi)?;
     let record = super::common::pick_game(&file, args.game, |games| {
         format!(
             "--game {}: {} holds {games}",
@@ -20,11 +20,12 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     let options = AppealOptions {
         estimator: args.estimator.to_estimator(args.dead.as_deref())?,
         dead: args.dead.clone().filter(|d| !super::common::is_none(d)),
-        komi: args.komi,
+        komi: args.rules.komi,
         penalties: args.penalties.penalty,
         ing_overtime: args.penalties.ing_overtime,
         move_number: args.move_number,
-        overrides: args.overrides.to_overrides(),
+        overrides: args.rules.overrides.to_overrides(),
+        rules: Some(args.rules.rules.clone()),
     };
     let mut appeal = appeal::appeal(record, &options).map_err(usage_or_failure)?;
     appeal.file = Some(args.file.display().to_string());

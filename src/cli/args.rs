@@ -402,13 +402,12 @@ pub struct AppealArgs {
     pub dead: Option<String>,
     #[command(flatten)]
     pub estimator: EstimatorArgs,
-    /// Komi for every reading (replaces the record's KM and each ruleset's default).
-    #[arg(long, allow_hyphen_values = true)]
-    pub komi: Option<f64>,
-    /// Settings applied to every reading's ruleset (e.g. `--tie black` to read
-    /// Simplified Ing with the EGF tournament rule that Black wins ties).
+    /// The record's own rules, read beside the Ing and AGA readings (`auto`: the preset
+    /// RU maps to); `--komi` and the rule overrides (e.g. `--tie black` to read
+    /// Simplified Ing with the EGF tournament rule that Black wins ties) apply to every
+    /// reading.
     #[command(flatten)]
-    pub overrides: OverrideArgs,
+    pub rules: RuleArgs,
     #[command(flatten)]
     pub penalties: PenaltyArgs,
     /// Write the diagrams as SVG files into DIR.

@@ -60,6 +60,9 @@ pub struct AppealOptions {
     pub move_number: Option<u32>,
     /// `--ko`, `--tie`, …: settings applied to every reading's ruleset.
     pub overrides: rules::Overrides,
+    /// `--rules`: the record's own rules, read beside the Ing and AGA readings (default:
+    /// the preset RU maps to). None or `auto`: from RU.
+    pub rules: Option<String>,
     /// Who judges dead stones nobody marked or claimed (`--estimator`; `--dead none`
     /// is [`Estimator::None`]).
     pub estimator: Estimator,
@@ -77,7 +80,8 @@ pub enum AppealError {
     Unplayable,
 }
 
-/// The five readings, in the order of the verdict table.
+/// The readings, in the order of the verdict table: the five an appeal under Ing or AGA
+/// rules turns on, then the record's own rules where they are none of those.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReadingKind {
@@ -89,6 +93,9 @@ pub enum ReadingKind {
     /// Preset `aga-ing`: Ing's rules as the AGA reads them (KSS).
     AgaVariant,
     Aga,
+    /// The rules the record states (RU) or `--rules` names, where they are not one of
+    /// the four presets above (Japanese, Chinese, NZ, Tromp-Taylor).
+    RecordRules,
 }
 
 impl ReadingKind {
@@ -108,16 +115,19 @@ impl ReadingKind {
             ReadingKind::SimplifiedIng => "Simplified Ing",
             ReadingKind::AgaVariant => "AGA variant",
             ReadingKind::Aga => "AGA",
+            ReadingKind::RecordRules => "Record's rules",
         }
     }
 
-    /// The rules preset the reading referees and counts with.
-    pub(crate) fn preset(self) -> &'static str {
+    /// The rules preset the reading referees and counts with; `own` for the record's
+    /// own rules.
+    pub(crate) fn preset(self, own: &'static str) -> &'static str {
         match self {
             ReadingKind::SstLiteral | ReadingKind::SstPrecedent => "sst-ing",
             ReadingKind::SimplifiedIng => "simplified-ing",
             ReadingKind::AgaVariant => "aga-ing",
             ReadingKind::Aga => "aga",
+            ReadingKind::RecordRules => own,
         }
     }
 
@@ -127,9 +137,10 @@ impl ReadingKind {
         match self {
             ReadingKind::SstLiteral => FourPassReading::Literal,
             ReadingKind::SstPrecedent => FourPassReading::Precedent,
-            ReadingKind::SimplifiedIng | ReadingKind::AgaVariant | ReadingKind::Aga => {
-                FourPassReading::AsAgreed
-            }
+            ReadingKind::SimplifiedIng
+            | ReadingKind::AgaVariant
+            | ReadingKind::Aga
+            | ReadingKind::RecordRules => FourPassReading::AsAgreed,
         }
     }
 
@@ -138,6 +149,39 @@ impl ReadingKind {
     fn policy(self, end: EndKind) -> reading::DeadPolicy {
         reading::dead_policy(Some(end), self.four_passes(), false)
     }
+}
+
+/// The readings of one appeal with the preset each referees: the five readings an
+/// appeal under Ing or AGA rules turns on, and the record's own rules (`--rules`, else
+/// RU) when they are none of those presets.
+type Lineup = Vec<(ReadingKind, &'static str)>;
+
+fn lineup(own: &'static str) -> Lineup {
+    let mut kinds: Lineup = ReadingKind::ALL
+        .iter()
+        .map(|&k| (k, k.preset(own)))
+        .collect();
+    if !kinds.iter().any(|&(_, p)| p == own) {
+        kinds.push((ReadingKind::RecordRules, own));
+    }
+    kinds
+}
+
+/// The preset of the record's own rules: `--rules` where given (and not `auto`), else
+/// the one RU maps to.
+fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
+    let rules = match opts.rules.as_deref() {
+        Some(name) if !name.eq_ignore_ascii_case("auto") => RulesChoice::Named(name.to_string()),
+        _ => RulesChoice::Auto,
+    };
+    let selection = referee::select_rules(
+        record,
+        &RefereeOptions {
+            rules,
+            ..RefereeOptions::default()
+        },
+    );
+    rules::preset(&selection.rules.name).map_or("simplified-ing", |p| p.name)
 }
 
 /// The game as the record describes it.
@@ -297,6 +341,8 @@ pub struct Reading {
     pub notes: Vec<String>,
     /// Whether the record's RE says the same (None when either side has no result).
     pub agrees_with_record: Option<bool>,
+    /// This reading's preset is the record's own rules (`--rules`, else what RU maps to).
+    pub record_rules: bool,
 }
 
 /// What a diagram shows.
@@ -390,7 +436,9 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
     if !record.playable {
         return Err(AppealError::Unplayable);
     }
-    let runs = referee_all(record, opts);
+    let own = own_preset(record, opts);
+    let lineup = lineup(own);
+    let runs = referee_all(record, opts, &lineup);
     let first = runs.values().next().ok_or(AppealError::Unplayable)?;
     let final_position = first.final_position.clone();
     if let Some(m) = opts.move_number.filter(|&m| m > first.moves) {
@@ -404,10 +452,17 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         None => None,
     };
     let colors: BTreeMap<u32, Color> = record.moves().map(|m| (m.number, m.color)).collect();
-    let mut readings: Vec<Reading> = ReadingKind::ALL
+    let own_from = match opts.rules.as_deref() {
+        Some(name) if !name.eq_ignore_ascii_case("auto") => format!("--rules {name}"),
+        _ => match &record.info.recorded_rules {
+            Some(ru) => format!("RU[{ru}]"),
+            None => "no RU; goref's default".to_string(),
+        },
+    };
+    let mut readings: Vec<Reading> = lineup
         .iter()
-        .filter_map(|&kind| {
-            let r = runs.get(kind.preset())?;
+        .filter_map(|&(kind, preset)| {
+            let r = runs.get(preset)?;
             Some(build_reading(
                 kind,
                 record,
@@ -415,10 +470,14 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
                 claimed.as_deref(),
                 &opts.estimator,
                 &colors,
+                &own_from,
             ))
         })
         .collect();
-    let findings = move_findings(&runs);
+    for r in &mut readings {
+        r.record_rules = r.rules == own;
+    }
+    let findings = move_findings(&runs, &lineup);
     for r in &mut readings {
         r.notes.extend(legal_here_notes(&r.rules, &findings));
     }
@@ -443,7 +502,7 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
                 color: m.color,
             })
             .collect(),
-        endings: ending_views(&runs, &colors),
+        endings: ending_views(&runs, &colors, &lineup),
         dead,
         findings,
         disputed: disputed(&readings),
@@ -457,10 +516,13 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
 }
 
 /// Referees the record once per preset the readings use, keyed by preset name.
-fn referee_all(record: &GameRecord, opts: &AppealOptions) -> BTreeMap<&'static str, Refereed> {
+fn referee_all(
+    record: &GameRecord,
+    opts: &AppealOptions,
+    lineup: &Lineup,
+) -> BTreeMap<&'static str, Refereed> {
     let mut runs = BTreeMap::new();
-    for kind in ReadingKind::ALL {
-        let preset = kind.preset();
+    for &(_, preset) in lineup {
         if runs.contains_key(preset) {
             continue;
         }
@@ -507,14 +569,15 @@ fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
 fn ending_views(
     runs: &BTreeMap<&'static str, Refereed>,
     colors: &BTreeMap<u32, Color>,
+    lineup: &Lineup,
 ) -> Vec<EndingView> {
     let mut views: Vec<EndingView> = Vec::new();
-    for kind in ReadingKind::ALL {
-        let Some(r) = runs.get(kind.preset()) else {
+    for &(_, preset) in lineup {
+        let Some(r) = runs.get(preset) else {
             continue;
         };
         let ending = r.selection.rules.ending;
-        let preset = kind.preset().to_string();
+        let preset = preset.to_string();
         if let Some(v) = views.iter_mut().find(|v| v.ending == ending) {
             if !v.rules.contains(&preset) {
                 v.rules.push(preset);
@@ -577,10 +640,9 @@ fn is_legality(code: Code) -> bool {
 }
 
 /// Every finding tied to a move, merged over the presets, in move order.
-fn move_findings(runs: &BTreeMap<&'static str, Refereed>) -> Vec<MoveFindings> {
+fn move_findings(runs: &BTreeMap<&'static str, Refereed>, lineup: &Lineup) -> Vec<MoveFindings> {
     let mut by_move: BTreeMap<u32, MoveFindings> = BTreeMap::new();
-    for kind in ReadingKind::ALL {
-        let preset = kind.preset();
+    for &(_, preset) in lineup {
         let Some(r) = runs.get(preset) else { continue };
         for f in &r.findings {
             let Some(n) = f.move_number else { continue };
@@ -595,7 +657,7 @@ fn move_findings(runs: &BTreeMap<&'static str, Refereed>) -> Vec<MoveFindings> {
             add_finding(entry, f, preset);
         }
     }
-    let presets: Vec<&str> = unique_presets();
+    let presets: Vec<&str> = unique_presets(lineup);
     for m in by_move.values_mut() {
         if m.findings.iter().any(|f| is_legality(f.code)) {
             m.legal_under = presets
@@ -651,11 +713,11 @@ fn add_finding(entry: &mut MoveFindings, f: &Finding, preset: &str) {
     });
 }
 
-fn unique_presets() -> Vec<&'static str> {
+fn unique_presets(lineup: &Lineup) -> Vec<&'static str> {
     let mut presets: Vec<&'static str> = Vec::new();
-    for kind in ReadingKind::ALL {
-        if !presets.contains(&kind.preset()) {
-            presets.push(kind.preset());
+    for &(_, preset) in lineup {
+        if !presets.contains(&preset) {
+            presets.push(preset);
         }
     }
     presets
@@ -672,6 +734,7 @@ fn build_reading(
     claimed: Option<&[Point]>,
     estimator: &Estimator,
     colors: &BTreeMap<u32, Color>,
+    own_from: &str,
 ) -> Reading {
     let rules = &r.selection.rules;
     // How this reading counts, for the view of a reading that is not counted.
@@ -698,8 +761,14 @@ fn build_reading(
         rule_sentence: String::new(),
         notes: notes(r, colors),
         agrees_with_record: None,
+        record_rules: false,
     };
-    let ctx = SentenceContext { kind, r, colors };
+    let ctx = SentenceContext {
+        kind,
+        r,
+        colors,
+        own_from,
+    };
     let Some(end) = r.ending.end else {
         reading.rule_sentence = ctx.not_ended();
         return reading;

@@ -18,6 +18,8 @@ pub(super) struct SentenceContext<'a> {
     pub(super) kind: ReadingKind,
     pub(super) r: &'a Refereed,
     pub(super) colors: &'a BTreeMap<u32, Color>,
+    /// Where the record's own rules come from (`RU[Japanese]`, `--rules chinese`).
+    pub(super) own_from: &'a str,
 }
 
 const NO_CLAIM: &str = "no dead stones are marked in the record (TB/TW) or claimed with --dead, so goref gives no result rather than guess";
@@ -100,6 +102,7 @@ impl SentenceContext<'_> {
                 "AGA: at the stop that ends the record ({stop}) the players agree on the dead stones and remove them"
             ),
             (ReadingKind::Aga, EndKind::SecondStop) => self.aga_second_stop(m, &stop),
+            (ReadingKind::RecordRules, kind) => self.record_rules(kind, &stop, &four),
             (_, EndKind::FourPasses) => {
                 format!("four passes ({four}) end play; every stone on the board counts")
             }
@@ -108,6 +111,35 @@ impl SentenceContext<'_> {
             ),
         };
         sentence(&base, &removed)
+    }
+
+    /// The record's own rules: what their text says of the end and of counting (the
+    /// preset's citations, `goref rules NAME`), and how this record ends under them.
+    fn record_rules(&self, end: EndKind, stop: &str, four: &str) -> String {
+        let rules = &self.r.selection.rules;
+        let preset = crate::rules::preset(&rules.name);
+        let cite = |setting: &str| {
+            preset
+                .and_then(|p| p.cites.iter().find(|(s, _)| *s == setting))
+                .map_or("", |(_, text)| *text)
+        };
+        let here = match end {
+            EndKind::AgreementStop => format!(
+                "the record ends at a stop ({stop}), where the players agree on the dead stones and remove them"
+            ),
+            EndKind::SecondStop => format!(
+                "after a resumption the next stop ({stop}) ends the game and every stone on the board counts (goref's reading of a resumption, docs/rules.md)"
+            ),
+            EndKind::FourPasses => format!("four passes ({four}) end play"),
+        };
+        format!(
+            "{} rules, the record's own ({}): {here}; {} counting ({}; {})",
+            rules.name,
+            self.own_from,
+            rules.scoring.as_str(),
+            cite("ending"),
+            cite("scoring")
+        )
     }
 
     /// AGA's end after a resumption: the rule text covers a resumption that opens with
@@ -153,6 +185,7 @@ impl SentenceContext<'_> {
             ReadingKind::SimplifiedIng => "SIR",
             ReadingKind::AgaVariant => "AGA variant",
             ReadingKind::Aga => "AGA",
+            ReadingKind::RecordRules => self.r.selection.rules.name.as_str(),
         };
         format!(
             "{who}: the record stops at move {last} before the game ends ({why}); there is no result."
