@@ -523,7 +523,7 @@ pub const PRESETS: &[Preset] = &[
         summary: "New Zealand rules: no play may recreate the board as it stood after any of the player's own moves (passes are moves), suicide of any size legal, area scoring, komi 7; handicap: White passes n-1 moves, no komi",
         text: "New Zealand Rules of Go, https://go.org.nz/index.php/about-go/new-zealand-rules-of-go",
         cites: &[
-            ("repetition", "NZ: a move is \"making a play so that the resulting board position does not repeat the whole board position as it was after any of that player's previous moves\", and a move is a play or a pass: a play may not recreate the board as it stood after any of the player's own plays or passes (own-move superko); the initial position only once the player has passed on it"),
+            ("repetition", "NZ: a move is \"making a play so that the resulting board position does not repeat the whole board position as it was after any of that player's previous moves\", and a move is a play or a pass: a play may not recreate the board as it stood after any of the player's own plays or passes (own-move superko); the initial position is forbidden only once the player has passed on it, and boards left only by the opponent's moves never are"),
             ("suicide", "NZ: a play removes the opponent's stones without liberties, \"and then removing any of that player's own stones that then have no liberties\""),
             ("scoring", "NZ: territory is a player's stones plus the empty points reaching only them"),
             ("seki_points", "NZ: empty points adjacent to both colours are nobody's territory"),

@@ -149,3 +149,17 @@ fn score_reports_time_used_periods_and_points_per_side() {
             "White: used 500 s, 0 period(s) entered, 0 point(s)",
         ));
 }
+
+/// Issue 23: `goref rules nz` says which boards its repetition rule forbids: those left by
+/// the player's own moves, passes included.
+#[test]
+fn rules_nz_says_which_boards_are_forbidden() {
+    let out = goref().args(["rules", "nz"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("own-move-superko"), "{text}");
+    assert!(text.contains("a move is a play or a pass"), "{text}");
+    assert!(
+        text.contains("the initial position is forbidden only once the player has passed on it"),
+        "{text}"
+    );
+}
