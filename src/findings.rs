@@ -269,6 +269,11 @@ codes! {
         rule: "Open points count for nobody in the estimate; where the record stops before the end or the count is by area, they may be worth a point each (docs/scoring.md).",
         example: "-",
         advice: "Finish the boundary (play the dame and the needed connections) or mark the dead stones to verify.";
+    NotCountable = "not-countable", Info, Result,
+        summary: "The final position is not finished enough for goref's estimate to count it; no count is compared with RE.",
+        rule: "A careful counter counts what is settled: no colour is taken off the board unless every string of it is proven dead, and no open area over 8 points may still touch both colours (docs/scoring.md, What the estimate does not count).",
+        example: "(;GM[1]FF[4]SZ[19]KM[6.5]RE[W+2.5];B[pd];W[dp])",
+        advice: "Mark the dead stones (TB/TW) or pass --dead if the game was in fact counted; otherwise RE cannot be checked from the board.";
     EstimatorFailed = "estimator-failed", Warning, Result,
         summary: "The external judge (--estimator gtp) did not answer: it could not start, was too slow, crashed or replied with something that is not GTP.",
         rule: "GTP 2: final_status_list dead and seki (docs/scoring.md).",

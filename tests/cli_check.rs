@@ -247,6 +247,15 @@ const FIXTURES: &[Expect] = &[
         None,
     ),
     (
+        "testdata/findings/not-countable.sgf",
+        "not-countable",
+        "info",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
         "testdata/findings/disputed-ending.sgf",
         "disputed-ending",
         "warning",

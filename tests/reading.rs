@@ -154,14 +154,33 @@ fn dead_none_counts_the_board_as_it_stands() {
 
 #[test]
 fn a_mismatch_that_rests_on_an_estimate_is_a_warning_and_on_marks_an_error() {
-    // The engine says nothing is dead, surely (GTP answers carry confidence 1): the
-    // count gives Black the game against RE[W+14.5], but only as a warning.
-    let r = &check_jsonl(&[UNMARKED, "--engine", &fake_engine("ok", "")])[0];
-    assert_eq!(r["result"]["status"], "mismatch");
+    // The engine says F5 is dead, surely (GTP answers carry confidence 1): the count
+    // gives White the game against an RE[B+3.5], but only as a warning.
+    let dir = tempfile::tempdir().unwrap();
+    let unmarked = dir.path().join("wrong-re-unmarked.sgf");
+    let sgf =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(UNMARKED))
+            .unwrap()
+            .replace("RE[W+14.5]", "RE[B+3.5]");
+    std::fs::write(&unmarked, sgf).unwrap();
+    let r = &check_jsonl(&[
+        unmarked.to_str().unwrap(),
+        "--engine",
+        &fake_engine("ok", "F5"),
+    ])[0];
+    assert_eq!(r["result"]["status"], "mismatch", "{}", r["result"]);
     assert_eq!(r["result"]["basis"], "estimated");
     assert!(codes(r).contains(&("result-mismatch".into(), "warning".into())));
+    // An engine that leaves F5 alive leaves White's area open to both colours: the
+    // position is not countable, and nothing is compared.
+    let open = &check_jsonl(&[UNMARKED, "--engine", &fake_engine("ok", "")])[0];
+    assert_eq!(
+        open["result"]["status"], "not-comparable",
+        "{}",
+        open["result"]
+    );
+    assert!(codes(open).contains(&("not-countable".into(), "info".into())));
     // The same mismatch on the record's own marks is an error.
-    let dir = tempfile::tempdir().unwrap();
     let wrong = dir.path().join("wrong-re.sgf");
     let sgf =
         std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MARKED))

@@ -17,10 +17,17 @@ use common_shared::shared;
 
 /// Real counts in the corpus: fewer means the corpus or the reader lost records.
 const COUNTED_FLOOR: usize = 481;
-/// Computed winner equal to RE's (97.1% of 481).
-const WINNER_FLOOR: usize = 467;
-/// Computed margin equal to RE's (82.5% of 481).
-const EXACT_FLOOR: usize = 397;
+/// Computed winner equal to RE's (96.0% of 481). Issue 26 (countable or not): positions
+/// the estimate cannot count are no longer counted. Of the 5 winners that went with that,
+/// 4 rested on counts 50 to 365 points off RE (W+369 for W+3.5, W+99.5 for W+2.5, ...)
+/// and one on all 113 Black stones read dead without proof (GNU Go's gifu2005 daigo
+/// game, RE W+368.5): 467 -> 462.
+const WINNER_FLOOR: usize = 462;
+/// Computed margin equal to RE's (82.3% of 481; 397 -> 396 with the daigo game).
+const EXACT_FLOOR: usize = 396;
+/// Computed counts 50 points or more from RE: 14 before issue 26, 7 after (each a life
+/// and death misread the static estimate does not see; docs/scoring.md lists them).
+const OFF_BY_50_CEILING: usize = 7;
 
 /// RE as (winner, margin) when it is a count: `B+3.5`, `W+12`.
 fn count(re: &str) -> Option<(char, f64)> {
@@ -35,7 +42,7 @@ fn count(re: &str) -> Option<(char, f64)> {
 fn estimated_counts_agree_with_re_at_least_as_often_as_documented() {
     let corpus = shared().join("corpus");
     let reports = check_jsonl(&["--fail-on", "never", "-j", "2", corpus.to_str().unwrap()]);
-    let (mut counted, mut winner, mut exact, mut errors) = (0, 0, 0, 0);
+    let (mut counted, mut winner, mut exact, mut errors, mut off) = (0, 0, 0, 0, 0);
     for r in &reports {
         let result = &r["result"];
         let Some(recorded) = result["recorded"].as_str().and_then(count) else {
@@ -48,6 +55,8 @@ fn estimated_counts_agree_with_re_at_least_as_often_as_documented() {
         let computed = result["computed"].as_str().and_then(count);
         winner += usize::from(computed.is_some_and(|c| c.0 == recorded.0));
         exact += usize::from(computed == Some(recorded));
+        let signed = |(c, m): (char, f64)| if c == 'B' { m } else { -m };
+        off += usize::from(computed.is_some_and(|c| (signed(c) - signed(recorded)).abs() >= 50.0));
         errors += usize::from(r["findings"].as_array().is_some_and(|fs| {
             fs.iter().any(|f| {
                 f["severity"] == "error"
@@ -58,7 +67,9 @@ fn estimated_counts_agree_with_re_at_least_as_often_as_documented() {
             })
         }));
     }
-    println!("{counted} real counts: winner {winner}, exact {exact}, errors {errors}");
+    println!(
+        "{counted} real counts: winner {winner}, exact {exact}, errors {errors}, 50+ off {off}"
+    );
     assert!(counted >= COUNTED_FLOOR, "only {counted} real counts read");
     assert!(
         winner >= WINNER_FLOOR,
@@ -69,6 +80,10 @@ fn estimated_counts_agree_with_re_at_least_as_often_as_documented() {
         "exact margin agrees in {exact} < {EXACT_FLOOR}"
     );
     assert_eq!(errors, 0, "error-level result findings on estimated counts");
+    assert!(
+        off <= OFF_BY_50_CEILING,
+        "{off} counts 50 points or more off RE > {OFF_BY_50_CEILING}"
+    );
 }
 
 #[test]

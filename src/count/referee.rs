@@ -107,6 +107,11 @@ pub struct Refereed {
     pub precedent_beside: Option<crate::count::reading::CountBeside>,
     /// After four passes, the two readings when they differ.
     pub four_passes: Option<crate::count::reading::FourPassReadings>,
+    /// Why the final position is not finished enough for the estimate to count it, where
+    /// the estimate would have given the result (then `score` is the count as it stands).
+    pub not_countable: Option<String>,
+    /// The source convention the count follows (src/count/convention.rs), if any.
+    pub convention: Option<&'static str>,
     pub result: ResultCheck,
     pub snapshots: Vec<Snapshot>,
 }
@@ -220,6 +225,8 @@ pub(crate) fn referee_located(
         literal_score: None,
         precedent_beside: None,
         four_passes: None,
+        not_countable: None,
+        convention: None,
         result: ResultCheck::new(record.info.result.clone()),
         snapshots: replay.snapshots,
     };

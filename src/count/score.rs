@@ -477,6 +477,14 @@ pub(crate) enum FillInError {
         "{color} has {points} penalty points, not a whole number of stones (2 points a stone)"
     )]
     OddPenalty { color: Color, points: u32 },
+    /// A side's area cannot hold the stones placed in it, or it has fewer stones than
+    /// its opponent places: the position is not a finished one that fill-in can count.
+    #[error("{color}'s area of {area} points cannot take the {placed} stones placed in it: the position is not finished, so fill-in cannot count it")]
+    Unfinished {
+        color: Color,
+        area: u32,
+        placed: i64,
+    },
 }
 
 /// Converts points to stones at 2 points a stone, if whole.
@@ -524,6 +532,18 @@ pub(crate) fn fill_in(
     };
     let black = side(s - c_w, area.black.area, c_b);
     let white = side(s - c_b, area.white.area, c_w);
+    for (color, side, placed, own) in [
+        (Color::Black, black, c_b, area.black.area),
+        (Color::White, white, c_w, area.white.area),
+    ] {
+        if side.points < 0 || side.stones < 0 {
+            return Err(FillInError::Unfinished {
+                color,
+                area: own,
+                placed,
+            });
+        }
+    }
     let black_margin = white.leftover - black.leftover;
     let (winner, winner_side, loser_side) = match black_margin {
         m if m > 0 => (Some(Color::Black), black, white),
@@ -617,13 +637,28 @@ fn fill_in_sentence(f: &FillIn, seki: SekiPoints) -> String {
     let verdict = match f.winner {
         Some(w) => {
             let mut v = format!("{} wins by {}", w.name(), f.margin);
-            if f.winner_unfilled != 0 && f.loser_leftover != 0 {
-                v.push_str(&format!(
-                    " ({} unfilled plus {} left over by {})",
-                    plural(f.winner_unfilled, "point", "points"),
-                    plural(f.loser_leftover, "stone", "stones"),
-                    w.opponent().name()
-                ));
+            let loser = w.opponent().name();
+            match (f.winner_unfilled, f.loser_leftover) {
+                (u, l) if u > 0 && l > 0 => v.push_str(&format!(
+                    " ({} unfilled plus {} left over by {loser})",
+                    plural(u, "point", "points"),
+                    plural(l, "stone", "stones"),
+                )),
+                // Both sides have stones left over (neutral points nobody fills): the
+                // margin is the difference.
+                (u, l) if u < 0 => v.push_str(&format!(
+                    " ({loser} has {} left over, {} only {})",
+                    plural(l, "stone", "stones"),
+                    w.name(),
+                    -u
+                )),
+                // Both sides leave points unfilled: the margin is the difference.
+                (u, l) if l < 0 => v.push_str(&format!(
+                    " ({} unfilled against {} by {loser})",
+                    plural(u, "point", "points"),
+                    -l
+                )),
+                _ => {}
             }
             v
         }

@@ -296,6 +296,9 @@ pub enum ReadingStatus {
     NotEnded,
     /// The claimed dead stones are not on the board where these rules end the game.
     Unscorable,
+    /// The reading would rest on goref's estimate, and the position is not finished
+    /// enough for the estimate to count it (issue 26): no result.
+    NotCountable,
     /// Counted on goref's estimate of dead stones nobody marked or claimed, where only
     /// an agreement may take them away (the precedent reading of four passes): a count
     /// to weigh, not a result. The committee decides which stones were dead.
@@ -800,6 +803,24 @@ fn build_reading(
         )
         .0
     };
+    let chosen = if chosen.uncountable.is_some()
+        && !policy.estimate_decides
+        && kind.four_passes() != FourPassReading::Precedent
+    {
+        // An estimate that cannot count the position stands in for nothing: where the
+        // literal reading is the fallback, every stone counts.
+        reading::DeadStones::default()
+    } else {
+        chosen
+    };
+    if let Some(why) = &chosen.uncountable {
+        reading.status = ReadingStatus::NotCountable;
+        reading.rule_sentence = format!(
+            "{} The position is not finished enough for goref's estimate to count it: {why}; this reading gives no result (mark the dead stones or pass --dead).",
+            ctx.sentence(end, &Removal::None(&[]))
+        );
+        return reading;
+    }
     let on_estimate = chosen.basis == Basis::Estimated && !policy.estimate_decides;
     if kind.four_passes() == FourPassReading::AsAgreed
         && end.kind == EndKind::FourPasses

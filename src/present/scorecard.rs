@@ -58,6 +58,9 @@ pub struct ScoreCard {
     #[serde(serialize_with = "crate::count::score::serialize_points")]
     pub komi: f64,
     pub komi_source: ValueSource,
+    /// The source convention the count follows (`komi_source: convention` names it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
     pub handicap: u32,
     #[serde(serialize_with = "crate::count::score::serialize_points")]
     pub handicap_bonus: f64,
@@ -80,6 +83,10 @@ pub struct ScoreCard {
     pub four_passes: Option<FourPassReadings>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub precedent_count: Option<BesideCount>,
+    /// Why the position is not finished enough for the estimate to count it: then `re` is
+    /// null and `count` is the count as it stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_countable: Option<String>,
     pub result: ResultCheck,
     /// Rows of the counted position from the top, with marks (see the legend in text).
     pub board: Vec<String>,
@@ -119,6 +126,7 @@ impl ScoreCard {
             },
             komi: s.komi,
             komi_source: s.komi_source,
+            convention: r.convention,
             handicap: s.handicap,
             handicap_bonus: s.handicap_bonus,
             penalties: s.penalties,
@@ -126,10 +134,15 @@ impl ScoreCard {
             black_margin: s.black_margin,
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
             fill_in_skipped: s.fill_in_skipped.clone(),
-            re: r.ending.end.map(|_| match &r.four_passes {
-                Some(f) if f.undecided() => "?".to_string(),
-                _ => s.re.clone(),
-            }),
+            re: r
+                .ending
+                .end
+                .filter(|_| r.not_countable.is_none())
+                .map(|_| match &r.four_passes {
+                    Some(f) if f.undecided() => "?".to_string(),
+                    _ => s.re.clone(),
+                }),
+            not_countable: r.not_countable.clone(),
             count: s.re.clone(),
             four_passes: r.four_passes.clone(),
             precedent_count: r.precedent_beside.as_ref().map(|b| BesideCount {
@@ -222,7 +235,7 @@ impl ScoreCard {
         out.push_str(&format!(
             "Komi: {} ({})\n",
             format_number(self.komi),
-            source_text(self.komi_source)
+            source_text(self.komi_source, self.convention)
         ));
         if self.handicap >= 2 {
             out.push_str(&format!(
@@ -277,6 +290,11 @@ impl ScoreCard {
                 "Result to write: RE[?] (the two readings of the four passes differ and no dead stones are marked or claimed; mark them TB/TW or pass --dead to settle which reading stands)\n",
             ),
             Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
+            None if self.not_countable.is_some() => out.push_str(&format!(
+                "Result to write: none, the game did not reach a countable end ({}); count as it stands: {}\n",
+                self.not_countable.as_deref().unwrap_or(""),
+                self.count
+            )),
             None => out.push_str(&format!(
                 "Result to write: none, the game did not reach its end{}; count as it stands: {}\n",
                 self.result
@@ -365,11 +383,15 @@ fn time_text(t: &TimeReport) -> String {
     out
 }
 
-fn source_text(source: ValueSource) -> &'static str {
+fn source_text(source: ValueSource, convention: Option<&str>) -> String {
     match source {
-        ValueSource::CommandLine => "--komi",
-        ValueSource::Record => "the record's KM",
-        ValueSource::Rules => "the rules' default",
+        ValueSource::CommandLine => "--komi".into(),
+        ValueSource::Record => "the record's KM".into(),
+        ValueSource::Rules => "the rules' default".into(),
+        ValueSource::Convention => format!(
+            "the source's convention `{}`, not the record's KM",
+            convention.unwrap_or("?")
+        ),
     }
 }
 

@@ -47,6 +47,9 @@ pub enum ValueSource {
     CommandLine,
     Record,
     Rules,
+    /// Set by the convention of the source the record comes from (how that server or
+    /// engine counted its RE, src/count/convention.rs), in place of the record's KM.
+    Convention,
 }
 
 /// One step of the game line, in file order.

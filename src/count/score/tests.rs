@@ -672,7 +672,13 @@ proptest! {
             prop_assert!(s.fill_in_skipped.is_some());
             return Ok(());
         }
-        let f = s.fill_in.as_ref().expect("even komi, even penalties: fill-in applies");
+        // Fill-in counts a finished position: where a side's area cannot take the stones
+        // placed in it, it is skipped and says so.
+        let Some(f) = s.fill_in.as_ref() else {
+            let why = s.fill_in_skipped.as_deref().unwrap_or("");
+            prop_assert!(why.contains("not finished"), "{why}");
+            return Ok(());
+        };
         prop_assert_eq!(f.black_margin as f64, s.black_margin);
         prop_assert_eq!(f.margin, f.winner_unfilled + f.loser_leftover);
         // §3.2: r_B + r_W = 2S − P + (d mod 2) when shared points are filled in pairs.
@@ -793,4 +799,74 @@ fn summary_line_names_only_what_applies() {
         "{}",
         penalised.summary
     );
+}
+
+#[test]
+fn an_unfinished_position_is_no_fill_in_story() {
+    // Black has 4 points of area; the compensation (komi 8: 4 stones) and 4 penalty
+    // stones cannot all go into it: the position is not a finished one.
+    let pos = Position::from_diagram(&[
+        "X . O . . . .",
+        "X X O . . . .",
+        "O O O . . . .",
+        ". . . . . . .",
+    ]);
+    let area = count_area(&pos, &[]).unwrap();
+    assert!(area.black.area < 8);
+    let e = fill_in(
+        &area,
+        8.0,
+        Penalties { black: 8, white: 0 },
+        SekiPoints::Nobody,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            FillInError::Unfinished {
+                color: Color::Black,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("not finished"), "{e}");
+}
+
+#[test]
+fn both_sides_with_stones_left_over_is_told_without_negative_numbers() {
+    // Neutral points nobody fills (simplified-ing): both sides keep stones.
+    let pos = Position::from_diagram(&["X . . O", "X . . O", "X . . O"]);
+    let area = count_area(&pos, &[]).unwrap();
+    let f = fill_in(&area, 0.0, Penalties::default(), SekiPoints::Nobody).unwrap();
+    assert!(!f.sentence.contains('-'), "{}", f.sentence);
+}
+
+proptest! {
+    /// Fill-in never tells a negative quantity: either every figure of its story is a
+    /// count of stones or points, or the position is reported as not finished.
+    #[test]
+    fn fill_in_never_tells_a_negative_quantity(
+        rows in prop::collection::vec("[XO.]{5}", 5),
+        komi in -10i32..=20,
+        pb in 0u32..6,
+        pw in 0u32..6,
+        shared in any::<bool>(),
+    ) {
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|r| r.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+            .collect();
+        let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let pos = Position::from_diagram(&refs);
+        let area = count_area(&pos, &[]).unwrap();
+        let seki = if shared { SekiPoints::Shared } else { SekiPoints::Nobody };
+        if let Ok(f) = fill_in(&area, f64::from(komi * 2), Penalties { black: pb * 2, white: pw * 2 }, seki) {
+            let negative = f.sentence.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+                .any(|w| w.starts_with('-') && w.len() > 1);
+            prop_assert!(!negative, "{}", f.sentence);
+            prop_assert!(f.black.points >= 0 && f.white.points >= 0);
+            prop_assert!(f.black.stones >= 0 && f.white.stones >= 0);
+        }
+    }
 }

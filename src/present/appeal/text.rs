@@ -193,6 +193,7 @@ pub fn komi_text(r: &Reading) -> String {
         ValueSource::CommandLine => "--komi",
         ValueSource::Record => "KM",
         ValueSource::Rules => "rules",
+        ValueSource::Convention => "convention",
     };
     format!("{} ({source})", format_number(r.komi))
 }
