@@ -29,7 +29,7 @@ struct Checked {
 }
 
 pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
-    let inputs = collect(args)?;
+    let (inputs, not_checked) = collect(args)?;
     let options = check_options(args)?;
     let stop = StopFlag::new();
     stop.install_signal_handlers()
@@ -43,6 +43,9 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let no_bar = args.no_progress || args.quiet || inputs.len() <= 1 || out::dumb_terminal();
     let progress = Progress::for_stderr(inputs.len() as u64, no_bar);
     let mut summary = Summary::new(10);
+    for (path, why) in &not_checked {
+        summary.path_not_checked(path, why);
+    }
     let mut sink = Sink::open(args, color)?;
     let threshold = args.fail_on.threshold();
     let mut failed_any = false;
@@ -125,6 +128,9 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     if interrupted {
         return Ok(ExitCode::from(INTERRUPTED_EXIT_CODE as u8));
     }
+    if !not_checked.is_empty() {
+        return Ok(ExitCode::from(super::EXIT_USAGE));
+    }
     Ok(ExitCode::from(exit_code(failed_any)))
 }
 
@@ -132,10 +138,12 @@ fn exit_code(failed: bool) -> u8 {
     u8::from(failed)
 }
 
-/// The files to check. Each path is taken once however often it is given, and a path
-/// that yields no file to check (an empty directory, one with no `.sgf` file) is a
-/// usage error naming it: a green run over nothing would hide a wrong path.
-fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
+/// The files to check, and the command-line paths that gave none. Each path is taken
+/// once however often it is given. A path that does not exist, or a directory with no
+/// file to check, is reported on stderr at once (`goref: PATH: why`) and the others are
+/// checked: the run then exits with status 2, as ripgrep, fd and ruff do, since a green
+/// run over fewer files than asked would hide a wrong path.
+fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<(std::path::PathBuf, String)>)> {
     let options = InputOptions {
         extensions: args.ext.clone(),
         hidden: args.hidden,
@@ -148,31 +156,28 @@ fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
         .map(|p| p.as_path())
         .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())))
         .collect();
-    // Every missing path in one message, before anything is walked.
-    let missing: Vec<std::path::PathBuf> = paths
-        .iter()
-        .filter(|p| **p != Path::new("-") && std::fs::symlink_metadata(p).is_err())
-        .map(|p| p.to_path_buf())
-        .collect();
-    if !missing.is_empty() {
-        return Err(super::UsageError(batch::InputError::NotFound(missing).to_string()).into());
-    }
     let mut inputs = Vec::new();
+    let mut not_checked = Vec::new();
     let mut files = batch::FileIdentities::new();
     for path in paths {
-        let found = batch::collect_inputs(&[path], &options)
-            .map_err(|e| super::UsageError(e.to_string()))?;
+        let found = match batch::collect_inputs(&[path], &options) {
+            Ok(found) => found,
+            Err(batch::InputError::NotFound(_)) => {
+                not_checked.push((path.to_path_buf(), "no such file or directory".to_string()));
+                continue;
+            }
+            Err(e) => return Err(super::UsageError(e.to_string()).into()),
+        };
         if found.is_empty() {
-            return Err(super::UsageError(format!(
-                "{}: no file to check (looked for {}; --ext changes the endings)",
-                path.display(),
-                args.ext
-                    .iter()
-                    .map(|e| format!("*.{e}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-            .into());
+            let endings: Vec<String> = args.ext.iter().map(|e| format!("*.{e}")).collect();
+            not_checked.push((
+                path.to_path_buf(),
+                format!(
+                    "no file to check (looked for {}; --ext changes the endings)",
+                    endings.join(", ")
+                ),
+            ));
+            continue;
         }
         // A file found twice (named, and again inside a named directory) is checked once.
         inputs.extend(found.into_iter().filter(|i| match i {
@@ -180,7 +185,10 @@ fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
             _ => true,
         }));
     }
-    Ok(inputs)
+    for (path, why) in &not_checked {
+        out::eprint(&format!("goref: {}: {why}\n", path.display()));
+    }
+    Ok((inputs, not_checked))
 }
 
 fn check_options(args: &CheckArgs) -> Result<CheckOptions> {

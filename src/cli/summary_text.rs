@@ -29,6 +29,17 @@ pub fn render(s: &Summary, w: &Wording<'_>) -> String {
         plural(s.games, "game"),
         plural(s.moves, "move")
     );
+    if !s.paths_not_checked.is_empty() {
+        // Said before any count, so that "0 files" cannot read as a clean run.
+        let _ = writeln!(
+            out,
+            "  {} not checked (exit status 2):",
+            plural(s.paths_not_checked.len() as u64, "path")
+        );
+        for p in &s.paths_not_checked {
+            let _ = writeln!(out, "    {}: {}", p.path, p.reason);
+        }
+    }
     if w.fail_on == "never" {
         out.push_str("  --fail-on never: no file fails\n");
     } else {
