@@ -138,12 +138,15 @@ fn exit_code(failed: bool) -> u8 {
     u8::from(failed)
 }
 
+/// A command-line path that gave nothing to check, and why.
+type NotChecked = (std::path::PathBuf, String);
+
 /// The files to check, and the command-line paths that gave none. Each path is taken
 /// once however often it is given. A path that does not exist, or a directory with no
 /// file to check, is reported on stderr at once (`goref: PATH: why`) and the others are
 /// checked: the run then exits with status 2, as ripgrep, fd and ruff do, since a green
 /// run over fewer files than asked would hide a wrong path.
-fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<(std::path::PathBuf, String)>)> {
+fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<NotChecked>)> {
     let options = InputOptions {
         extensions: args.ext.clone(),
         hidden: args.hidden,
