@@ -223,3 +223,80 @@ fn text_folds_repeats_and_json_keeps_every_instance() {
         .count();
     assert_eq!(n, 6);
 }
+
+// ---- 4. the progress bar redraws at a bounded rate ----
+
+/// Runs `goref check` over `dir` with stderr on a pseudo-terminal (stdout to /dev/null,
+/// as `goref check archive/ > report.txt` does), and returns what the terminal got and
+/// the seconds the run took.
+fn run_on_a_pty(dir: &std::path::Path) -> (Vec<u8>, f64) {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (0, 0);
+    let made = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(made, 0, "openpty");
+    let master = unsafe { std::fs::File::from_raw_fd(master) };
+    let slave = unsafe { std::fs::File::from_raw_fd(slave) };
+    let reader = std::thread::spawn(move || {
+        let mut master = master;
+        let mut got = Vec::new();
+        let mut buf = [0u8; 65536];
+        // Reading ends with EIO once the last writer (the child) has closed the slave.
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            got.extend_from_slice(&buf[..n]);
+        }
+        got
+    });
+    let bin = assert_cmd::cargo::cargo_bin("goref");
+    let started = std::time::Instant::now();
+    let status = std::process::Command::new(bin)
+        .args(["check", "-j", "2"])
+        .arg(dir)
+        .env("TERM", "xterm")
+        .env_remove("NO_COLOR")
+        .stdout(std::process::Stdio::null())
+        .stderr(slave)
+        .status()
+        .unwrap();
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(status.code(), Some(0));
+    (reader.join().unwrap(), took)
+}
+
+#[test]
+fn the_progress_bar_is_redrawn_a_few_times_a_second_not_once_per_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = 3000;
+    for i in 0..files {
+        std::fs::write(
+            dir.path().join(format!("g{i:05}.sgf")),
+            "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[B+R];B[ee];W[cc])",
+        )
+        .unwrap();
+    }
+    let (terminal, took) = run_on_a_pty(dir.path());
+    let text = String::from_utf8_lossy(&terminal);
+    // Each frame draws `done/total files`.
+    let frames = text.matches("/3000 files").count();
+    assert!(frames >= 1, "the bar was drawn: {text:?}");
+    assert!(
+        text.contains("3000 files, 3000 games"),
+        "the summary follows"
+    );
+    let bound = 4.0 * took + 8.0;
+    assert!(
+        (frames as f64) <= bound,
+        "{frames} frames for {files} files in {took:.1} s (at most {bound:.0})"
+    );
+}

@@ -94,7 +94,8 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                 checked.reports.iter().filter(|r| r.game.is_some()).count() as u64,
                 errors as u64,
             );
-            progress.suspend(|| sink.write(&checked.reports, path, failed))?;
+            let writes = sink.prints(&checked.reports);
+            progress.suspend_if(writes, || sink.write(&checked.reports, path, failed))?;
             Ok::<_, anyhow::Error>(ControlFlow::Continue(()))
         },
     );
@@ -293,7 +294,9 @@ impl StreamOut<'_> {
                 .filter(|r| r.worst() == Some(Severity::Error))
                 .count() as u64;
             let sink = &mut *self.sink;
-            self.progress.suspend(|| sink.write_reports(&reports))?;
+            let writes = sink.prints(&reports);
+            self.progress
+                .suspend_if(writes, || sink.write_reports(&reports))?;
             Ok::<_, anyhow::Error>(ControlFlow::Continue(()))
         });
         let run = match run {
@@ -303,8 +306,8 @@ impl StreamOut<'_> {
         };
         self.summary.file(path, took + started.elapsed(), failed);
         self.progress.file_done(games, errors);
-        let sink = &mut *self.sink;
-        self.progress.suspend(|| sink.write_path(path, failed))?;
+        // The path lists are files: nothing reaches the terminal.
+        self.sink.write_path(path, failed)?;
         Ok((failed, run.status == RunStatus::Interrupted))
     }
 }
@@ -414,6 +417,19 @@ impl Sink {
             page: (args.format == Format::Html)
                 .then(|| BatchPage::new(args.paths.iter().map(|p| display(p)).collect())),
         })
+    }
+
+    /// Whether these reports put anything on the report's output: in text, only games
+    /// with a finding at --show or above are; every other format writes every report
+    /// (the page, at the end).
+    fn prints(&self, reports: &[GameReport]) -> bool {
+        match self.format {
+            Format::Text => reports
+                .iter()
+                .any(|r| r.findings.iter().any(|f| f.severity >= self.show)),
+            Format::Html => false,
+            _ => !reports.is_empty(),
+        }
     }
 
     fn write(&mut self, reports: &[GameReport], path: &Path, failed: bool) -> Result<()> {
