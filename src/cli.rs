@@ -38,7 +38,7 @@ pub fn main() -> ExitCode {
         Command::Rules(a) => rules_cmd::run(&a),
         Command::Explain(a) => explain_cmd::run(&a),
         Command::Completions(a) => gen_cmd::completions(&a),
-        Command::Man => gen_cmd::man(),
+        Command::Man(a) => gen_cmd::man(&a),
     };
     match outcome {
         Ok(code) => code,

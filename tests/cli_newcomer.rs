@@ -300,3 +300,104 @@ fn the_progress_bar_is_redrawn_a_few_times_a_second_not_once_per_file() {
         "{frames} frames for {files} files in {took:.1} s (at most {bound:.0})"
     );
 }
+
+// ---- 5. man pages, one per command ----
+
+fn install_man_pages() -> (tempfile::TempDir, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("man1");
+    let out = goref()
+        .args(["man", "--dir"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).is_empty(), "pages go to DIR, not stdout");
+    let mut names: Vec<String> = std::fs::read_dir(&target)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    (dir, names)
+}
+
+#[test]
+fn man_dir_writes_one_page_per_command_with_options_exit_status_and_examples() {
+    let (dir, names) = install_man_pages();
+    assert_eq!(
+        names,
+        [
+            "goref-appeal.1",
+            "goref-check.1",
+            "goref-completions.1",
+            "goref-explain.1",
+            "goref-man.1",
+            "goref-rules.1",
+            "goref-score.1",
+            "goref.1"
+        ]
+    );
+    let page = |name: &str| std::fs::read_to_string(dir.path().join("man1").join(name)).unwrap();
+    for name in &names {
+        let text = page(name);
+        for section in [
+            ".SH OPTIONS",
+            ".SH \"EXIT STATUS\"",
+            ".SH EXAMPLES",
+            ".SH \"SEE ALSO\"",
+        ] {
+            assert!(text.contains(section), "{name}: no {section}");
+        }
+        // SEE ALSO names only pages written beside this one.
+        let see_also = &text[text.find(".SH \"SEE ALSO\"").unwrap()..];
+        for reference in see_also.split("\\fB").skip(1) {
+            let page_name = reference.split("\\fR").next().unwrap().replace("\\-", "-");
+            assert!(
+                names.contains(&format!("{page_name}.1")),
+                "{name}: SEE ALSO {page_name}(1)"
+            );
+        }
+    }
+    let check = page("goref-check.1");
+    assert!(
+        check.contains("\\-\\-fail\\-on"),
+        "check's options are listed"
+    );
+    assert!(check.contains(".TP\n\\fB130\\fR"), "check's exit statuses");
+    assert!(check.contains("goref check \\-\\-rules goe tournament/"));
+    // The printed page is goref(1), the same as the installed one.
+    let printed = stdout_of(&goref().arg("man").output().unwrap());
+    assert_eq!(printed, page("goref.1"));
+}
+
+#[test]
+#[ignore = "needs groff and man (Debian: apt-get install -y groff-base man-db); .ci/run installs them"]
+fn man_pages_render_without_warnings() {
+    let (dir, names) = install_man_pages();
+    for name in names {
+        let path = dir.path().join("man1").join(&name);
+        let groff = std::process::Command::new("groff")
+            .args(["-ww", "-z", "-man", "-Tutf8"])
+            .arg(&path)
+            .output()
+            .expect("groff");
+        assert!(
+            groff.status.success() && groff.stderr.is_empty(),
+            "{name}: {}",
+            stderr_of(&groff)
+        );
+        let man = std::process::Command::new("man")
+            .arg("-l")
+            .arg(&path)
+            .env("MANPAGER", "cat")
+            .env("MANWIDTH", "100")
+            .output()
+            .expect("man");
+        let text = stdout_of(&man);
+        assert!(man.status.success(), "{name}");
+        assert!(
+            text.contains("EXIT STATUS") && text.contains("EXAMPLES"),
+            "{name}: {text}"
+        );
+    }
+}

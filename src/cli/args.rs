@@ -88,9 +88,23 @@ can do about it. `--list` lists every code goref can emit with its default sever
         after_help = "Examples:\n  goref completions bash > ~/.local/share/bash-completion/completions/goref\n  goref completions zsh > ~/.zfunc/_goref\n  goref completions fish > ~/.config/fish/completions/goref.fish"
     )]
     Completions(CompletionsArgs),
-    /// Print the manual page (roff), generated from the same definitions as --help.
-    #[command(after_help = "Examples:\n  goref man > goref.1 && man ./goref.1")]
-    Man,
+    /// Print the manual page goref(1), or install one page per command with --dir.
+    #[command(
+        long_about = "Print the manual page goref(1) (roff), generated from the same definitions as \
+--help. With --dir DIR, write one page per command into DIR: goref.1, goref-check.1, goref-score.1, \
+goref-appeal.1, goref-rules.1, goref-explain.1, goref-completions.1 and goref-man.1, each with its \
+options, exit statuses and examples.",
+        after_help = "Examples:\n  goref man --dir ~/.local/share/man/man1    install every page (then `man goref-check`)\n  goref man > goref.1 && man -l goref.1      the main page only"
+    )]
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write every page (goref.1, goref-check.1, …) into DIR, made if missing, instead of
+    /// printing goref(1).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
