@@ -5,6 +5,7 @@
 mod common;
 use common::goref;
 use serde_json::Value;
+use std::path::Path;
 
 fn stdout_of(out: &std::process::Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
@@ -400,4 +401,395 @@ fn man_pages_render_without_warnings() {
             "{name}: {text}"
         );
     }
+}
+
+// ---- 7. a round at once ----
+
+/// A round folder: two boards and a file of two games.
+fn round() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to) in [
+        ("testdata/clean-9x9.sgf", "board-1.sgf"),
+        ("testdata/scenarios/t11-zagreb.sgf", "board-2.sgf"),
+        ("testdata/quirks/two-games.sgf", "board-3.sgf"),
+    ] {
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(from),
+            dir.path().join(to),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.path().join("notes.txt"), "not a record").unwrap();
+    dir
+}
+
+#[test]
+fn score_over_a_folder_prints_one_row_per_game() {
+    let dir = round();
+    let out = goref().arg("score").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("file") && lines[0].contains("recorded  count"),
+        "{text}"
+    );
+    // Four games: one each on boards 1 and 2, two on board 3.
+    assert_eq!(lines.len(), 1 + 4 + 1, "{text}");
+    assert!(
+        lines[1].contains("board-1.sgf")
+            && lines[1]
+                .split_whitespace()
+                .filter(|c| *c == "B+1.5")
+                .count()
+                == 2
+            && lines[1].ends_with("agrees"),
+        "{text}"
+    );
+    assert!(
+        lines[3].contains("board-3.sgf  1") && lines[4].contains("board-3.sgf  2"),
+        "{text}"
+    );
+    assert!(lines[5].starts_with("4 games: 1 agree"), "{text}");
+}
+
+#[test]
+fn score_over_files_writes_json_lines_and_json() {
+    let dir = round();
+    let jsonl = stdout_of(
+        &goref()
+            .args(["score", "--format", "jsonl"])
+            .arg(dir.path())
+            .output()
+            .unwrap(),
+    );
+    let counts: Vec<Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(counts.len(), 4);
+    let games: Vec<(String, u64)> = counts
+        .iter()
+        .map(|c| {
+            let file = c["file"].as_str().unwrap();
+            (
+                file.rsplit('/').next().unwrap().to_string(),
+                c["game"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        games,
+        [
+            ("board-1.sgf".to_string(), 1),
+            ("board-2.sgf".to_string(), 1),
+            ("board-3.sgf".to_string(), 1),
+            ("board-3.sgf".to_string(), 2)
+        ]
+    );
+    assert_eq!(counts[0]["result"]["status"], "agrees");
+    // --game picks that game of each file; json is one array.
+    let board1 = dir.path().join("board-1.sgf");
+    let board3 = dir.path().join("board-3.sgf");
+    let json = stdout_of(
+        &goref()
+            .args(["score", "--format", "json", "--game", "1"])
+            .arg(&board1)
+            .arg(&board3)
+            .output()
+            .unwrap(),
+    );
+    let all: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(all.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn score_over_a_round_names_bad_paths_counts_the_rest_and_exits_2() {
+    let dir = round();
+    let out = goref()
+        .args(["score", "--format", "jsonl", "typo.sgf"])
+        .arg(dir.path().join("board-1.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("goref: typo.sgf: no such file or directory"));
+    assert_eq!(stdout_of(&out).lines().count(), 1);
+    // --dead names one game's stones: refused over a round.
+    let out = goref()
+        .args(["score", "--dead", "E3"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("--dead names the dead stones of one game"));
+    // One file is still the score card.
+    let card = stdout_of(
+        &goref()
+            .arg("score")
+            .arg(dir.path().join("board-1.sgf"))
+            .output()
+            .unwrap(),
+    );
+    assert!(card.starts_with("Score of "), "{card}");
+}
+
+// ---- 6. options that do not lie ----
+
+#[test]
+fn each_command_lists_only_the_formats_it_writes() {
+    for sub in ["score", "rules", "explain"] {
+        let help = stdout_of(&goref().args([sub, "--help"]).output().unwrap());
+        let format = &help[help.find("--format").unwrap()..];
+        let format = &format[..format.find("\n  -").unwrap_or(format.len())];
+        assert!(!format.contains("html"), "goref {sub} --help: {format}");
+        assert!(format.contains("jsonl"), "goref {sub} --help: {format}");
+        let out = goref().args([sub, "--format", "html"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr_of(&out).contains("invalid value 'html'"),
+            "{}",
+            stderr_of(&out)
+        );
+    }
+    for sub in ["check", "appeal"] {
+        let help = stdout_of(&goref().args([sub, "--help"]).output().unwrap());
+        assert!(help.contains("html"), "goref {sub} --help");
+    }
+}
+
+/// The README says which commands take `--format`; `--help` must agree, command by command.
+#[test]
+fn the_readme_names_the_commands_that_take_format() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let sentence = readme
+        .lines()
+        .find(|l| l.contains("take `--format`"))
+        .expect("README: the sentence on --format");
+    assert!(!readme.contains("Every subcommand takes `--format`"));
+    for sub in [
+        "check",
+        "score",
+        "appeal",
+        "rules",
+        "explain",
+        "completions",
+        "man",
+    ] {
+        let help = stdout_of(&goref().args([sub, "--help"]).output().unwrap());
+        let takes = help.contains("--format");
+        let (named_taking, named_not) = sentence.split_once("take `--format`").unwrap();
+        let named = |part: &str| part.contains(&format!("`{sub}`"));
+        assert_eq!(takes, named(named_taking), "goref {sub}: {sentence}");
+        assert_eq!(!takes, named(named_not), "goref {sub}: {sentence}");
+    }
+}
+
+#[test]
+fn summary_to_stdout_with_the_report_on_stdout_is_refused() {
+    for format in ["jsonl", "json", "text"] {
+        let out = goref()
+            .args([
+                "check",
+                "-q",
+                "--format",
+                format,
+                "--summary",
+                "-",
+                "testdata/ko-retake.sgf",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert!(stdout_of(&out).is_empty(), "{format}: nothing is checked");
+        assert!(
+            stderr_of(&out).contains("--summary - and the report would both go to standard output")
+        );
+    }
+    // The report in a file, the summary alone on stdout: one JSON document.
+    let dir = tempfile::tempdir().unwrap();
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl", "--summary", "-", "-o"])
+        .arg(dir.path().join("r.jsonl"))
+        .arg("testdata/ko-retake.sgf")
+        .output()
+        .unwrap();
+    let summary: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(summary["files"], 1);
+}
+
+#[test]
+fn rules_japanese_says_goref_counts_territory() {
+    let text = stdout_of(&goref().args(["rules", "japanese"]).output().unwrap());
+    assert!(!text.contains("does not model"), "{text}");
+    assert!(text.contains("territory plus prisoners"), "{text}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_to_a_full_device_fail() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["check", "--help"],
+        &["help", "score"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "goref {args:?} >/dev/full");
+        assert!(
+            stderr_of(&out).contains("cannot write standard output"),
+            "{args:?}"
+        );
+    }
+    // Written where it can be, the help still succeeds.
+    let out = goref().arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout_of(&out).contains("Usage: goref"));
+    // A usage error is still clap's, on stderr, status 2.
+    let out = goref().args(["check", "--no-such-flag"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("unexpected argument"));
+}
+
+// ---- 3. result and clock strings people write ----
+
+#[test]
+fn results_people_write_are_read_as_what_they_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    for (re, read_as) in [
+        ("W", "W+"),
+        ("B+Illegal", "B+F"),
+        ("黒中押し勝ち", "B+R"),
+        ("白3目半勝ち", "W+3.5"),
+        ("黑胜", "B+"),
+        ("白中盘胜", "W+R"),
+        ("白2又1/4子胜", "W+4.5"),
+        ("흑 불계승", "B+R"),
+        ("持碁", "0"),
+    ] {
+        let file = dir.path().join("g.sgf");
+        std::fs::write(
+            &file,
+            format!("(;GM[1]FF[4]CA[UTF-8]SZ[9]RU[Chinese]RE[{re}];B[ee];W[cc])"),
+        )
+        .unwrap();
+        let report = &common::check_jsonl(&["--show", "info", file.to_str().unwrap()])[0];
+        let f = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["code"] == "result-format")
+            .unwrap_or_else(|| panic!("RE[{re}]: {report}"));
+        assert_eq!(f["severity"], "info", "RE[{re}] is read with certainty");
+        assert!(
+            f["message"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("read as RE[{read_as}]")),
+            "RE[{re}]: {}",
+            f["message"]
+        );
+    }
+    // What cannot be read stays a warning.
+    let file = dir.path().join("g.sgf");
+    std::fs::write(&file, "(;GM[1]FF[4]SZ[9]RE[Blue wins];B[ee])").unwrap();
+    let report = &common::check_jsonl(&[file.to_str().unwrap()])[0];
+    assert!(report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["code"] == "result-format" && f["severity"] == "warning"));
+}
+
+#[test]
+fn clock_times_in_bl_and_wl_are_read_as_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]RU[Chinese]TM[600];B[ee]BL[0:07:42];W[cc]WL[0:09:01];B[dd]BL[0:07:30])",
+    )
+    .unwrap();
+    let out = goref()
+        .args(["check", "--show", "info", "-q"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("info bad-value: BL[0:07:42] is a clock time, not seconds: read as 462 seconds (and 2 more"),
+        "{text}"
+    );
+    assert!(!text.contains("warning"), "{text}");
+}
+
+// ---- 8. set-up: scripts find binaries where cargo puts them ----
+
+#[test]
+fn target_dir_script_follows_cargo_target_dir() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = |target: Option<&str>| {
+        let mut cmd = std::process::Command::new(root.join("scripts/target-dir.sh"));
+        match target {
+            Some(t) => cmd.env("CARGO_TARGET_DIR", t),
+            None => cmd.env_remove("CARGO_TARGET_DIR"),
+        };
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stdout_of(&out).trim().to_string()
+    };
+    assert_eq!(
+        run(Some("/elsewhere/goref-target")),
+        "/elsewhere/goref-target"
+    );
+    assert_eq!(run(None), root.join("target").display().to_string());
+}
+
+#[test]
+fn no_script_hard_codes_the_target_directory() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut scripts: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("scripts"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    scripts.push(root.join(".ci/run"));
+    for script in scripts {
+        let text = std::fs::read_to_string(&script).unwrap();
+        for needle in ["target/debug", "target/release"] {
+            assert!(
+                !text.contains(needle),
+                "{} names {needle}: use scripts/target-dir.sh (CARGO_TARGET_DIR may be set)",
+                script.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_release_profile_keeps_no_debug_info_and_profiling_does() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let section = |name: &str| {
+        let start = manifest.find(&format!("[profile.{name}]")).unwrap();
+        let rest = &manifest[start + 1..];
+        rest[..rest.find("\n[").unwrap_or(rest.len())].to_string()
+    };
+    let release = section("release");
+    assert!(
+        release.contains("debug = false") && release.contains("strip = \"debuginfo\""),
+        "{release}"
+    );
+    let profiling = section("profiling");
+    assert!(
+        profiling.contains("inherits = \"release\"") && profiling.contains("debug = 1"),
+        "{profiling}"
+    );
 }

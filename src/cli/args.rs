@@ -51,8 +51,12 @@ written, 130 when interrupted.",
         long_about = "Score one game the way a tournament director counts it: area per colour, dead \
 stones removed (marked in the record with TB/TW, or claimed with --dead), neutral points, komi (from \
 --komi, the record's KM, or the rules), handicap compensation, penalty points (--penalty, or the \
-clock under Ing overtime), the Ing fill-in story, and the RE goref would write.",
-        after_help = "Examples:\n  goref score game.sgf\n  goref score game.sgf --dead E3,B2 --penalty B=2\n  goref score game.sgf --rules aga --komi 7.5 --format json"
+clock under Ing overtime), the Ing fill-in story, and the RE goref would write. Given several files \
+or a directory (walked for *.sgf as `check` walks it), it counts every game of the round: a table \
+in text (file, game, players, rules, RE recorded, the count, whether they agree), one object per \
+game with --format jsonl, an array with --format json. A path that does not exist or a game that \
+cannot be scored is named on stderr, the others are counted, and the exit status is 2.",
+        after_help = "Examples:\n  goref score game.sgf\n  goref score game.sgf --dead E3,B2 --penalty B=2\n  goref score game.sgf --rules aga --komi 7.5 --format json\n  goref score round-3/                         one line per game: the round's table\n  goref score --format jsonl round-3/ > counts.jsonl"
     )]
     Score(ScoreArgs),
     /// Lay out a disputed ending step by step, with the verdict under every reading.
@@ -131,10 +135,24 @@ pub enum Format {
     Html,
 }
 
-impl Format {
+/// The output format of `score`, `rules` and `explain`, which write text or JSON and no
+/// HTML page: `--help` lists only what the command takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    /// Readable text.
+    Text,
+    /// The same as `text` (accepted so that one `--format full` works everywhere).
+    Full,
+    /// One JSON document.
+    Json,
+    /// JSON Lines: one object per line.
+    Jsonl,
+}
+
+impl DataFormat {
     /// True for the formats read by programs rather than people.
     pub fn is_json(self) -> bool {
-        matches!(self, Format::Json | Format::Jsonl)
+        matches!(self, DataFormat::Json | DataFormat::Jsonl)
     }
 }
 
@@ -307,7 +325,8 @@ pub struct CheckArgs {
     /// Do not print the run's summary on stderr, nor the progress bar.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Write the run's summary as JSON to FILE (`-`: standard output).
+    /// Write the run's summary as JSON to FILE (`-`: standard output, when -o sends the
+    /// report to a file).
     #[arg(long, value_name = "FILE")]
     pub summary: Option<std::path::PathBuf>,
     /// Write the paths of files with no finding at --fail-on to FILE.
@@ -380,11 +399,14 @@ fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
 
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
-    /// The record (`-`: standard input).
-    pub file: std::path::PathBuf,
-    /// Which game of the file (1-based).
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
+    /// The record (`-`: standard input); or several files and directories (walked for
+    /// `*.sgf` as `check` walks them) to count a round, one count per game.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<std::path::PathBuf>,
+    /// Which game of each file (1-based). Default: the first game of one file; every
+    /// game when several files or a directory are counted.
+    #[arg(long)]
+    pub game: Option<usize>,
     /// Stones agreed or claimed dead, as SGF letters or vertices: `ee,bf` or `E3,B2`;
     /// `none` counts every stone as it stands (no estimate).
     #[arg(long, value_name = "POINTS")]
@@ -395,9 +417,9 @@ pub struct ScoreArgs {
     pub penalties: PenaltyArgs,
     #[command(flatten)]
     pub estimator: EstimatorArgs,
-    /// Output format (`full` is the same as `text` here).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`full` is the same as `text` here; no HTML).
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub format: DataFormat,
 }
 
 #[derive(Args, Debug)]
@@ -440,9 +462,9 @@ pub struct AppealArgs {
 pub struct RulesArgs {
     /// A preset name or alias; without it, every preset is listed.
     pub name: Option<String>,
-    /// Output format (`full` is the same as `text` here).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`full` is the same as `text` here; no HTML).
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub format: DataFormat,
 }
 
 #[derive(Args, Debug)]
@@ -453,9 +475,9 @@ pub struct ExplainArgs {
     /// List every code with its default severity.
     #[arg(long)]
     pub list: bool,
-    /// Output format (`full` is the same as `text` here).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`full` is the same as `text` here; no HTML).
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub format: DataFormat,
 }
 
 #[cfg(test)]

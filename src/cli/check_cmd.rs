@@ -29,6 +29,7 @@ struct Checked {
 }
 
 pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
+    refuse_two_kinds_on_stdout(args)?;
     let (inputs, not_checked) = collect(args)?;
     let options = check_options(args)?;
     let stop = StopFlag::new();
@@ -135,12 +136,27 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     Ok(ExitCode::from(exit_code(failed_any)))
 }
 
+/// `--summary -` writes the summary on standard output, which is the report's too unless
+/// -o sends the report elsewhere: a JSON Lines stream with a summary object appended is
+/// no longer JSON Lines of reports, so the two are refused together (a usage error, before
+/// any work), as ripgrep refuses flags that contradict each other.
+fn refuse_two_kinds_on_stdout(args: &CheckArgs) -> Result<()> {
+    let stdout = |p: Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
+    if args.summary.as_deref() == Some(Path::new("-")) && stdout(args.output.as_deref()) {
+        return Err(super::UsageError(
+            "--summary - and the report would both go to standard output; send the report elsewhere with -o FILE (-o /dev/null for the summary alone), or the summary with --summary FILE".into(),
+        )
+        .into());
+    }
+    Ok(())
+}
+
 fn exit_code(failed: bool) -> u8 {
     u8::from(failed)
 }
 
 /// A command-line path that gave nothing to check, and why.
-type NotChecked = (std::path::PathBuf, String);
+pub(super) type NotChecked = (std::path::PathBuf, String);
 
 /// The files to check, and the command-line paths that gave none. Each path is taken
 /// once however often it is given. A path that does not exist, or a directory with no
@@ -153,9 +169,16 @@ fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<NotChecked>)> {
         hidden: args.hidden,
         ..InputOptions::default()
     };
+    collect_paths(&args.paths, &options)
+}
+
+/// The walk behind [`collect`], shared with `goref score` over a round.
+pub(super) fn collect_paths(
+    args: &[std::path::PathBuf],
+    options: &InputOptions,
+) -> Result<(Vec<Input>, Vec<NotChecked>)> {
     let mut seen = std::collections::HashSet::new();
     let paths: Vec<&Path> = args
-        .paths
         .iter()
         .map(|p| p.as_path())
         .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())))
@@ -164,7 +187,7 @@ fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<NotChecked>)> {
     let mut not_checked = Vec::new();
     let mut files = batch::FileIdentities::new();
     for path in paths {
-        let found = match batch::collect_inputs(&[path], &options) {
+        let found = match batch::collect_inputs(&[path], options) {
             Ok(found) => found,
             Err(batch::InputError::NotFound(_)) => {
                 not_checked.push((path.to_path_buf(), "no such file or directory".to_string()));
@@ -173,7 +196,11 @@ fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<NotChecked>)> {
             Err(e) => return Err(super::UsageError(e.to_string()).into()),
         };
         if found.is_empty() {
-            let endings: Vec<String> = args.ext.iter().map(|e| format!("*.{e}")).collect();
+            let endings: Vec<String> = options
+                .extensions
+                .iter()
+                .map(|e| format!("*.{e}"))
+                .collect();
             not_checked.push((
                 path.to_path_buf(),
                 format!(
@@ -224,7 +251,8 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
     })
 }
 
-/// `--summary FILE` (atomically) or `--summary -` (standard output, after the report).
+/// `--summary FILE` (atomically) or `--summary -` (standard output, the report being in
+/// a file: see [`refuse_two_kinds_on_stdout`]).
 fn write_summary(path: &Path, summary: &Summary) -> Result<()> {
     let json = summary.to_json();
     if path == Path::new("-") {

@@ -909,6 +909,18 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
         g.recorded_result = Some(parsed);
     }
     if let Some((raw, at)) = info.tm {
+        if names_no_time_limit(raw) {
+            // Read with certainty: the same as no TM at all, a quirk.
+            g.findings.push(
+                Finding::new(
+                    Code::BadValue,
+                    format!("TM[{raw}] names no time limit: read as none (FF[4] leaves TM out)"),
+                )
+                .with_severity(Severity::Info)
+                .at(loc.pos(at)),
+            );
+            return;
+        }
         match raw.trim().parse::<f64>() {
             Ok(v) if v.is_finite() && v >= 0.0 => g.time_limit = Some(v),
             _ => match clock_seconds(raw) {
@@ -928,6 +940,15 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
             },
         }
     }
+}
+
+/// `TM[-]`, `TM[none]`, `TM[]`: a writer's way of saying there is no time limit (GNU Go's
+/// tournament records write `TM[-]`).
+fn names_no_time_limit(raw: &str) -> bool {
+    matches!(
+        raw.trim().to_ascii_lowercase().as_str(),
+        "" | "-" | "--" | "none" | "no limit" | "unlimited"
+    )
 }
 
 /// A leading `m:ss` or `h:mm:ss` clock time (`10:00(5x1:00)` → 600), in seconds.
@@ -1154,6 +1175,28 @@ mod tests {
             .findings
             .iter()
             .any(|f| f.code == Code::BadValue && f.message.starts_with("WL[1:2:3:4]")));
+    }
+
+    #[test]
+    fn a_time_limit_of_dash_is_no_time_limit_and_info() {
+        for tm in ["-", "", "none", " Unlimited "] {
+            let g = one(&format!("(;SZ[9]TM[{tm}];B[ee])"));
+            assert_eq!(g.time_limit, None, "TM[{tm}]");
+            let f = g
+                .findings
+                .iter()
+                .find(|f| f.code == Code::BadValue)
+                .unwrap();
+            assert_eq!(f.severity, Severity::Info, "TM[{tm}]");
+        }
+        // A limit goref cannot read is still a warning (Ing penalties depend on it).
+        let g = one("(;SZ[9]TM[1 hr/125 moves];B[ee])");
+        let f = g
+            .findings
+            .iter()
+            .find(|f| f.code == Code::BadValue)
+            .unwrap();
+        assert_eq!(f.severity, Severity::Warning);
     }
 
     #[test]
