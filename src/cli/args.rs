@@ -40,9 +40,10 @@ number, the point and the line:column in the file. PATH may be files, directorie
 recursively, sorted by path) and `-` for standard input; a path given twice is checked once. The \
 text shows one `path:line:col: severity code: message` line per finding at --show or above \
 (warning by default) under a header naming the game; --format full (or -v) shows every game in \
-full. Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
-usage errors, paths that do not exist or hold no file to check, and outputs that cannot be \
-written, 130 when interrupted.",
+full; a code recurring in one game is one line with a count (JSON keeps each). Exit status: 0 \
+when no finding reaches --fail-on (error by default), 1 when one does, 2 for usage errors, paths \
+that do not exist or hold no file to check (named on stderr; the other paths are still checked \
+and every output written), and outputs that cannot be written, 130 when interrupted.",
         after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
