@@ -152,6 +152,23 @@ mod tests {
     }
 
     #[test]
+    fn paths_not_checked_are_listed_before_the_counts() {
+        let mut s = sample();
+        s.path_not_checked(Path::new("typo.sgf"), "no such file or directory");
+        let text = render(
+            &s,
+            &Wording {
+                fail_on: "error",
+                verbose: false,
+            },
+        );
+        assert!(
+            text.starts_with("1 file, 1 game, 10 moves\n  1 path not checked (exit status 2):\n    typo.sgf: no such file or directory\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn slowest_files_only_when_verbose() {
         let text = render(
             &sample(),

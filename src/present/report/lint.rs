@@ -253,6 +253,43 @@ mod tests {
         assert!(text.contains("(×4 in this game, moves 2 to 5;"), "{text}");
     }
 
+    proptest::proptest! {
+        /// Against the naive reading of the rule: every shown finding is in exactly one
+        /// group, in order; a group of several holds one code and severity seen at least
+        /// FOLD_FROM times, and every finding of such a key is in it.
+        #[test]
+        fn folding_partitions_the_findings(keys in proptest::collection::vec((0usize..3, 0usize..2), 0..40)) {
+            let codes = [Code::Alternation, Code::KoRetake, Code::BadValue];
+            let severities = [Severity::Error, Severity::Warning];
+            let findings: Vec<Finding> = keys
+                .iter()
+                .enumerate()
+                .map(|(n, &(c, s))| Finding::new(codes[c], format!("{n}")).with_severity(severities[s]))
+                .collect();
+            let shown: Vec<&Finding> = findings.iter().collect();
+            let groups = fold_repeats(&shown);
+            let flat: Vec<&str> = groups.iter().flatten().map(|f| f.message.as_str()).collect();
+            let mut sorted = flat.clone();
+            sorted.sort_by_key(|m| m.parse::<usize>().unwrap());
+            proptest::prop_assert_eq!(sorted.len(), findings.len());
+            for (i, m) in sorted.iter().enumerate() {
+                proptest::prop_assert_eq!(m.parse::<usize>().unwrap(), i);
+            }
+            let key = |f: &Finding| (f.code, f.severity);
+            for g in &groups {
+                let repeats = findings.iter().filter(|f| key(f) == key(g[0])).count();
+                if repeats >= FOLD_FROM {
+                    proptest::prop_assert_eq!(g.len(), repeats);
+                } else {
+                    proptest::prop_assert_eq!(g.len(), 1);
+                }
+            }
+            // Groups come in the order of their first finding.
+            let firsts: Vec<usize> = groups.iter().map(|g| g[0].message.parse().unwrap()).collect();
+            proptest::prop_assert!(firsts.windows(2).all(|w| w[0] < w[1]));
+        }
+    }
+
     #[test]
     fn colour_wraps_severity_and_code_only_when_asked() {
         let f = Finding::new(Code::KoRetake, "retake");
