@@ -10,8 +10,9 @@ corpus=../shared/corpus
 oracle=../shared/tools/oracle_sgfmill.py
 [ -d "$corpus" ] || { echo "no $corpus: the benchmark needs the development corpus" >&2; exit 1; }
 cargo build --release --locked
-bin=target/release/goref
-out=${BENCH_OUT:-target/bench}
+target_dir=$(scripts/target-dir.sh)
+bin=$target_dir/release/goref
+out=${BENCH_OUT:-$target_dir/bench}
 mkdir -p "$out"
 nproc | sed 's/^/cores: /'
 grep -m1 'model name' /proc/cpuinfo || true

@@ -13,7 +13,7 @@ runs=${1:-9}
 corpus=../shared/corpus
 [ -d "$corpus" ] || { echo "no $corpus: the benchmark needs the development corpus" >&2; exit 1; }
 if [ -z "${BIN:-}" ]; then cargo build --release --locked --bin goref; fi
-bin=${BIN:-target/release/goref}
+bin=${BIN:-$(scripts/target-dir.sh)/release/goref}
 games=$("$bin" check -q --no-progress --format jsonl -j 1 "$corpus" | grep -c '"game":[0-9]' || true)
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg), corpus games: $games"
 

@@ -18,7 +18,7 @@ corpus=../shared/corpus
 [ -d "$corpus" ] || { echo "no $corpus: the benchmark needs the development corpus" >&2; exit 1; }
 # BIN=path skips the build and measures that binary.
 if [ -z "${BIN:-}" ]; then cargo build --release --locked --bin goref; fi
-bin=${BIN:-target/release/goref}
+bin=${BIN:-$(scripts/target-dir.sh)/release/goref}
 floor() { find "$corpus" -name '*.sgf' -print0 | sort -z | xargs -0 cat | wc -l; }
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg)"
 

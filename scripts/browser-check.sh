@@ -19,7 +19,8 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 cargo build --quiet --locked
-goref=target/debug/goref
+# Where cargo put it: target/, or $CARGO_TARGET_DIR when that is set.
+goref="$(scripts/target-dir.sh)/debug/goref"
 "$goref" appeal testdata/appeal/t11-marked.sgf --html "$out/appeal.html" >/dev/null 2>&1
 # testdata/ holds illegal moves on purpose: exit status 1 is expected there.
 "$goref" check -q --no-progress --format html -o "$out/check.html" testdata/ || [ $? -eq 1 ]

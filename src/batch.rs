@@ -55,4 +55,4 @@ pub use output::{AtomicFile, LineWriter, Output, OutputError, PathList};
 pub use progress::{Progress, Tally};
 pub use run::{run, run_iter, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus};
 pub use stop::{StopFlag, INTERRUPTED_EXIT_CODE};
-pub use summary::{SlowFile, Summary};
+pub use summary::{PathNotChecked, SlowFile, Summary};

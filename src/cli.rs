@@ -23,13 +23,43 @@ pub const EXIT_USAGE: u8 = 2;
 /// Exit status for a run that could not finish (an output could not be written, ...).
 pub const EXIT_FAILURE: u8 = 1;
 
+/// What clap's `exit` does, except that `--help` and `--version` are written through
+/// [`out::print`]: clap ignores a failed write and exits 0, so `goref --help >/dev/full`
+/// passed for success. A closed pipe (`goref --help | head -1`) stays quiet and
+/// successful, as for every other output.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        // Usage errors (and help shown for a missing subcommand) go to stderr.
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE));
+    }
+    let styled = e.render();
+    let text = if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    match out::print(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<out::ClosedPipe>().is_some() => ExitCode::SUCCESS,
+        Err(err) => {
+            out::eprint(&format!("goref: {err:#}\n"));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
 /// A mistake in the command line: exit status 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let color = cli.color;
     let outcome = match cli.command {
         Command::Check(a) => check_cmd::run(&a, color),
@@ -38,7 +68,7 @@ pub fn main() -> ExitCode {
         Command::Rules(a) => rules_cmd::run(&a),
         Command::Explain(a) => explain_cmd::run(&a),
         Command::Completions(a) => gen_cmd::completions(&a),
-        Command::Man => gen_cmd::man(),
+        Command::Man(a) => gen_cmd::man(&a),
     };
     match outcome {
         Ok(code) => code,

@@ -199,6 +199,11 @@ codes! {
         rule: "SGF FF[4]: setup captures nothing; goref replays on with the chain on the board as set up, counted as it stands until a play captures it (docs/rules.md, Replay).",
         example: "(;SZ[9]AB[aa][ab]AW[ac][ba][bb];B[ee])",
         advice: "The setup is probably mistyped (a stone on the wrong point); check the position.";
+    TurnConvention = "turn-convention", Info, Record,
+        summary: "A writer's convention for turns was recognised: an empty node read as a pass (`empty-node-pass`, Many Faces of Go), or handicap stones played as Black's first moves under HA[0] (`fox-handicap`, Fox).",
+        rule: "SGF FF[4] writes a pass as B[] or W[] and a handicap as HA and AB (red-bean.com/sgf/go.html); goref reads these writers' forms as they mean them (docs/reading.md, Conventions for turns).",
+        example: "(;SZ[9];B[ee];W[cc];;W[gg])",
+        advice: "Nothing to do: the record is read as its writer meant it. An empty node is read as a pass only between two moves of one colour, and the Fox handicap only for 2 to 9 Black plays before White's first move, so a true missing move still gives `alternation`.";
     MoveAfterEnd = "move-after-end", Warning, Record,
         summary: "Moves follow the point at which the rules end the game.",
         rule: "Ing SST Laws 1991: four passes end play and it cannot resume; EGF Simplified Ing and AGA Concise Rules: the second stop ends the game (docs/rules.md, End of game).",
@@ -244,11 +249,11 @@ codes! {
         rule: "SGF FF[4] RE (red-bean.com/sgf/properties.html).",
         example: "(;SZ[9];B[ee])",
         advice: "goref still recomputes the result where the game ran to its end.";
-    ResultFormat = "result-format", Warning, Result,
-        summary: "RE is not in FF[4] form but its meaning is clear.",
-        rule: "SGF FF[4] RE: 0, Draw, B+n, B+R, B+T, B+F, Void, ? (red-bean.com/sgf/properties.html).",
+    ResultFormat = "result-format", Info, Result,
+        summary: "RE is not in FF[4] form: read as what it means (`Jigo`, `B`, `B+Illegal`, `白3目半勝ち`, `黑胜`, `흑 불계승`), or, a warning, not readable at all.",
+        rule: "SGF FF[4] RE: 0, Draw, B+n, B+R, B+T, B+F, Void, ? (red-bean.com/sgf/properties.html); the spellings goref reads are listed in docs/reading.md.",
         example: "(;SZ[9]RE[Jigo])",
-        advice: "goref reads it as stated in the message; write the FF[4] form.";
+        advice: "goref reads it as stated in the message; write the FF[4] form. A result that could not be read (a warning) is taken as unknown: look at the record.";
     GameNotEnded = "game-not-ended", Info, Result,
         summary: "The record stops before the rules' end of game and has no decisive result.",
         rule: "End of game per the rules (docs/rules.md, End of game).",

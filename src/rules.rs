@@ -489,7 +489,7 @@ pub const PRESETS: &[Preset] = &[
         cites: &[
             ("repetition", "Japanese Art. 6: a ko may not be retaken immediately; a recurring whole-board cycle makes the game no result"),
             ("suicide", "Japanese: a play that leaves its own stones without liberties is prohibited"),
-            ("scoring", "Japanese: territory plus prisoners (goref does not model it)"),
+            ("scoring", "Japanese Art. 8-10: territory plus prisoners (captured stones and dead stones removed); points in seki are not territory; goref counts it so (docs/scoring.md, Territory counting)"),
             ("seki_points", "Japanese: points in seki are not territory"),
             ("tie", "Japanese: equal scores are a jigo"),
             ("handicap_compensation", "Japanese: none"),

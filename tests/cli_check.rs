@@ -231,7 +231,7 @@ const FIXTURES: &[Expect] = &[
     (
         "testdata/quirks/result-jigo.sgf",
         "result-format",
-        "warning",
+        "info",
         None,
         Some(1),
         Some(18),
@@ -412,6 +412,8 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "open-points-unclear",
     // tests/reading.rs: only with --estimator none (the estimate is the default).
     "dead-stones-unmarked",
+    // tests/cli_newcomer.rs: each convention it names, and the records it must not take.
+    "turn-convention",
 ];
 
 #[test]

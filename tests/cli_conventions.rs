@@ -340,21 +340,21 @@ fn the_same_path_twice_is_checked_once() {
         "./testdata/ko-retake.sgf",
     ]));
     assert_eq!(out.lines().count(), 1, "{out}");
-    let s = stdout(goref().args([
-        "check",
-        "-q",
-        "--summary",
-        "-",
-        "--format",
-        "jsonl",
-        "testdata/ko-retake.sgf",
-        "testdata",
-    ]));
-    let summary: Value = serde_json::from_str(&s[s.find("{\n").unwrap()..]).unwrap();
+    // The report in a file, the summary on stdout (the two are not mixed on stdout).
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.jsonl");
+    let s = stdout(
+        goref()
+            .args(["check", "-q", "--summary", "-", "--format", "jsonl", "-o"])
+            .arg(&report)
+            .args(["testdata/ko-retake.sgf", "testdata"]),
+    );
+    let summary: Value = serde_json::from_str(&s).unwrap();
     let files = summary["files"].as_u64().unwrap();
     let on_disk = common::sgf_files_in("testdata") as u64;
     assert!(files >= on_disk, "the directory's files are all checked");
-    let reports = s
+    let reports = std::fs::read_to_string(&report).unwrap();
+    let reports = reports
         .lines()
         .filter(|l| l.contains("\"file\":\"testdata/ko-retake.sgf\""))
         .count();
@@ -494,7 +494,17 @@ fn summary_wording_counts_and_slowest_only_with_verbose() {
 
 #[test]
 fn summary_dash_means_standard_output() {
-    let out = stdout(goref().args(["check", "-q", "--summary", "-", "testdata/clean-9x9.sgf"]));
+    // The report goes to a file: stdout carries the summary alone (tests/cli_newcomer.rs
+    // shows that both on stdout are refused).
+    let out = stdout(goref().args([
+        "check",
+        "-q",
+        "-o",
+        "/dev/null",
+        "--summary",
+        "-",
+        "testdata/clean-9x9.sgf",
+    ]));
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["files"], 1);
     assert_eq!(v["results_compared"], 1);

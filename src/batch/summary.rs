@@ -19,6 +19,15 @@ pub struct SlowFile {
     pub ms: f64,
 }
 
+/// A command-line path that gave nothing to check (it does not exist, or a directory
+/// holds no file with a checked ending). The run goes on with the other paths and
+/// exits with status 2 at the end, as ripgrep and ruff do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PathNotChecked {
+    pub path: String,
+    pub reason: String,
+}
+
 /// Batch statistics. Feed it from the sink with [`Summary::file`], [`Summary::game`],
 /// [`Summary::finding`] and friends, then call [`Summary::finish`].
 #[derive(Clone, Debug, Serialize)]
@@ -51,6 +60,8 @@ pub struct Summary {
     pub games_per_second: f64,
     /// The run was stopped by a signal; the counts cover the files done.
     pub interrupted: bool,
+    /// Command-line paths that were not checked, with why (the counts leave them out).
+    pub paths_not_checked: Vec<PathNotChecked>,
     #[serde(skip)]
     agree: u64,
     #[serde(skip)]
@@ -94,6 +105,7 @@ impl Summary {
             wall_seconds: 0.0,
             games_per_second: 0.0,
             interrupted: false,
+            paths_not_checked: Vec::new(),
             agree: 0,
             disagree: 0,
             keep_slowest,
@@ -112,6 +124,14 @@ impl Summary {
             self.files_ok += 1;
         }
         self.note_time(path, elapsed);
+    }
+
+    /// A command-line path that gave nothing to check.
+    pub fn path_not_checked(&mut self, path: &Path, reason: &str) {
+        self.paths_not_checked.push(PathNotChecked {
+            path: path.display().to_string(),
+            reason: reason.to_string(),
+        });
     }
 
     /// One game with `moves` moves.
@@ -337,6 +357,7 @@ mod tests {
         let rules = json.find("\"Chinese\"").unwrap();
         assert!(rules < json.find("\"Japanese\"").unwrap());
         assert!(json.ends_with("}\n"));
+        assert_eq!(v["paths_not_checked"], serde_json::json!([]));
     }
 
     #[test]

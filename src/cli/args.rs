@@ -40,9 +40,10 @@ number, the point and the line:column in the file. PATH may be files, directorie
 recursively, sorted by path) and `-` for standard input; a path given twice is checked once. The \
 text shows one `path:line:col: severity code: message` line per finding at --show or above \
 (warning by default) under a header naming the game; --format full (or -v) shows every game in \
-full. Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
-usage errors, paths that do not exist or hold no file to check, and outputs that cannot be \
-written, 130 when interrupted.",
+full; a code recurring in one game is one line with a count (JSON keeps each). Exit status: 0 \
+when no finding reaches --fail-on (error by default), 1 when one does, 2 for usage errors, paths \
+that do not exist or hold no file to check (named on stderr; the other paths are still checked \
+and every output written), and outputs that cannot be written, 130 when interrupted.",
         after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
@@ -51,8 +52,12 @@ written, 130 when interrupted.",
         long_about = "Score one game the way a tournament director counts it: area per colour, dead \
 stones removed (marked in the record with TB/TW, or claimed with --dead), neutral points, komi (from \
 --komi, the record's KM, or the rules), handicap compensation, penalty points (--penalty, or the \
-clock under Ing overtime), the Ing fill-in story, and the RE goref would write.",
-        after_help = "Examples:\n  goref score game.sgf\n  goref score game.sgf --dead E3,B2 --penalty B=2\n  goref score game.sgf --rules aga --komi 7.5 --format json"
+clock under Ing overtime), the Ing fill-in story, and the RE goref would write. Given several files \
+or a directory (walked for *.sgf as `check` walks it), it counts every game of the round: a table \
+in text (file, game, players, rules, RE recorded, the count, whether they agree), one object per \
+game with --format jsonl, an array with --format json. A path that does not exist or a game that \
+cannot be scored is named on stderr, the others are counted, and the exit status is 2.",
+        after_help = "Examples:\n  goref score game.sgf\n  goref score game.sgf --dead E3,B2 --penalty B=2\n  goref score game.sgf --rules aga --komi 7.5 --format json\n  goref score round-3/                         one line per game: the round's table\n  goref score --format jsonl round-3/ > counts.jsonl"
     )]
     Score(ScoreArgs),
     /// Lay out a disputed ending step by step, with the verdict under every reading.
@@ -88,9 +93,23 @@ can do about it. `--list` lists every code goref can emit with its default sever
         after_help = "Examples:\n  goref completions bash > ~/.local/share/bash-completion/completions/goref\n  goref completions zsh > ~/.zfunc/_goref\n  goref completions fish > ~/.config/fish/completions/goref.fish"
     )]
     Completions(CompletionsArgs),
-    /// Print the manual page (roff), generated from the same definitions as --help.
-    #[command(after_help = "Examples:\n  goref man > goref.1 && man ./goref.1")]
-    Man,
+    /// Print the manual page goref(1), or install one page per command with --dir.
+    #[command(
+        long_about = "Print the manual page goref(1) (roff), generated from the same definitions as \
+--help. With --dir DIR, write one page per command into DIR: goref.1, goref-check.1, goref-score.1, \
+goref-appeal.1, goref-rules.1, goref-explain.1, goref-completions.1 and goref-man.1, each with its \
+options, exit statuses and examples.",
+        after_help = "Examples:\n  goref man --dir ~/.local/share/man/man1    install every page (then `man goref-check`)\n  goref man > goref.1 && man -l goref.1      the main page only"
+    )]
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write every page (goref.1, goref-check.1, …) into DIR, made if missing, instead of
+    /// printing goref(1).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -117,10 +136,24 @@ pub enum Format {
     Html,
 }
 
-impl Format {
+/// The output format of `score`, `rules` and `explain`, which write text or JSON and no
+/// HTML page: `--help` lists only what the command takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    /// Readable text.
+    Text,
+    /// The same as `text` (accepted so that one `--format full` works everywhere).
+    Full,
+    /// One JSON document.
+    Json,
+    /// JSON Lines: one object per line.
+    Jsonl,
+}
+
+impl DataFormat {
     /// True for the formats read by programs rather than people.
     pub fn is_json(self) -> bool {
-        matches!(self, Format::Json | Format::Jsonl)
+        matches!(self, DataFormat::Json | DataFormat::Jsonl)
     }
 }
 
@@ -293,7 +326,8 @@ pub struct CheckArgs {
     /// Do not print the run's summary on stderr, nor the progress bar.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Write the run's summary as JSON to FILE (`-`: standard output).
+    /// Write the run's summary as JSON to FILE (`-`: standard output, when -o sends the
+    /// report to a file).
     #[arg(long, value_name = "FILE")]
     pub summary: Option<std::path::PathBuf>,
     /// Write the paths of files with no finding at --fail-on to FILE.
@@ -366,11 +400,14 @@ fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
 
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
-    /// The record (`-`: standard input).
-    pub file: std::path::PathBuf,
-    /// Which game of the file (1-based).
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
+    /// The record (`-`: standard input); or several files and directories (walked for
+    /// `*.sgf` as `check` walks them) to count a round, one count per game.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<std::path::PathBuf>,
+    /// Which game of each file (1-based). Default: the first game of one file; every
+    /// game when several files or a directory are counted.
+    #[arg(long)]
+    pub game: Option<usize>,
     /// Stones agreed or claimed dead, as SGF letters or vertices: `ee,bf` or `E3,B2`;
     /// `none` counts every stone as it stands (no estimate).
     #[arg(long, value_name = "POINTS")]
@@ -381,9 +418,9 @@ pub struct ScoreArgs {
     pub penalties: PenaltyArgs,
     #[command(flatten)]
     pub estimator: EstimatorArgs,
-    /// Output format (`full` is the same as `text` here).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`full` is the same as `text` here; no HTML).
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub format: DataFormat,
 }
 
 #[derive(Args, Debug)]
@@ -425,9 +462,9 @@ pub struct AppealArgs {
 pub struct RulesArgs {
     /// A preset name or alias; without it, every preset is listed.
     pub name: Option<String>,
-    /// Output format (`full` is the same as `text` here).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`full` is the same as `text` here; no HTML).
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub format: DataFormat,
 }
 
 #[derive(Args, Debug)]
@@ -438,9 +475,9 @@ pub struct ExplainArgs {
     /// List every code with its default severity.
     #[arg(long)]
     pub list: bool,
-    /// Output format (`full` is the same as `text` here).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`full` is the same as `text` here; no HTML).
+    #[arg(long, value_enum, default_value_t = DataFormat::Text)]
+    pub format: DataFormat,
 }
 
 #[cfg(test)]

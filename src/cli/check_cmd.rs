@@ -29,7 +29,8 @@ struct Checked {
 }
 
 pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
-    let inputs = collect(args)?;
+    refuse_two_kinds_on_stdout(args)?;
+    let (inputs, not_checked) = collect(args)?;
     let options = check_options(args)?;
     let stop = StopFlag::new();
     stop.install_signal_handlers()
@@ -43,6 +44,9 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let no_bar = args.no_progress || args.quiet || inputs.len() <= 1 || out::dumb_terminal();
     let progress = Progress::for_stderr(inputs.len() as u64, no_bar);
     let mut summary = Summary::new(10);
+    for (path, why) in &not_checked {
+        summary.path_not_checked(path, why);
+    }
     let mut sink = Sink::open(args, color)?;
     let threshold = args.fail_on.threshold();
     let mut failed_any = false;
@@ -91,7 +95,8 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                 checked.reports.iter().filter(|r| r.game.is_some()).count() as u64,
                 errors as u64,
             );
-            progress.suspend(|| sink.write(&checked.reports, path, failed))?;
+            let writes = sink.prints(&checked.reports);
+            progress.suspend_if(writes, || sink.write(&checked.reports, path, failed))?;
             Ok::<_, anyhow::Error>(ControlFlow::Continue(()))
         },
     );
@@ -125,54 +130,85 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     if interrupted {
         return Ok(ExitCode::from(INTERRUPTED_EXIT_CODE as u8));
     }
+    if !not_checked.is_empty() {
+        return Ok(ExitCode::from(super::EXIT_USAGE));
+    }
     Ok(ExitCode::from(exit_code(failed_any)))
+}
+
+/// `--summary -` writes the summary on standard output, which is the report's too unless
+/// -o sends the report elsewhere: a JSON Lines stream with a summary object appended is
+/// no longer JSON Lines of reports, so the two are refused together (a usage error, before
+/// any work), as ripgrep refuses flags that contradict each other.
+fn refuse_two_kinds_on_stdout(args: &CheckArgs) -> Result<()> {
+    let stdout = |p: Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
+    if args.summary.as_deref() == Some(Path::new("-")) && stdout(args.output.as_deref()) {
+        return Err(super::UsageError(
+            "--summary - and the report would both go to standard output; send the report elsewhere with -o FILE (-o /dev/null for the summary alone), or the summary with --summary FILE".into(),
+        )
+        .into());
+    }
+    Ok(())
 }
 
 fn exit_code(failed: bool) -> u8 {
     u8::from(failed)
 }
 
-/// The files to check. Each path is taken once however often it is given, and a path
-/// that yields no file to check (an empty directory, one with no `.sgf` file) is a
-/// usage error naming it: a green run over nothing would hide a wrong path.
-fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
+/// A command-line path that gave nothing to check, and why.
+pub(super) type NotChecked = (std::path::PathBuf, String);
+
+/// The files to check, and the command-line paths that gave none. Each path is taken
+/// once however often it is given. A path that does not exist, or a directory with no
+/// file to check, is reported on stderr at once (`goref: PATH: why`) and the others are
+/// checked: the run then exits with status 2, as ripgrep, fd and ruff do, since a green
+/// run over fewer files than asked would hide a wrong path.
+fn collect(args: &CheckArgs) -> Result<(Vec<Input>, Vec<NotChecked>)> {
     let options = InputOptions {
         extensions: args.ext.clone(),
         hidden: args.hidden,
         ..InputOptions::default()
     };
+    collect_paths(&args.paths, &options)
+}
+
+/// The walk behind [`collect`], shared with `goref score` over a round.
+pub(super) fn collect_paths(
+    args: &[std::path::PathBuf],
+    options: &InputOptions,
+) -> Result<(Vec<Input>, Vec<NotChecked>)> {
     let mut seen = std::collections::HashSet::new();
     let paths: Vec<&Path> = args
-        .paths
         .iter()
         .map(|p| p.as_path())
         .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())))
         .collect();
-    // Every missing path in one message, before anything is walked.
-    let missing: Vec<std::path::PathBuf> = paths
-        .iter()
-        .filter(|p| **p != Path::new("-") && std::fs::symlink_metadata(p).is_err())
-        .map(|p| p.to_path_buf())
-        .collect();
-    if !missing.is_empty() {
-        return Err(super::UsageError(batch::InputError::NotFound(missing).to_string()).into());
-    }
     let mut inputs = Vec::new();
+    let mut not_checked = Vec::new();
     let mut files = batch::FileIdentities::new();
     for path in paths {
-        let found = batch::collect_inputs(&[path], &options)
-            .map_err(|e| super::UsageError(e.to_string()))?;
+        let found = match batch::collect_inputs(&[path], options) {
+            Ok(found) => found,
+            Err(batch::InputError::NotFound(_)) => {
+                not_checked.push((path.to_path_buf(), "no such file or directory".to_string()));
+                continue;
+            }
+            Err(e) => return Err(super::UsageError(e.to_string()).into()),
+        };
         if found.is_empty() {
-            return Err(super::UsageError(format!(
-                "{}: no file to check (looked for {}; --ext changes the endings)",
-                path.display(),
-                args.ext
-                    .iter()
-                    .map(|e| format!("*.{e}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-            .into());
+            let endings: Vec<String> = options
+                .extensions
+                .iter()
+                .map(|e| format!("*.{e}"))
+                .collect();
+            not_checked.push((
+                path.to_path_buf(),
+                format!(
+                    "no file to check (looked for {}; --ext changes the endings)",
+                    endings.join(", ")
+                ),
+            ));
+            continue;
         }
         // A file found twice (named, and again inside a named directory) is checked once.
         inputs.extend(found.into_iter().filter(|i| match i {
@@ -180,7 +216,10 @@ fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
             _ => true,
         }));
     }
-    Ok(inputs)
+    for (path, why) in &not_checked {
+        out::eprint(&format!("goref: {}: {why}\n", path.display()));
+    }
+    Ok((inputs, not_checked))
 }
 
 fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
@@ -212,7 +251,8 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
     })
 }
 
-/// `--summary FILE` (atomically) or `--summary -` (standard output, after the report).
+/// `--summary FILE` (atomically) or `--summary -` (standard output, the report being in
+/// a file: see [`refuse_two_kinds_on_stdout`]).
 fn write_summary(path: &Path, summary: &Summary) -> Result<()> {
     let json = summary.to_json();
     if path == Path::new("-") {
@@ -282,7 +322,9 @@ impl StreamOut<'_> {
                 .filter(|r| r.worst() == Some(Severity::Error))
                 .count() as u64;
             let sink = &mut *self.sink;
-            self.progress.suspend(|| sink.write_reports(&reports))?;
+            let writes = sink.prints(&reports);
+            self.progress
+                .suspend_if(writes, || sink.write_reports(&reports))?;
             Ok::<_, anyhow::Error>(ControlFlow::Continue(()))
         });
         let run = match run {
@@ -292,8 +334,8 @@ impl StreamOut<'_> {
         };
         self.summary.file(path, took + started.elapsed(), failed);
         self.progress.file_done(games, errors);
-        let sink = &mut *self.sink;
-        self.progress.suspend(|| sink.write_path(path, failed))?;
+        // The path lists are files: nothing reaches the terminal.
+        self.sink.write_path(path, failed)?;
         Ok((failed, run.status == RunStatus::Interrupted))
     }
 }
@@ -403,6 +445,19 @@ impl Sink {
             page: (args.format == Format::Html)
                 .then(|| BatchPage::new(args.paths.iter().map(|p| display(p)).collect())),
         })
+    }
+
+    /// Whether these reports put anything on the report's output: in text, only games
+    /// with a finding at --show or above are; every other format writes every report
+    /// (the page, at the end).
+    fn prints(&self, reports: &[GameReport]) -> bool {
+        match self.format {
+            Format::Text => reports
+                .iter()
+                .any(|r| r.findings.iter().any(|f| f.severity >= self.show)),
+            Format::Html => false,
+            _ => !reports.is_empty(),
+        }
     }
 
     fn write(&mut self, reports: &[GameReport], path: &Path, failed: bool) -> Result<()> {

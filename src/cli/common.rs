@@ -1,6 +1,6 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
+use super::args::{EstimatorArgs, EstimatorKind, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use goref::internal::count::gtp::EngineSpec;
 use goref::internal::count::reading::Estimator;
@@ -91,16 +91,6 @@ pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
 
 /// Above this (in points, either sign) a komi is questioned.
 const ABSURD_KOMI: f64 = 50.0;
-
-/// `--format html` is for `check` and `appeal`; the other subcommands refuse it.
-pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
-    match format {
-        Format::Html => Err(UsageError(format!(
-            "--format html: `goref {command}` writes text or JSON; HTML pages are made by `goref check` and `goref appeal`"
-        ))),
-        _ => Ok(()),
-    }
-}
 
 /// Writes a whole file through a temporary file renamed into place; an error names
 /// the path (exit status 2, as for `-o`).

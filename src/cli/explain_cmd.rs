@@ -1,13 +1,12 @@
 //! `goref explain CODE` and `goref explain --list`.
 
-use super::args::{parse_code, ExplainArgs, Format};
+use super::args::{parse_code, DataFormat as Format, ExplainArgs};
 use super::out;
 use anyhow::Result;
 use goref::findings;
 use std::process::ExitCode;
 
 pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
-    super::common::refuse_html(args.format, "explain")?;
     if args.list {
         let all = findings::registry_json();
         match args.format {
@@ -18,7 +17,6 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
                 }
             }
             Format::Text | Format::Full => out::print(&findings::explain_list())?,
-            Format::Html => {} // refused above
         }
         return Ok(ExitCode::SUCCESS);
     }

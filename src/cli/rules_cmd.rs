@@ -1,13 +1,12 @@
 //! `goref rules [NAME]`.
 
-use super::args::{Format, RulesArgs};
+use super::args::{DataFormat as Format, RulesArgs};
 use super::out;
 use anyhow::Result;
 use goref::rules::{self, PRESETS};
 use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
-    super::common::refuse_html(args.format, "rules")?;
     let chosen: Vec<&rules::Preset> = match &args.name {
         Some(name) => vec![rules::preset(name).ok_or_else(|| {
             super::UsageError(
@@ -23,7 +22,6 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
         }
         Format::Text | Format::Full => out::print(&rules::describe_all())?,
         // One preset: the object itself; every preset: an array.
-        Format::Html => {} // refused above
         Format::Json if args.name.is_some() => out::print_json(&values[0], false)?,
         Format::Json => out::print_json(&values, false)?,
         Format::Jsonl => {

@@ -29,6 +29,17 @@ pub fn render(s: &Summary, w: &Wording<'_>) -> String {
         plural(s.games, "game"),
         plural(s.moves, "move")
     );
+    if !s.paths_not_checked.is_empty() {
+        // Said before any count, so that "0 files" cannot read as a clean run.
+        let _ = writeln!(
+            out,
+            "  {} not checked (exit status 2):",
+            plural(s.paths_not_checked.len() as u64, "path")
+        );
+        for p in &s.paths_not_checked {
+            let _ = writeln!(out, "    {}: {}", p.path, p.reason);
+        }
+    }
     if w.fail_on == "never" {
         out.push_str("  --fail-on never: no file fails\n");
     } else {
@@ -138,6 +149,23 @@ mod tests {
         assert!(text.contains("  japanese: Japanese 1\n  simplified-ing: (none) 1\n"));
         assert!(!text.contains("slowest"));
         assert!(!text.contains("failed"));
+    }
+
+    #[test]
+    fn paths_not_checked_are_listed_before_the_counts() {
+        let mut s = sample();
+        s.path_not_checked(Path::new("typo.sgf"), "no such file or directory");
+        let text = render(
+            &s,
+            &Wording {
+                fail_on: "error",
+                verbose: false,
+            },
+        );
+        assert!(
+            text.starts_with("1 file, 1 game, 10 moves\n  1 path not checked (exit status 2):\n    typo.sgf: no such file or directory\n"),
+            "{text}"
+        );
     }
 
     #[test]

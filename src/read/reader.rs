@@ -261,6 +261,8 @@ struct InfoProps<'t> {
     ha: Option<(&'t str, usize)>,
     re: Option<(&'t str, usize)>,
     tm: Option<(&'t str, usize)>,
+    /// The first BL/WL written as a clock time (`BL[0:07:42]`), and how many there are.
+    clock_times: Option<(&'static str, &'t str, usize, u32)>,
 }
 
 /// Builds one record from the nodes of a line (root first).
@@ -280,7 +282,12 @@ fn build(
     let mut info = InfoProps::default();
     let mut number = 0u32;
     let last = line.last().copied().unwrap_or(NONE);
+    let mut empty_passes = EmptyNodePasses::default();
     for (depth, &node) in line.iter().enumerate() {
+        if depth > 0 && tree.props_of(node).is_empty() {
+            empty_passes.read(tree, loc, node, line.get(depth + 1), &mut number, &mut g);
+            continue;
+        }
         read_node(
             tree,
             loc,
@@ -293,8 +300,80 @@ fn build(
         );
     }
     finish_info(loc, &info, &mut g);
+    empty_passes.finish(&mut g);
+    clock_times_finding(loc, &info, &mut g);
     check_handicap(loc, &info, &mut g);
     g
+}
+
+/// Many Faces of Go writes a pass as an empty node: `;W[be];;W[fb]` is White, a Black
+/// pass, White. An empty node is read so only where the moves on both sides of it are
+/// by the same colour, the one place where it cannot be anything else; elsewhere an
+/// empty node is nothing. One `turn-convention` finding per game names the convention.
+#[derive(Default)]
+struct EmptyNodePasses {
+    /// Passes read so, and the position of the first.
+    count: u32,
+    first: Option<Pos>,
+}
+
+impl EmptyNodePasses {
+    fn read(
+        &mut self,
+        tree: &Sgf,
+        loc: &Locator,
+        node: u32,
+        next: Option<&u32>,
+        number: &mut u32,
+        g: &mut GameRecord,
+    ) {
+        let Some(Event::Move(before)) = g.events.last() else {
+            return;
+        };
+        let after = next.and_then(|&n| {
+            tree.props_of(n)
+                .iter()
+                .find_map(|p| match p.ident.as_bytes() {
+                    b"B" => Some(Color::Black),
+                    b"W" => Some(Color::White),
+                    _ => None,
+                })
+        });
+        if after != Some(before.color) {
+            return;
+        }
+        let color = before.color.opponent();
+        let offset = tree.node(node).map_or(0, |n| n.offset as usize);
+        *number += 1;
+        g.events.push(Event::Move(MoveEvent {
+            number: *number,
+            color,
+            mv: Move::Pass,
+            pos: loc.move_pos(offset),
+            forced: false,
+            time_left: None,
+            periods_left: None,
+        }));
+        self.count += 1;
+        self.first.get_or_insert(loc.pos(offset));
+    }
+
+    fn finish(self, g: &mut GameRecord) {
+        let Some(pos) = self.first else { return };
+        let n = self.count;
+        let passes = if n == 1 {
+            "an empty node between two moves of one colour is".to_string()
+        } else {
+            format!("{n} empty nodes between two moves of one colour are")
+        };
+        g.findings.push(
+            Finding::new(
+                Code::TurnConvention,
+                format!("{passes} read as a pass by the other colour (convention `empty-node-pass`: Many Faces of Go writes a pass so); FF[4] writes B[] or W[]"),
+            )
+            .at(pos),
+        );
+    }
 }
 
 /// SZ of the root: square, rectangular, missing or unusable.
@@ -439,8 +518,8 @@ fn read_node<'t>(
                 point_list(tree, loc, p, false, list, &mut g.findings);
             }
             b"KO" => nm.forced = true,
-            b"BL" => nm.time_left[0] = real(first(), p, loc, g),
-            b"WL" => nm.time_left[1] = real(first(), p, loc, g),
+            b"BL" => nm.time_left[0] = time_left(first(), p, loc, info, g),
+            b"WL" => nm.time_left[1] = time_left(first(), p, loc, info, g),
             b"OB" => nm.periods_left[0] = count(first(), p, loc, g),
             b"OW" => nm.periods_left[1] = count(first(), p, loc, g),
             b"PL" => {
@@ -724,6 +803,55 @@ fn real(raw: &str, p: &Property, loc: &Locator, g: &mut GameRecord) -> Option<f6
     }
 }
 
+/// BL/WL: seconds, or a clock time (`0:07:42`, `7:42`) as some servers write it, read as
+/// seconds and noted once per game (see [`clock_times_finding`]).
+fn time_left<'t>(
+    raw: &'t str,
+    p: &Property,
+    loc: &Locator,
+    info: &mut InfoProps<'t>,
+    g: &mut GameRecord,
+) -> Option<f64> {
+    if raw.trim().parse::<f64>().is_err() {
+        if let Some(secs) = clock_seconds(raw).filter(|_| is_clock_time(raw)) {
+            let ident = if p.ident.as_str() == "BL" { "BL" } else { "WL" };
+            let (ident, first, at, n) =
+                info.clock_times
+                    .unwrap_or((ident, raw, p.offset as usize, 0));
+            info.clock_times = Some((ident, first, at, n + 1));
+            return Some(secs);
+        }
+    }
+    real(raw, p, loc, g)
+}
+
+/// The whole value is `m:ss` or `h:mm:ss` (nothing after the clock time).
+fn is_clock_time(raw: &str) -> bool {
+    let t = raw.trim();
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b':')
+}
+
+/// One info finding for a game's clock-time BL/WL values: read with certainty, a quirk.
+fn clock_times_finding(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
+    let Some((ident, first, at, n)) = info.clock_times else {
+        return;
+    };
+    let secs = clock_seconds(first).unwrap_or_default();
+    let more = if n > 1 {
+        format!(" (and {} more BL/WL values written so)", n - 1)
+    } else {
+        String::new()
+    };
+    g.findings.push(
+        Finding::new(
+            Code::BadValue,
+            format!("{ident}[{first}] is a clock time, not seconds: read as {secs} seconds{more}; FF[4] writes seconds"),
+        )
+        .with_severity(Severity::Info)
+        .at(loc.pos(at)),
+    );
+}
+
 fn count(raw: &str, p: &Property, loc: &Locator, g: &mut GameRecord) -> Option<u32> {
     match raw.trim().parse::<u32>() {
         Ok(v) => Some(v),
@@ -766,18 +894,38 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
         let parsed = parse_re(&text);
         if !parsed.standard {
             let written = write_re(&parsed);
-            let msg = if written == "?" {
-                format!("RE[{text}] is not an FF[4] result and could not be read: taken as unknown (`?`)")
+            // A spelling read with certainty is a quirk (info); one that could not be
+            // read leaves the result unknown, which a director should look at.
+            let finding = if written == "?" {
+                Finding::new(
+                    Code::ResultFormat,
+                    format!("RE[{text}] is not an FF[4] result and could not be read: taken as unknown (`?`)"),
+                )
+                .with_severity(Severity::Warning)
             } else {
-                format!("RE[{text}] is not in FF[4] form: read as RE[{written}]; write it so")
+                Finding::new(
+                    Code::ResultFormat,
+                    format!("RE[{text}] is not in FF[4] form: read as RE[{written}]; write it so"),
+                )
             };
-            g.findings
-                .push(Finding::new(Code::ResultFormat, msg).at(loc.pos(at)));
+            g.findings.push(finding.at(loc.pos(at)));
         }
         g.info.result = Some(text);
         g.recorded_result = Some(parsed);
     }
     if let Some((raw, at)) = info.tm {
+        if names_no_time_limit(raw) {
+            // Read with certainty: the same as no TM at all, a quirk.
+            g.findings.push(
+                Finding::new(
+                    Code::BadValue,
+                    format!("TM[{raw}] names no time limit: read as none (FF[4] leaves TM out)"),
+                )
+                .with_severity(Severity::Info)
+                .at(loc.pos(at)),
+            );
+            return;
+        }
         match raw.trim().parse::<f64>() {
             Ok(v) if v.is_finite() && v >= 0.0 => g.time_limit = Some(v),
             _ => match clock_seconds(raw) {
@@ -797,6 +945,15 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
             },
         }
     }
+}
+
+/// `TM[-]`, `TM[none]`, `TM[]`: a writer's way of saying there is no time limit (GNU Go's
+/// tournament records write `TM[-]`).
+fn names_no_time_limit(raw: &str) -> bool {
+    matches!(
+        raw.trim().to_ascii_lowercase().as_str(),
+        "" | "-" | "--" | "none" | "no limit" | "unlimited"
+    )
 }
 
 /// A leading `m:ss` or `h:mm:ss` clock time (`10:00(5x1:00)` → 600), in seconds.
@@ -880,6 +1037,9 @@ fn check_handicap(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
             return;
         }
     };
+    if n == 0 && fox_handicap(loc, at, g) {
+        return;
+    }
     if n < 2 {
         g.findings.push(
             Finding::new(
@@ -911,6 +1071,48 @@ fn check_handicap(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
         )
         .at(pos),
     );
+}
+
+/// Fox writes handicap games with HA[0] and plays the handicap stones as Black's first
+/// moves: `HA[0];B[pd];B[dp];W[dd]`. Read so only where nothing else can be meant: no
+/// stones set up, 2 to 9 Black plays on distinct points before White's first move, and
+/// White moving next. The game is then read as a handicap game of that many stones
+/// (their compensation, no alternation errors), with one `turn-convention` finding.
+fn fox_handicap(loc: &Locator, at: usize, g: &mut GameRecord) -> bool {
+    if g.events
+        .iter()
+        .any(|e| matches!(e, Event::Setup(s) if !s.add_black.is_empty() || !s.add_white.is_empty()))
+    {
+        return false;
+    }
+    let mut points = Vec::new();
+    let white_next = {
+        let mut moves = g.moves();
+        let next = loop {
+            match moves.next() {
+                Some(m) if m.color == Color::Black => match m.mv {
+                    Move::Play(p) if !points.contains(&p) => points.push(p),
+                    _ => return false,
+                },
+                other => break other,
+            }
+        };
+        next.is_some_and(|m| m.color == Color::White)
+    };
+    let k = points.len() as u32;
+    if !(2..=9).contains(&k) || !white_next {
+        return false;
+    }
+    g.handicap = Some(k);
+    g.handicap_moves = k;
+    g.findings.push(
+        Finding::new(
+            Code::TurnConvention,
+            format!("HA[0], but Black plays {k} stones before White's first move: read as a {k}-stone handicap placed by moves (convention `fox-handicap`: Fox writes handicap games so); FF[4] writes HA[{k}] and AB"),
+        )
+        .at(loc.pos(at)),
+    );
+    true
 }
 
 fn black_stones_before_first_move(g: &GameRecord) -> usize {
@@ -956,6 +1158,50 @@ mod tests {
 
     fn codes(g: &GameRecord) -> Vec<Code> {
         g.findings.iter().map(|f| f.code).collect()
+    }
+
+    #[test]
+    fn clock_time_left_is_read_as_seconds_and_noted_once() {
+        let g = one("(;SZ[9];B[ee]BL[0:07:42];W[cc]WL[7:05];B[dd]BL[461.5];W[ff]WL[1:2:3:4])");
+        let left: Vec<Option<f64>> = g.moves().map(|m| m.time_left).collect();
+        assert_eq!(left, [Some(462.0), Some(425.0), Some(461.5), None]);
+        let notes: Vec<&Finding> = g
+            .findings
+            .iter()
+            .filter(|f| f.message.contains("clock time"))
+            .collect();
+        assert_eq!(notes.len(), 1, "{:?}", g.findings);
+        assert_eq!(notes[0].severity, Severity::Info);
+        assert!(notes[0].message.starts_with(
+            "BL[0:07:42] is a clock time, not seconds: read as 462 seconds (and 1 more"
+        ));
+        // Four fields are no clock time: a bad value, as before.
+        assert!(g
+            .findings
+            .iter()
+            .any(|f| f.code == Code::BadValue && f.message.starts_with("WL[1:2:3:4]")));
+    }
+
+    #[test]
+    fn a_time_limit_of_dash_is_no_time_limit_and_info() {
+        for tm in ["-", "", "none", " Unlimited "] {
+            let g = one(&format!("(;SZ[9]TM[{tm}];B[ee])"));
+            assert_eq!(g.time_limit, None, "TM[{tm}]");
+            let f = g
+                .findings
+                .iter()
+                .find(|f| f.code == Code::BadValue)
+                .unwrap();
+            assert_eq!(f.severity, Severity::Info, "TM[{tm}]");
+        }
+        // A limit goref cannot read is still a warning (Ing penalties depend on it).
+        let g = one("(;SZ[9]TM[1 hr/125 moves];B[ee])");
+        let f = g
+            .findings
+            .iter()
+            .find(|f| f.code == Code::BadValue)
+            .unwrap();
+        assert_eq!(f.severity, Severity::Warning);
     }
 
     #[test]

@@ -148,7 +148,8 @@ fn tolerated_tail(tail: &str) -> ResultKind {
     match word {
         "r" | "res" | "resign" | "resigns" | "resignation" => return ResultKind::Resign,
         "t" | "time" | "timeout" | "on time" => return ResultKind::Time,
-        "f" | "forfeit" => return ResultKind::Forfeit,
+        // CGOS: the loser played an illegal move, which forfeits the game.
+        "f" | "forfeit" | "illegal" | "illegal move" => return ResultKind::Forfeit,
         _ => {}
     }
     if let Some(m) = leading_number(&lower) {
@@ -188,13 +189,34 @@ fn is_prose_draw(s: &str) -> bool {
         s.to_lowercase().as_str(),
         "draw" | "jigo" | "tie" | "0.0" | "drawn" | "b+0 w+0"
     ) || s.contains("和棋")
+        || s.contains("和局")
         || s.contains("持碁")
+        || s.contains("ジゴ")
+        || s.contains("じご")
         || s.contains("무승부")
 }
 
 /// English and CJK prose results (draws are read before this).
 fn parse_prose(s: &str) -> ParsedResult {
     let lower = s.to_lowercase();
+    // `RE[B]`, `RE[White]`: the winner, without a margin or a reason.
+    match lower.as_str() {
+        "b" | "black" => {
+            return ParsedResult::new(
+                Outcome::Winner(Color::Black),
+                ResultKind::Unspecified,
+                false,
+            )
+        }
+        "w" | "white" => {
+            return ParsedResult::new(
+                Outcome::Winner(Color::White),
+                ResultKind::Unspecified,
+                false,
+            )
+        }
+        _ => {}
+    }
     if matches!(
         lower.as_str(),
         "void" | "no result" | "nr" | "unfinished" | "suspended"
@@ -267,10 +289,69 @@ fn cjk(s: &str) -> Option<ParsedResult> {
             ResultKind::Resign
         } else if s.contains("超时") || s.contains("時間") || s.contains("시간") {
             ResultKind::Time
+        } else if let Some(m) = cjk_margin(s) {
+            ResultKind::Score(m)
         } else {
             ResultKind::Unspecified
         };
     Some(ParsedResult::new(Outcome::Winner(color), kind, false))
+}
+
+/// The margin of a CJK result, in points: `3目半` (Japanese, 3½ points), `3집반`
+/// (Korean), `半目` / `반집` (½ point), `7.5目`, and the Chinese count in stones,
+/// one stone (子) being two points: `2又1/4子` (2¼ stones, 4½ points), `3/4子`, `半子`.
+/// Digits may be ASCII or full-width.
+fn cjk_margin(s: &str) -> Option<f64> {
+    let (at, unit) = s
+        .char_indices()
+        .find(|(_, c)| matches!(c, '目' | '집' | '子' | '点'))?;
+    let points_per_unit = if unit == '子' { 2.0 } else { 1.0 };
+    let before: String = s[..at]
+        .chars()
+        .rev()
+        .take_while(|c| {
+            c.is_ascii_digit() || ('０'..='９').contains(c) || "./又半반．／".contains(*c)
+        })
+        .collect::<Vec<char>>()
+        .into_iter()
+        .rev()
+        .map(halfwidth)
+        .collect();
+    let after = &s[at + unit.len_utf8()..];
+    let half_after = after.starts_with('半') || after.starts_with('반');
+    let mut value = match before.as_str() {
+        "半" | "반" => 0.5,
+        text => {
+            let (whole, fraction) = match text.split_once('又') {
+                Some((w, f)) => (w, Some(f)),
+                None if text.contains('/') => ("0", Some(text)),
+                None => (text, None),
+            };
+            let whole: f64 = whole.parse().ok().filter(|w: &f64| w.is_finite())?;
+            whole + fraction.map_or(Some(0.0), proper_fraction)?
+        }
+    };
+    if half_after {
+        value += 0.5;
+    }
+    Some(value * points_per_unit)
+}
+
+/// `1/4` → 0.25; None unless 0 < numerator < denominator.
+fn proper_fraction(text: &str) -> Option<f64> {
+    let (n, d) = text.split_once('/')?;
+    let (n, d): (f64, f64) = (n.parse().ok()?, d.parse().ok()?);
+    (n > 0.0 && n < d).then(|| n / d)
+}
+
+/// Full-width digits, point and slash as their ASCII forms.
+fn halfwidth(c: char) -> char {
+    match c {
+        '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+        '．' => '.',
+        '／' => '/',
+        other => other,
+    }
 }
 
 /// Writes a result in FF[4] form: `B+0.5`, `B+0`, `0`, `W+R`, `B+T`, `Void`, `?`.
@@ -468,6 +549,41 @@ mod tests {
             ("黒時間勝ち", b, Time),
             ("백 시간승", w, Time),
             ("黑", unknown, NoScore),
+            // The winner alone (issue 27).
+            ("B", b, Unspecified),
+            ("W", w, Unspecified),
+            ("w", w, Unspecified),
+            ("Black", b, Unspecified),
+            ("White", w, Unspecified),
+            // CGOS: an illegal move forfeits the game.
+            ("B+Illegal", b, Forfeit),
+            ("W+illegal move", w, Forfeit),
+            // Japanese: margins in 目, 半 a half point, 番 "the player of".
+            ("黒中押し勝ち", b, Resign),
+            ("白3目半勝ち", w, Score(3.5)),
+            ("黒番中押勝", b, Resign),
+            ("白勝ち", w, Unspecified),
+            ("黒半目勝ち", b, Score(0.5)),
+            ("白１２目勝", w, Score(12.0)),
+            ("黒の6.5目勝ち", b, Score(6.5)),
+            ("ジゴ", draw, NoScore),
+            // Chinese: margins in 目 (points) and 子 (stones, two points each).
+            ("黑胜", b, Unspecified),
+            ("白中盘胜", w, Resign),
+            ("白2又1/4子胜", w, Score(4.5)),
+            ("黑胜3又3/4子", b, Score(7.5)),
+            ("黑胜3/4子", b, Score(1.5)),
+            ("白胜半子", w, Score(1.0)),
+            ("黑胜7.5目", b, Score(7.5)),
+            ("白胜2点", w, Score(2.0)),
+            ("和局", draw, NoScore),
+            // Korean: 집 points, 반 a half point.
+            ("백 3집반승", w, Score(3.5)),
+            ("흑 반집승", b, Score(0.5)),
+            ("흑 불계승", b, Resign),
+            // A margin that is no number is no margin.
+            ("白2又5/4子胜", w, Unspecified),
+            ("白x目勝ち", w, Unspecified),
         ] {
             check(raw, outcome, kind, false);
         }

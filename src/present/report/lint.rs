@@ -52,11 +52,62 @@ pub fn to_lines(report: &GameReport, show: Severity, paint: Paint) -> String {
     }
     let mut out = paint.header(&game_header(report));
     out.push('\n');
-    for f in shown {
-        out.push_str(&finding_line(&report.file, f, paint));
+    for group in fold_repeats(&shown) {
+        out.push_str(&finding_line(&report.file, group[0], paint));
+        out.push_str(&repeat_note(&group));
         out.push('\n');
     }
     out
+}
+
+/// A code that recurs this often in one game (with one severity) is shown as one line:
+/// 222 alternation errors of one unclear record read as one problem, not 222. Fewer are
+/// each shown: two ko retakes are two events a director looks at.
+const FOLD_FROM: usize = 4;
+
+/// The shown findings in groups, in the order of each group's first finding: a code
+/// and severity seen [`FOLD_FROM`] times or more is one group, every other finding its
+/// own. JSON keeps every instance; only the text folds.
+fn fold_repeats<'f>(shown: &[&'f Finding]) -> Vec<Vec<&'f Finding>> {
+    use std::collections::BTreeMap;
+    let key = |f: &Finding| (f.code, f.severity);
+    let mut counts: BTreeMap<_, usize> = BTreeMap::new();
+    for f in shown {
+        *counts.entry(key(f)).or_default() += 1;
+    }
+    // Where each folded key's group is, so that grouping stays linear in the findings.
+    let mut folded_at: BTreeMap<_, usize> = BTreeMap::new();
+    let mut groups: Vec<Vec<&Finding>> = Vec::new();
+    for &f in shown {
+        if counts[&key(f)] < FOLD_FROM {
+            groups.push(vec![f]);
+            continue;
+        }
+        match folded_at.get(&key(f)) {
+            Some(&i) => groups[i].push(f),
+            None => {
+                folded_at.insert(key(f), groups.len());
+                groups.push(vec![f]);
+            }
+        }
+    }
+    groups
+}
+
+/// ` (×222 in this game, moves 2 to 444; --format json lists each)` after a folded line.
+fn repeat_note(group: &[&Finding]) -> String {
+    if group.len() < 2 {
+        return String::new();
+    }
+    let moves: Vec<u32> = group.iter().filter_map(|f| f.move_number).collect();
+    let span = match (moves.iter().min(), moves.iter().max()) {
+        (Some(a), Some(b)) if a != b => format!(", moves {a} to {b}"),
+        _ => String::new(),
+    };
+    format!(
+        " (×{} in this game{span}; --format json lists each)",
+        group.len()
+    )
 }
 
 /// `path #N: Black NAME, White NAME, RE[...], DATE, EVENT` (only what the record has).
@@ -162,6 +213,81 @@ mod tests {
             text,
             "g.sgf\ng.sgf:4:15: error ko-retake: move 3 W B4 (bb): retake [interpretation]\n"
         );
+    }
+
+    #[test]
+    fn repeats_of_one_code_fold_into_one_line_with_a_count() {
+        let on =
+            |code, n| Finding::new(code, format!("twice at {n}")).on_move(n, Color::Black, None, 9);
+        let mut findings: Vec<Finding> = (2..=223).map(|n| on(Code::Alternation, n)).collect();
+        findings.insert(1, on(Code::KoRetake, 7));
+        findings.push(on(Code::KoRetake, 9));
+        let text = to_lines(&report(findings), Severity::Warning, Paint(false));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "g.sgf",
+                "g.sgf: error alternation: move 2 B pass: twice at 2 (×222 in this game, moves 2 to 223; --format json lists each)",
+                "g.sgf: error ko-retake: move 7 B pass: twice at 7",
+                "g.sgf: error ko-retake: move 9 B pass: twice at 9",
+            ]
+        );
+    }
+
+    #[test]
+    fn fewer_repeats_than_the_fold_are_each_shown() {
+        let findings: Vec<Finding> = (1..FOLD_FROM as u32)
+            .map(|n| Finding::new(Code::KoRetake, "r").on_move(n, Color::White, None, 9))
+            .collect();
+        let text = to_lines(&report(findings), Severity::Warning, Paint(false));
+        assert_eq!(text.lines().count(), FOLD_FROM);
+        assert!(!text.contains('×'));
+        // A severity changed on some instances keeps them apart.
+        let mut mixed: Vec<Finding> = (1..=5)
+            .map(|n| Finding::new(Code::BadValue, "v").on_move(n, Color::White, None, 9))
+            .collect();
+        mixed[0].severity = Severity::Error;
+        let text = to_lines(&report(mixed), Severity::Warning, Paint(false));
+        assert_eq!(text.lines().count(), 3, "{text}");
+        assert!(text.contains("(×4 in this game, moves 2 to 5;"), "{text}");
+    }
+
+    proptest::proptest! {
+        /// Against the naive reading of the rule: every shown finding is in exactly one
+        /// group, in order; a group of several holds one code and severity seen at least
+        /// FOLD_FROM times, and every finding of such a key is in it.
+        #[test]
+        fn folding_partitions_the_findings(keys in proptest::collection::vec((0usize..3, 0usize..2), 0..40)) {
+            let codes = [Code::Alternation, Code::KoRetake, Code::BadValue];
+            let severities = [Severity::Error, Severity::Warning];
+            let findings: Vec<Finding> = keys
+                .iter()
+                .enumerate()
+                .map(|(n, &(c, s))| Finding::new(codes[c], format!("{n}")).with_severity(severities[s]))
+                .collect();
+            let shown: Vec<&Finding> = findings.iter().collect();
+            let groups = fold_repeats(&shown);
+            let flat: Vec<&str> = groups.iter().flatten().map(|f| f.message.as_str()).collect();
+            let mut sorted = flat.clone();
+            sorted.sort_by_key(|m| m.parse::<usize>().unwrap());
+            proptest::prop_assert_eq!(sorted.len(), findings.len());
+            for (i, m) in sorted.iter().enumerate() {
+                proptest::prop_assert_eq!(m.parse::<usize>().unwrap(), i);
+            }
+            let key = |f: &Finding| (f.code, f.severity);
+            for g in &groups {
+                let repeats = findings.iter().filter(|f| key(f) == key(g[0])).count();
+                if repeats >= FOLD_FROM {
+                    proptest::prop_assert_eq!(g.len(), repeats);
+                } else {
+                    proptest::prop_assert_eq!(g.len(), 1);
+                }
+            }
+            // Groups come in the order of their first finding.
+            let firsts: Vec<usize> = groups.iter().map(|g| g[0].message.parse().unwrap()).collect();
+            proptest::prop_assert!(firsts.windows(2).all(|w| w[0] < w[1]));
+        }
     }
 
     #[test]
