@@ -150,8 +150,12 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player; the name shown joins surname and first name, OpenGotha's `_` (which
+    /// keeps a particle with its name, `Aya_de`) read as a space.
     pub fn new(key: &str, surname: &str, first_name: &str) -> Player {
-        let name = [surname.trim(), first_name.trim()]
+        let (surname_shown, first_shown) =
+            (surname.replace('_', " "), first_name.replace('_', " "));
+        let name = [surname_shown.trim(), first_shown.trim()]
             .iter()
             .filter(|s| !s.is_empty())
             .copied()

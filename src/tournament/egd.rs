@@ -90,7 +90,7 @@ fn header(comment: &str, tournament: &mut Tournament) {
     if let Some(dates) = value("DT") {
         let mut days = dates.split(',').filter_map(Day::find_in);
         tournament.first_day = days.next();
-        tournament.last_day = days.last().or(tournament.first_day);
+        tournament.last_day = days.next_back().or(tournament.first_day);
     }
 }
 

@@ -124,7 +124,7 @@ impl RecordFacts {
         let (ro_round, ro_board) = ro.as_deref().map_or((None, None), round_and_board_of_ro);
         let (path_round, path_board) = round_and_board_of_path(&report.file);
         let mut findings = report.findings.clone();
-        findings.sort_by(|a, b| b.severity.cmp(&a.severity));
+        findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
         let findings_not_kept = findings.len().saturating_sub(MAX_OWN_FINDINGS);
         findings.truncate(MAX_OWN_FINDINGS);
         RecordFacts {

@@ -224,14 +224,11 @@ impl Candidate {
         !(self.black_name.is_strong() && self.white_name.is_strong())
     }
 
-    /// What decides between candidates, best first; equal keys are a tie.
-    fn key(&self) -> (bool, bool, bool, bool) {
-        (
-            self.round_conflict,
-            self.weak(),
-            self.board_conflict,
-            self.colour_conflict,
-        )
+    /// What decides between candidates, best first; equal keys are a tie. Colours do not
+    /// decide: a record with PB and PW swapped is one of the mistakes looked for, so
+    /// two games of the same players in rounds the record does not name stay a tie.
+    fn key(&self) -> (bool, bool, bool) {
+        (self.round_conflict, self.weak(), self.board_conflict)
     }
 }
 
@@ -314,7 +311,10 @@ impl<'t> Table<'t> {
         let whites = self.players_named(facts.white.as_deref());
         let round = self.record_round(&facts);
         let mut candidates = self.candidates(&facts, &blacks, &whites, round.map(|r| r.0));
-        candidates.sort_by_key(|c| (c.key(), c.black_name.max(c.white_name), c.game));
+        candidates.sort_by_key(|c| {
+            let names = c.black_name.max(c.white_name);
+            (c.key(), c.colour_conflict, names, c.game)
+        });
         let mut check = RecordCheck {
             facts,
             matched: None,

@@ -138,8 +138,12 @@ pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
         "{} games, {} records: {} matched, {} without a game; {} games without a record\n",
         totals.games, totals.records, totals.matched, totals.unmatched, totals.missing
     );
+    let base = common_folder(c);
+    if !base.is_empty() {
+        let _ = writeln!(out, "Records under {base}\n");
+    }
     for round in t.round_numbers() {
-        round_text(&mut out, t, c, round, show);
+        round_text(&mut out, t, c, round, show, &base);
     }
     let unmatched: Vec<&RecordCheck> = c.unmatched().collect();
     if !unmatched.is_empty() {
@@ -160,7 +164,31 @@ pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
     out
 }
 
-fn round_text(out: &mut String, t: &Tournament, c: &Comparison, round: u32, show: Severity) {
+/// The folder every record lies in (ending in `/`), so that the tables show the rest of
+/// each path; empty when they share none.
+fn common_folder(c: &Comparison) -> String {
+    let mut files = c.records.iter().map(|r| r.facts.file.as_str());
+    let Some(first) = files.next() else {
+        return String::new();
+    };
+    let mut common = first.rfind('/').map_or("", |at| &first[..=at]);
+    for file in files {
+        while !file.starts_with(common) {
+            let trimmed = &common[..common.len() - 1];
+            common = trimmed.rfind('/').map_or("", |at| &trimmed[..=at]);
+        }
+    }
+    common.to_string()
+}
+
+fn round_text(
+    out: &mut String,
+    t: &Tournament,
+    c: &Comparison,
+    round: u32,
+    show: Severity,
+    base: &str,
+) {
     let games = t.round_games(round);
     let byes: Vec<&str> = t
         .byes
@@ -178,6 +206,7 @@ fn round_text(out: &mut String, t: &Tournament, c: &Comparison, round: u32, show
         "bd", "black", "white", "hc", "table", "record"
     );
     let mut notes = String::new();
+    let mut without_record = Vec::new();
     for g in games {
         let board = &c.boards[g];
         let game = &t.games[g];
@@ -192,7 +221,9 @@ fn round_text(out: &mut String, t: &Tournament, c: &Comparison, round: u32, show
             [] => "(none)".to_string(),
             [one] => {
                 let f = &c.records[*one].facts;
-                format!("{} {}", f.label(), f.result.as_deref().unwrap_or("-"))
+                let label = f.label();
+                let shown = label.strip_prefix(base).unwrap_or(&label);
+                format!("{shown} {}", f.result.as_deref().unwrap_or("-"))
             }
             many => format!("{} records", many.len()),
         };
@@ -219,6 +250,11 @@ fn round_text(out: &mut String, t: &Tournament, c: &Comparison, round: u32, show
             ),
         };
         for f in board.findings.iter().filter(|f| f.severity >= show) {
+            // One line per round for these, not one per board: the table shows them.
+            if f.code == crate::findings::Code::TournamentMissingRecord {
+                without_record.push((f.severity, at.trim().trim_end_matches(':').to_string()));
+                continue;
+            }
             finding_line(&mut notes, &at, f);
         }
         for &r in &board.records {
@@ -230,6 +266,14 @@ fn round_text(out: &mut String, t: &Tournament, c: &Comparison, round: u32, show
     }
     if !byes.is_empty() {
         let _ = writeln!(out, "  no game: {}", byes.join(", "));
+    }
+    if let Some(severity) = without_record.iter().map(|w| w.0).max() {
+        let boards: Vec<&str> = without_record.iter().map(|w| w.1.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "  {severity} tournament-missing-record: no record of {}",
+            boards.join(", ")
+        );
     }
     out.push_str(&notes);
     out.push('\n');
