@@ -78,9 +78,50 @@ pub struct Folded {
     /// A table's first-name words.
     first_name: Vec<String>,
     pins: Vec<String>,
+    /// The sorted words run together, and how often each letter and digit occurs in
+    /// them: a cheap bound that spares most edit distances.
+    letters: String,
+    counts: [u8; 36],
+}
+
+/// How often each of `a-z0-9` occurs (saturating).
+fn letter_counts(text: &str) -> [u8; 36] {
+    let mut counts = [0u8; 36];
+    for b in text.bytes() {
+        let i = match b {
+            b'a'..=b'z' => usize::from(b - b'a'),
+            b'0'..=b'9' => 26 + usize::from(b - b'0'),
+            _ => continue,
+        };
+        counts[i] = counts[i].saturating_add(1);
+    }
+    counts
 }
 
 impl Folded {
+    fn new(
+        raw: String,
+        words: Vec<String>,
+        joined: Vec<String>,
+        surname: Vec<String>,
+        first_name: Vec<String>,
+        pins: Vec<String>,
+    ) -> Folded {
+        let words = sorted(words);
+        let letters = words.concat();
+        let counts = letter_counts(&letters);
+        Folded {
+            raw,
+            words,
+            joined,
+            surname,
+            first_name,
+            pins,
+            letters,
+            counts,
+        }
+    }
+
     /// A name as a record writes it (PB, PW).
     pub fn text(written: &str) -> Folded {
         let mut pins = Vec::new();
@@ -94,14 +135,14 @@ impl Folded {
             })
             .collect();
         let joined = vec![words.concat()];
-        Folded {
-            raw: written.trim().to_string(),
-            words: sorted(words),
+        Folded::new(
+            written.trim().to_string(),
+            words,
             joined,
-            surname: Vec::new(),
-            first_name: Vec::new(),
+            Vec::new(),
+            Vec::new(),
             pins,
-        }
+        )
     }
 
     /// A player of the table.
@@ -125,14 +166,14 @@ impl Folded {
         } else {
             surname.iter().chain(&first_name).cloned().collect()
         };
-        Folded {
-            raw: player.name.trim().to_string(),
-            words: sorted(all),
+        Folded::new(
+            player.name.trim().to_string(),
+            all,
             joined,
             surname,
             first_name,
-            pins: player.pin.iter().cloned().collect(),
-        }
+            player.pin.iter().cloned().collect(),
+        )
     }
 
     /// True when nothing of the name is left to compare (`?`, an empty PB).
@@ -200,16 +241,25 @@ fn is_partial(written: &Folded, player: &Folded) -> bool {
 
 /// Close in letters: at most one edit in a name of up to eight letters, two above.
 fn is_typo(written: &Folded, player: &Folded) -> bool {
-    let mine = written.words.concat();
-    let theirs = player.words.concat();
+    let (mine, theirs) = (&written.letters, &player.letters);
     let limit = if theirs.len() <= 8 { 1 } else { 2 };
     if mine.len().abs_diff(theirs.len()) > limit {
         return false;
     }
+    // Each edit changes the letter counts by at most 2.
+    let apart: usize = written
+        .counts
+        .iter()
+        .zip(&player.counts)
+        .map(|(a, b)| usize::from(a.abs_diff(*b)))
+        .sum();
+    if apart > 2 * limit {
+        return false;
+    }
     let joined = &written.joined[0];
-    std::iter::once(&theirs)
+    std::iter::once(theirs)
         .chain(&player.joined)
-        .any(|t| edit_distance(&mine, t) <= limit || edit_distance(joined, t) <= limit)
+        .any(|t| edit_distance(mine, t) <= limit || edit_distance(joined, t) <= limit)
 }
 
 fn sorted(mut words: Vec<String>) -> Vec<String> {
