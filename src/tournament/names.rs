@@ -355,6 +355,10 @@ mod tests {
         assert_eq!(kind("MEROCSABA", "Mero", "Csaba"), Some(NameKind::Variant));
         assert_eq!(
             kind("Aya de Groot", "Groot", "Aya_de"),
+            Some(NameKind::Exact)
+        );
+        assert_eq!(
+            kind("de Groot Aya", "Groot", "Aya_de"),
             Some(NameKind::Variant)
         );
         assert_eq!(
