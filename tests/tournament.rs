@@ -735,3 +735,20 @@ fn the_european_congress_is_matched_game_by_game_and_planted_mistakes_are_found(
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn docs_tournament_md_describes_every_tournament_code() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tournament.md"))
+            .unwrap();
+    for info in REGISTRY
+        .iter()
+        .filter(|i| i.category == Category::Tournament)
+    {
+        let row = doc
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", info.name)))
+            .unwrap_or_else(|| panic!("docs/tournament.md has no row for {}", info.name));
+        assert!(row.contains(&format!("| {} |", info.severity)), "{row}");
+    }
+}
