@@ -356,6 +356,43 @@ mod tests {
         ));
     }
 
+    proptest::proptest! {
+        /// Any bytes, and any text that looks like either format, are read or refused
+        /// with an error: never a panic.
+        #[test]
+        fn any_input_is_read_or_refused(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400)) {
+            let _ = read_results("x", &bytes);
+        }
+
+        #[test]
+        fn any_egd_like_text_is_read_or_refused(
+            lines in proptest::collection::vec("( {0,3}[0-9]{0,3} [A-Za-z?]{1,6} [A-Za-z]{0,5} [0-9]{1,2}[kdKD] XX c( [0-9]{1,2}[-+=?]!?(/[bwx][0-9]?)?){0,4}|; [A-Z]{2}\\[[^\\]]{0,12}\\])", 0..8)
+        ) {
+            let text = lines.join("\n");
+            if let Ok(t) = read_results("x.h9", text.as_bytes()) {
+                for g in &t.games {
+                    proptest::prop_assert!(g.black < t.players.len() && g.white < t.players.len());
+                }
+            }
+        }
+
+        #[test]
+        fn any_opengotha_like_text_is_read_or_refused(
+            games in proptest::collection::vec(("[A-C]{1,2}", "[A-C]{1,2}", "[0-9]{0,2}", "RESULT_[A-Z_]{0,12}"), 0..6)
+        ) {
+            let body: String = games
+                .iter()
+                .map(|(b, w, r, res)| format!("<Game blackPlayer=\"{b}\" whitePlayer=\"{w}\" roundNumber=\"{r}\" result=\"{res}\"/>"))
+                .collect();
+            let xml = format!("<Tournament><Players><Player name=\"A\" firstName=\"\"/></Players><Games>{body}</Games></Tournament>");
+            if let Ok(t) = read_results("x.xml", xml.as_bytes()) {
+                for g in &t.games {
+                    proptest::prop_assert!(g.black < t.players.len() && g.white < t.players.len());
+                }
+            }
+        }
+    }
+
     #[test]
     fn latin1_bytes_are_read_as_latin1() {
         let bytes = b"; EV[Juvisy]\n 1 Nemo Andr\xe9  2K FR 78Ve 2+/w0\n 2 X Y 2K FR a 1-/b0\n";

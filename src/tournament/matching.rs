@@ -763,3 +763,211 @@ fn komi_message(facts: &RecordFacts, g: &Game, t: &Tournament) -> Option<String>
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{Day, Player, SourceFormat};
+    use proptest::prelude::*;
+
+    /// Two rounds of Mero–Lin (colours reversed in round 2), one of Dubois–Kim.
+    fn table() -> Tournament {
+        let players = vec![
+            Player::new("MEROCSABA", "Mérő", "Csaba"),
+            Player::new("LINVIKTOR", "Lin", "Viktor"),
+            Player::new("DUBOISAMELIE", "Dubois", "Amélie"),
+            Player::new("KIMMINHO", "Kim", "Minho"),
+        ];
+        let game = |round, board, black, white, result| Game {
+            round,
+            board: Some(board),
+            black,
+            white,
+            handicap: 0,
+            result,
+            by_default: false,
+            colours_known: true,
+        };
+        Tournament {
+            name: "Test".into(),
+            format: SourceFormat::OpenGotha,
+            rounds: 2,
+            komi: Some(6.5),
+            board_size: Some(19),
+            first_day: Day::find_in("2024-05-01"),
+            last_day: Day::find_in("2024-05-02"),
+            players,
+            games: vec![
+                game(1, 1, 0, 1, TableResult::BlackWins),
+                game(1, 2, 2, 3, TableResult::WhiteWins),
+                game(2, 1, 1, 0, TableResult::WhiteWins),
+            ],
+            byes: vec![],
+        }
+    }
+
+    fn record(props: &str) -> RecordFacts {
+        let komi = if props.contains("KM[") { "" } else { "KM[6.5]" };
+        let sgf = format!("(;SZ[19]{komi}{props};B[pd];W[dp];B[pp])");
+        let reports =
+            crate::check_bytes("game.sgf", sgf.as_bytes(), &crate::CheckOptions::default());
+        RecordFacts::from_report(&reports[0])
+    }
+
+    fn codes(check: &RecordCheck) -> Vec<&'static str> {
+        check.findings.iter().map(|f| f.code.as_str()).collect()
+    }
+
+    #[test]
+    fn the_round_decides_between_two_games_of_the_same_players() {
+        let t = table();
+        let c = compare(&t, vec![record("RO[2]PB[Lin Viktor]PW[Mero Csaba]RE[W+R]")]);
+        assert_eq!(c.records[0].matched.as_ref().map(|m| m.game), Some(2));
+        assert_eq!(codes(&c.records[0]), ["tournament-name"]);
+        // The date, in a tournament of one round a day, does as well.
+        let c = compare(
+            &t,
+            vec![record("DT[2024-05-01]PB[Mero Csaba]PW[Lin Viktor]RE[B+R]")],
+        );
+        assert_eq!(c.records[0].matched.as_ref().map(|m| m.game), Some(0));
+    }
+
+    #[test]
+    fn colours_alone_do_not_decide_and_nothing_is_guessed() {
+        let t = table();
+        let c = compare(&t, vec![record("PB[Mero Csaba]PW[Lin Viktor]RE[B+R]")]);
+        assert_eq!(c.records[0].matched, None);
+        assert_eq!(codes(&c.records[0]), ["tournament-ambiguous"]);
+        let message = &c.records[0].findings[0].message;
+        assert!(
+            message.contains("round 1 board 1") && message.contains("round 2 board 1"),
+            "{message}"
+        );
+        // Both games then lack a record.
+        let missing = c
+            .findings()
+            .filter(|f| f.code == Code::TournamentMissingRecord)
+            .count();
+        assert_eq!(missing, 3);
+    }
+
+    #[test]
+    fn a_swapped_record_is_compared_player_by_player() {
+        let t = table();
+        // Kim (the table's White) won; the record has Kim as Black and says B+R: the same
+        // winner, the wrong colours.
+        let c = compare(
+            &t,
+            vec![record("RO[1]PB[Kim Minho]PW[Dubois Amelie]RE[B+R]")],
+        );
+        assert_eq!(
+            codes(&c.records[0]),
+            ["tournament-colours", "tournament-name"]
+        );
+        let c = compare(
+            &t,
+            vec![record("RO[1]PB[Kim Minho]PW[Dubois Amelie]RE[W+R]")],
+        );
+        assert_eq!(
+            codes(&c.records[0]),
+            ["tournament-winner", "tournament-colours", "tournament-name"]
+        );
+        assert_eq!(c.status(&c.boards[1]), Status::Red);
+    }
+
+    #[test]
+    fn a_board_on_another_game_of_the_round_is_a_conflict_not_a_match() {
+        let t = table();
+        let c = compare(
+            &t,
+            vec![record("RO[1.2]PB[Mérő Csaba]PW[Lin Viktor]RE[B+R]")],
+        );
+        assert_eq!(c.records[0].matched.as_ref().map(|m| m.game), Some(0));
+        assert_eq!(codes(&c.records[0]), ["tournament-board"]);
+    }
+
+    #[test]
+    fn weak_names_are_matched_with_a_warning_and_unknown_ones_not_at_all() {
+        let t = table();
+        let c = compare(&t, vec![record("RO[1]PB[Dubois]PW[Kim M.]RE[W+R]")]);
+        assert_eq!(c.records[0].matched.as_ref().map(|m| m.game), Some(1));
+        assert_eq!(
+            codes(&c.records[0]),
+            ["tournament-weak-match", "tournament-weak-match"]
+        );
+        assert_eq!(c.status(&c.boards[1]), Status::Amber);
+        let c = compare(
+            &t,
+            vec![record("RO[1]PB[Someone Else]PW[Kim Minho]RE[W+R]")],
+        );
+        assert_eq!(codes(&c.records[0]), ["tournament-unmatched-record"]);
+        let message = &c.records[0].findings[0].message;
+        assert!(
+            message.contains("PB[Someone Else] is no player"),
+            "{message}"
+        );
+        assert!(
+            message.contains("round 1 board 2: Dubois Amélie (B) – Kim Minho (W)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn two_records_of_one_game_are_a_duplicate() {
+        let t = table();
+        let a = record("RO[1]PB[Mérő Csaba]PW[Lin Viktor]RE[B+R]");
+        let mut b = record("RO[1]PB[Mérő Csaba]PW[Lin Viktor]RE[W+R]");
+        b.file = "other.sgf".into();
+        let c = compare(&t, vec![a, b]);
+        assert_eq!(c.boards[0].records, [0, 1]);
+        let dup = &c.boards[0].findings[0];
+        assert_eq!(dup.code, Code::TournamentDuplicate);
+        assert!(
+            dup.message.ends_with("their results differ"),
+            "{}",
+            dup.message
+        );
+    }
+
+    #[test]
+    fn severities_and_ignored_codes_change_the_colours() {
+        let t = table();
+        let mut c = compare(
+            &t,
+            vec![record("RO[1]PB[Mérő Csaba]PW[Lin Viktor]RE[B+R]KM[7.5]")],
+        );
+        assert_eq!(c.status(&c.boards[0]), Status::Amber);
+        c.apply_severities(
+            &BTreeMap::from([(Code::TournamentKomi, Severity::Error)]),
+            &BTreeSet::from([Code::TournamentMissingRecord]),
+        );
+        assert_eq!(c.status(&c.boards[0]), Status::Red);
+        assert_eq!(
+            c.status(&c.boards[1]),
+            Status::Green,
+            "its missing record is ignored"
+        );
+    }
+
+    proptest! {
+        /// Whatever is in PB and PW, RO and RE, comparing never panics and a record is
+        /// matched to at most one game, one that its names fit.
+        #[test]
+        fn any_record_is_matched_once_or_not_at_all(
+            black in "\\PC{0,20}",
+            white in "\\PC{0,20}",
+            round in 0u32..4,
+            re in prop::sample::select(vec!["B+R", "W+R", "0", "?", "", "B+F"]),
+        ) {
+            let t = table();
+            let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+            let props = format!("RO[{round}]PB[{}]PW[{}]RE[{re}]", escape(&black), escape(&white));
+            let c = compare(&t, vec![record(&props)]);
+            let matched: usize = c.boards.iter().map(|b| b.records.len()).sum();
+            prop_assert!(matched <= 1);
+            if let Some(m) = &c.records[0].matched {
+                prop_assert!(m.black_name <= NameKind::Typo && m.white_name <= NameKind::Typo);
+            }
+        }
+    }
+}
