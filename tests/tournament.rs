@@ -10,7 +10,7 @@ mod common;
 
 use common::goref;
 use goref::findings::{Category, REGISTRY};
-use goref::tournament::{self, names, RecordFacts, TableResult, Tournament};
+use goref::tournament::{self, names, TableResult, Tournament};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -492,8 +492,12 @@ fn read_shared(name: &str) -> Tournament {
     tournament::read_results(name, &std::fs::read(path).unwrap()).unwrap()
 }
 
-/// A game of one table in the other's terms: round, (black, white) names folded, result.
-fn games_by_players(t: &Tournament) -> Vec<(u32, Vec<String>, Vec<String>, TableResult, u32)> {
+/// A game as both formats can say it: round, Black's and White's folded names, result,
+/// handicap.
+type GameByPlayers = (u32, Vec<String>, Vec<String>, TableResult, u32);
+
+/// The games of a table in terms both formats share.
+fn games_by_players(t: &Tournament) -> Vec<GameByPlayers> {
     let fold = |p: usize| {
         let mut w = names::words(&t.players[p].name);
         w.sort();
