@@ -38,7 +38,9 @@ pub use facts::{RecordFacts, Winner};
 pub use matching::{
     compare, BoardCheck, Comparison, Matched, RecordCheck, Status, TournamentFinding,
 };
-pub use report::{board_codes, headline, to_json, to_jsonl, to_text, Totals, TOURNAMENT_SCHEMA};
+pub use report::{
+    board_codes, common_folder, headline, to_json, to_jsonl, to_text, Totals, TOURNAMENT_SCHEMA,
+};
 
 use serde::Serialize;
 

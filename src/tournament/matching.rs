@@ -681,7 +681,7 @@ impl<'t> Table<'t> {
             [] if !g.by_default => board.findings.push(TournamentFinding::new(
                 Code::TournamentMissingRecord,
                 format!(
-                    "no record of {} among the files given",
+                    "no record among the files given of {}",
                     self.describe(board.game)
                 ),
                 None,

@@ -166,7 +166,7 @@ pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
 
 /// The folder every record lies in (ending in `/`), so that the tables show the rest of
 /// each path; empty when they share none.
-fn common_folder(c: &Comparison) -> String {
+pub fn common_folder(c: &Comparison) -> String {
     let mut files = c.records.iter().map(|r| r.facts.file.as_str());
     let Some(first) = files.next() else {
         return String::new();

@@ -5,8 +5,8 @@
 use super::page;
 use crate::findings::Severity;
 use crate::tournament::{
-    board_codes, headline, BoardCheck, Comparison, RecordCheck, Status, TableResult, Totals,
-    Tournament,
+    board_codes, common_folder, headline, BoardCheck, Comparison, RecordCheck, Status, TableResult,
+    Totals, Tournament,
 };
 use maud::{html, Markup};
 
@@ -17,10 +17,14 @@ pub fn tournament_page(t: &Tournament, c: &Comparison, results_file: &str) -> St
     } else {
         format!("{} – tournament check", t.name)
     };
+    let base = common_folder(c);
     let body = html! {
         section.sheet {
             h1 { (title) }
-            p.subtitle { (headline(t)) " · " code { (results_file) } }
+            p.subtitle {
+                (headline(t)) " · " code { (results_file) }
+                @if !base.is_empty() { " · records under " code { (base) } }
+            }
             (totals(&Totals::of(c)))
             p.note {
                 span.tstatus.green { "green" } " everything agrees · "
@@ -30,7 +34,7 @@ pub fn tournament_page(t: &Tournament, c: &Comparison, results_file: &str) -> St
             (to_fix(t, c))
         }
         @for round in t.round_numbers() {
-            (round_grid(t, c, round))
+            (round_grid(t, c, round, &base))
         }
         (unmatched(c))
     };
@@ -147,7 +151,7 @@ fn result_cell(t: &Tournament, board: &BoardCheck) -> String {
     }
 }
 
-fn round_grid(t: &Tournament, c: &Comparison, round: u32) -> Markup {
+fn round_grid(t: &Tournament, c: &Comparison, round: u32, base: &str) -> Markup {
     let games = t.round_games(round);
     let byes: Vec<&str> = t
         .byes
@@ -166,7 +170,7 @@ fn round_grid(t: &Tournament, c: &Comparison, round: u32) -> Markup {
                     } }
                     tbody {
                         @for &g in &games {
-                            (board_row(t, c, &c.boards[g]))
+                            (board_row(t, c, &c.boards[g], base))
                         }
                     }
                 }
@@ -178,7 +182,7 @@ fn round_grid(t: &Tournament, c: &Comparison, round: u32) -> Markup {
     }
 }
 
-fn board_row(t: &Tournament, c: &Comparison, board: &BoardCheck) -> Markup {
+fn board_row(t: &Tournament, c: &Comparison, board: &BoardCheck, base: &str) -> Markup {
     let g = &t.games[board.game];
     let status = c.status(board);
     let codes = board_codes(c, board);
@@ -194,8 +198,9 @@ fn board_row(t: &Tournament, c: &Comparison, board: &BoardCheck) -> Markup {
                     span.muted { @if g.by_default { "not played" } @else { "no record" } }
                 }
                 @for &r in &board.records {
+                    @let label = c.records[r].facts.label();
                     div {
-                        code { (c.records[r].facts.label()) }
+                        code { (label.strip_prefix(base).unwrap_or(&label)) }
                         " " (c.records[r].facts.result.as_deref().unwrap_or("no RE"))
                     }
                 }
