@@ -756,3 +756,30 @@ fn docs_tournament_md_describes_every_tournament_code() {
         assert!(row.contains(&format!("| {} |", info.severity)), "{row}");
     }
 }
+
+#[test]
+fn names_from_records_are_escaped_in_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("hostile.sgf");
+    std::fs::write(
+        &record,
+        "(;SZ[19]RO[1]PB[<script>alert(1)</script>]PW[Lin Viktor <b>]RE[B+R];B[pd])",
+    )
+    .unwrap();
+    let out = goref()
+        .args([
+            "tournament",
+            "--format",
+            "html",
+            XML,
+            record.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let html = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "the name is shown, escaped"
+    );
+    assert!(!html.contains("<script") && !html.contains("Lin Viktor <b>"));
+}
