@@ -135,8 +135,12 @@ pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
     let _ = writeln!(out, "{}", headline(t));
     let _ = writeln!(
         out,
-        "{} games, {} records: {} matched, {} without a game; {} games without a record\n",
-        totals.games, totals.records, totals.matched, totals.unmatched, totals.missing
+        "{}, {}: {} matched, {} without a game; {} without a record\n",
+        plural(totals.games, "game"),
+        plural(totals.records, "record"),
+        totals.matched,
+        totals.unmatched,
+        plural(totals.missing, "game"),
     );
     let base = common_folder(c);
     if !base.is_empty() {
@@ -268,15 +272,54 @@ fn round_text(
         let _ = writeln!(out, "  no game: {}", byes.join(", "));
     }
     if let Some(severity) = without_record.iter().map(|w| w.0).max() {
-        let boards: Vec<&str> = without_record.iter().map(|w| w.1.as_str()).collect();
+        let labels: Vec<&str> = without_record.iter().map(|w| w.1.as_str()).collect();
         let _ = writeln!(
             out,
             "  {severity} tournament-missing-record: no record of {}",
-            boards.join(", ")
+            board_ranges(&labels)
         );
     }
     out.push_str(&notes);
     out.push('\n');
+}
+
+/// `1 game`, `2 games`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// `board 1, board 2, board 3, board 7` as `boards 1-3, 7`; labels that are not all
+/// `board N` (an EGD table has no boards) are joined as they are.
+fn board_ranges(labels: &[&str]) -> String {
+    let numbers: Option<Vec<u32>> = labels
+        .iter()
+        .map(|l| l.strip_prefix("board ")?.parse().ok())
+        .collect();
+    let Some(numbers) = numbers.filter(|n| n.len() > 1) else {
+        return labels.join(", ");
+    };
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for n in numbers {
+        match ranges.last_mut() {
+            Some((_, end)) if *end + 1 == n => *end = n,
+            _ => ranges.push((n, n)),
+        }
+    }
+    let parts: Vec<String> = ranges
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    format!("boards {}", parts.join(", "))
 }
 
 /// `  board 3: r3-b3.sgf: error tournament-winner: message`.
@@ -438,4 +481,25 @@ pub fn to_jsonl(t: &Tournament, c: &Comparison, results_file: &str) -> String {
     totals["type"] = json!("totals");
     lines.push(totals);
     lines.iter().map(|v| format!("{v}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_without_a_record_are_written_as_ranges() {
+        assert_eq!(board_ranges(&["board 4"]), "board 4");
+        assert_eq!(
+            board_ranges(&["board 1", "board 2", "board 3", "board 7", "board 9", "board 10"]),
+            "boards 1-3, 7, 9-10"
+        );
+        assert_eq!(board_ranges(&["A – B", "C – D"]), "A – B, C – D");
+    }
+
+    #[test]
+    fn long_names_are_clipped_with_an_ellipsis() {
+        assert_eq!(clip("Mérő Csaba", 24), "Mérő Csaba");
+        assert_eq!(clip("abcdefgh", 5), "abcd…");
+    }
 }
