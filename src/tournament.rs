@@ -225,6 +225,9 @@ pub struct Game {
     pub white: usize,
     /// OpenGotha's handicap: 0 an even game with komi, 1 no komi, 2..9 stones.
     pub handicap: u32,
+    /// False when the table does not give the handicap (an EGD cell without its digit,
+    /// where the handicap follows from the grades): handicap and komi are then not checked.
+    pub handicap_known: bool,
     pub result: TableResult,
     /// Won (or lost) by default, not played over the board (OpenGotha's `_BYDEF`, EGD's `!`).
     pub by_default: bool,

@@ -26,7 +26,8 @@ struct Cell {
     by_default: bool,
     /// `b` or `w`, when given.
     colour: Option<u8>,
-    handicap: u32,
+    /// The digit after the colour; None when the cell leaves it out.
+    handicap: Option<u32>,
 }
 
 /// Reads an EGD table's text.
@@ -164,11 +165,11 @@ fn cell(token: &str) -> Option<Cell> {
         rest.remove(0);
     }
     let (colour, handicap) = match rest.as_slice() {
-        [] => (None, 0),
+        [] => (None, None),
         [b'/', c, h @ ..] if b"bwBW".contains(c) => {
             let handicap = match h {
-                [] => 0,
-                [d] if d.is_ascii_digit() => u32::from(d - b'0'),
+                [] => None,
+                [d] if d.is_ascii_digit() => Some(u32::from(d - b'0')),
                 _ => return None,
             };
             (Some(c.to_ascii_lowercase()), handicap)
@@ -248,7 +249,11 @@ fn game(round: u32, me: usize, them: usize, mine: &Cell, theirs: Option<&Cell>) 
         board: None,
         black,
         white,
-        handicap: mine.handicap,
+        handicap: mine
+            .handicap
+            .or(theirs.and_then(|t| t.handicap))
+            .unwrap_or(0),
+        handicap_known: mine.handicap.or(theirs.and_then(|t| t.handicap)).is_some(),
         result,
         by_default: mine.by_default || theirs.is_some_and(|t| t.by_default),
         colours_known: colour.is_some(),
@@ -323,10 +328,14 @@ mod tests {
                 symbol: b'+',
                 by_default: false,
                 colour: Some(b'w'),
-                handicap: 4
+                handicap: Some(4)
             })
         );
-        assert_eq!(cell("35=").map(|c| (c.colour, c.handicap)), Some((None, 0)));
+        assert_eq!(
+            cell("35=").map(|c| (c.colour, c.handicap)),
+            Some((None, None))
+        );
+        assert_eq!(cell("23+/w").map(|c| c.handicap), Some(None));
         assert_eq!(cell("8?/b0").map(|c| c.symbol), Some(b'?'));
         assert_eq!(cell("23+/w").map(|c| c.colour), Some(Some(b'w')));
         assert!(cell("3D").is_none() && cell("128").is_none() && cell("5+/x1").is_none());
@@ -341,6 +350,10 @@ mod tests {
     #[test]
     fn colours_are_unknown_without_a_colour() {
         let t = parse(" 1 A B 1D XX c 2+\n 2 C D 1D XX c 1-\n").unwrap();
-        assert!(!t.games[0].colours_known);
+        assert!(!t.games[0].colours_known && !t.games[0].handicap_known);
+        // A handicap on either line is the game's.
+        let t = parse(" 1 A B 1D XX c 2+/w\n 2 C D 3K XX c 1-/b2\n").unwrap();
+        assert_eq!((t.games[0].handicap, t.games[0].handicap_known), (2, true));
+        assert_eq!((t.games[0].black, t.games[0].white), (1, 0));
     }
 }

@@ -727,6 +727,9 @@ impl<'t> Table<'t> {
 
 /// Handicap stones: the table's 0 and 1 both place none (1 is no komi).
 fn handicap_message(facts: &RecordFacts, g: &Game) -> Option<String> {
+    if !g.handicap_known {
+        return None;
+    }
     let expected = if g.handicap >= 2 { g.handicap } else { 0 };
     let recorded = if facts.handicap >= 2 {
         facts.handicap
@@ -744,7 +747,7 @@ fn handicap_message(facts: &RecordFacts, g: &Game) -> Option<String> {
 }
 
 fn komi_message(facts: &RecordFacts, g: &Game, t: &Tournament) -> Option<String> {
-    let komi = facts.komi?;
+    let komi = facts.komi.filter(|_| g.handicap_known)?;
     let shown = crate::rules::format_number(komi);
     if g.handicap == 0 {
         let expected = t.komi?;
@@ -784,6 +787,7 @@ mod tests {
             black,
             white,
             handicap: 0,
+            handicap_known: true,
             result,
             by_default: false,
             colours_known: true,

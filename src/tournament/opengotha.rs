@@ -63,6 +63,7 @@ pub fn parse(text: &str) -> Result<Tournament, TournamentError> {
             black,
             white,
             handicap: number(node, "handicap").unwrap_or(0),
+            handicap_known: node.attribute("handicap").is_some(),
             result,
             by_default,
             colours_known: node.attribute("knownColor") != Some("false"),
@@ -215,6 +216,7 @@ mod tests {
         );
         assert_eq!(t.players[t.games[2].black].name, "NOBODY");
         assert_eq!(t.games[2].result, TableResult::Unknown);
+        assert!(t.games[0].handicap_known && t.games[1].handicap_known);
         assert_eq!(
             t.byes,
             [Bye {
