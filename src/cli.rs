@@ -34,7 +34,7 @@ pub fn main() -> ExitCode {
     let color = cli.color;
     let outcome = match cli.command {
         Command::Check(a) => check_cmd::run(&a, color),
-        Command::Tournament(a) => tournament_cmd::run(&a),
+        Command::Tournament(a) => tournament_cmd::run(&a, color),
         Command::Score(a) => score_cmd::run(&a),
         Command::Appeal(a) => appeal_cmd::run(&a),
         Command::Rules(a) => rules_cmd::run(&a),

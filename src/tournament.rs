@@ -39,7 +39,8 @@ pub use matching::{
     compare, BoardCheck, Comparison, Matched, RecordCheck, Status, TournamentFinding,
 };
 pub use report::{
-    board_codes, common_folder, headline, to_json, to_jsonl, to_text, Totals, TOURNAMENT_SCHEMA,
+    board_codes, common_folder, headline, to_json, to_jsonl, to_text, to_text_painted, Totals,
+    TOURNAMENT_SCHEMA,
 };
 
 use serde::Serialize;

@@ -783,3 +783,18 @@ fn names_from_records_are_escaped_in_the_page() {
     );
     assert!(!html.contains("<script") && !html.contains("Lin Viktor <b>"));
 }
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let text = |args: &[&str]| {
+        let out = goref().args(args).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let plain = text(&["tournament", XML, RECORDS]);
+    assert!(!plain.contains('\x1b'), "no colour into a pipe");
+    let coloured = text(&["--color", "always", "tournament", XML, RECORDS]);
+    assert!(coloured.contains("\x1b[1;31mred\x1b[0m winner"));
+    assert!(coloured.contains("\x1b[1;31merror\x1b[0m \x1b[1mtournament-winner\x1b[0m"));
+    let never = text(&["--color", "never", "tournament", XML, RECORDS]);
+    assert_eq!(never, plain);
+}

@@ -1,6 +1,6 @@
 //! `goref tournament`: records against the tournament's own results.
 
-use super::args::{Format, TournamentArgs};
+use super::args::{ColorChoice, Format, TournamentArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::batch::{self, Input, InputOptions, RunOptions, RunStatus, StopFlag};
@@ -17,7 +17,7 @@ use std::process::ExitCode;
 /// collection of thousands of games is for `goref check`, which streams it).
 const MAX_RECORD_BYTES: usize = 16 << 20;
 
-pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
+pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
     let tournament = read_results(&args.results)?;
     let inputs = collect(args)?;
     let (severities, ignored) = severities(args);
@@ -70,7 +70,8 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let mut comparison = tournament::compare(&tournament, records);
     comparison.apply_severities(&severities, &ignored);
     let results_name = args.results.display().to_string();
-    let text = render(args, &tournament, &comparison, &results_name)?;
+    let paint = args.output.is_none() && out::use_color(color, true);
+    let text = render(args, &tournament, &comparison, &results_name, paint)?;
     match &args.output {
         Some(path) => super::common::write_atomically(path, text.as_bytes())?,
         None => out::print(&text)?,
@@ -83,9 +84,10 @@ fn render(
     t: &Tournament,
     c: &Comparison,
     results_name: &str,
+    paint: bool,
 ) -> Result<String> {
     Ok(match args.format {
-        Format::Text | Format::Full => tournament::to_text(t, c, args.show),
+        Format::Text | Format::Full => tournament::to_text_painted(t, c, args.show, paint),
         Format::Json => {
             let mut json = serde_json::to_string_pretty(&tournament::to_json(t, c, results_name))?;
             json.push('\n');

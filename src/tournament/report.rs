@@ -5,6 +5,7 @@
 use super::matching::{BoardCheck, Comparison, RecordCheck, Status, TournamentFinding};
 use super::{TableResult, Tournament};
 use crate::findings::Severity;
+use crate::present::report::lint::Paint;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -130,6 +131,13 @@ pub fn board_codes(c: &Comparison, board: &BoardCheck) -> Vec<String> {
 /// The text report: per round a table of boards, the round's findings at `show` and
 /// above under it, then the records without a game and a summary line.
 pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
+    to_text_painted(t, c, show, false)
+}
+
+/// [`to_text`], with severities, codes and board colours in ANSI colours when `colour`
+/// (a terminal).
+pub fn to_text_painted(t: &Tournament, c: &Comparison, show: Severity, colour: bool) -> String {
+    let paint = Paint(colour);
     let mut out = String::new();
     let totals = Totals::of(c);
     let _ = writeln!(out, "{}", headline(t));
@@ -147,16 +155,16 @@ pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
         let _ = writeln!(out, "Records under {base}\n");
     }
     for round in t.round_numbers() {
-        round_text(&mut out, t, c, round, show, &base);
+        round_text(&mut out, (t, c), round, (show, paint), &base);
     }
     let unmatched: Vec<&RecordCheck> = c.unmatched().collect();
     if !unmatched.is_empty() {
         let _ = writeln!(out, "Records without a game ({})", unmatched.len());
         for r in unmatched {
             for f in r.findings.iter().filter(|f| f.severity >= show) {
-                finding_line(&mut out, "  ", f);
+                finding_line(&mut out, "  ", f, paint);
             }
-            own_lines(&mut out, "    ", r, show);
+            own_lines(&mut out, "    ", r, (show, paint));
         }
         out.push('\n');
     }
@@ -187,10 +195,9 @@ pub fn common_folder(c: &Comparison) -> String {
 
 fn round_text(
     out: &mut String,
-    t: &Tournament,
-    c: &Comparison,
+    (t, c): (&Tournament, &Comparison),
     round: u32,
-    show: Severity,
+    (show, paint): (Severity, Paint),
     base: &str,
 ) {
     let games = t.round_games(round);
@@ -218,7 +225,7 @@ fn round_text(
         let codes = board_codes(c, board);
         let verdict = match status {
             Status::Green => "ok".to_string(),
-            _ => format!("{} {}", status.as_str(), codes.join(", ")),
+            _ => format!("{} {}", paint_status(paint, status), codes.join(", ")),
         };
         let record = match board.records.as_slice() {
             [] if game.by_default => "(by default)".to_string(),
@@ -259,13 +266,13 @@ fn round_text(
                 without_record.push((f.severity, at.trim().trim_end_matches(':').to_string()));
                 continue;
             }
-            finding_line(&mut notes, &at, f);
+            finding_line(&mut notes, &at, f, paint);
         }
         for &r in &board.records {
             for f in c.records[r].findings.iter().filter(|f| f.severity >= show) {
-                finding_line(&mut notes, &at, f);
+                finding_line(&mut notes, &at, f, paint);
             }
-            own_lines(&mut notes, &at, &c.records[r], show);
+            own_lines(&mut notes, &at, &c.records[r], (show, paint));
         }
     }
     if !byes.is_empty() {
@@ -281,6 +288,19 @@ fn round_text(
     }
     out.push_str(&notes);
     out.push('\n');
+}
+
+/// A board's colour as a word, in its colour on a terminal.
+fn paint_status(paint: Paint, status: Status) -> String {
+    let severity = match status {
+        Status::Red => Severity::Error,
+        Status::Amber => Severity::Warning,
+        Status::Green => return status.as_str().to_string(),
+    };
+    // The severity's colour on the status's word.
+    paint
+        .severity(severity)
+        .replace(severity.as_str(), status.as_str())
 }
 
 /// `1 game`, `2 games`.
@@ -323,7 +343,7 @@ fn board_ranges(labels: &[&str]) -> String {
 }
 
 /// `  board 3: r3-b3.sgf: error tournament-winner: message`.
-fn finding_line(out: &mut String, prefix: &str, f: &TournamentFinding) {
+fn finding_line(out: &mut String, prefix: &str, f: &TournamentFinding, paint: Paint) {
     let file = f
         .file
         .as_deref()
@@ -332,12 +352,14 @@ fn finding_line(out: &mut String, prefix: &str, f: &TournamentFinding) {
     let _ = writeln!(
         out,
         "{prefix}{file}{} {}: {}",
-        f.severity, f.code, f.message
+        paint.severity(f.severity),
+        paint.code(f.code.as_str()),
+        f.message
     );
 }
 
 /// A record's own findings, as `goref check` words them.
-fn own_lines(out: &mut String, prefix: &str, r: &RecordCheck, show: Severity) {
+fn own_lines(out: &mut String, prefix: &str, r: &RecordCheck, (show, paint): (Severity, Paint)) {
     for f in r.facts.findings.iter().filter(|f| f.severity >= show) {
         let at = match (f.line, f.column) {
             (Some(l), Some(c)) => format!(":{l}:{c}"),
@@ -347,8 +369,8 @@ fn own_lines(out: &mut String, prefix: &str, r: &RecordCheck, show: Severity) {
             out,
             "{prefix}{}{at}: {} {}: {}",
             r.facts.label(),
-            f.severity,
-            f.code,
+            paint.severity(f.severity),
+            paint.code(f.code.as_str()),
             f.message
         );
     }
