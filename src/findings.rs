@@ -322,6 +322,11 @@ codes! {
         rule: "The tournament's komi applies to every even game (OpenGotha's komi, EGD's KM); handicap games have no komi beyond 0.5 (docs/tournament.md, What is checked).",
         example: "tournament komi 7.5; record of an even game: KM[6.5]",
         advice: "Correct KM when it was mis-typed. A game played with a wrong komi may have been decided by it: recount with the tournament's komi (goref score --komi).";
+    TournamentBoardSize = "tournament-board-size", Warning, Tournament,
+        summary: "The record's board size (SZ) differs from the tournament's.",
+        rule: "Every game of a tournament is played on its board size (OpenGotha's size; docs/tournament.md, What is checked).",
+        example: "tournament size 19; record SZ[13]",
+        advice: "A record typed in on a template of another size: correct SZ (the moves may then need checking), or take out a record that belongs to a side event.";
     TournamentRound = "tournament-round", Warning, Tournament,
         summary: "The record says another round (RO, its folder or file name, or its date) than the table's game of these two players.",
         rule: "Each record is filed under the round it was played in (docs/tournament.md, Matching).",

@@ -392,6 +392,7 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "tournament-colours",
     "tournament-handicap",
     "tournament-komi",
+    "tournament-board-size",
     "tournament-round",
     "tournament-board",
     "tournament-date",

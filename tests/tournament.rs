@@ -95,6 +95,7 @@ fn every_kind_of_problem_is_found_on_its_board() {
             "red",
             &[
                 "tournament-computed-result",
+                "tournament-board-size",
                 "tournament-name",
                 "result-mismatch",
             ],
@@ -211,6 +212,7 @@ fn messages_name_the_players_the_candidates_and_the_other_side() {
         "the table has Dubois Amélie with Black and Novák Jan with White",
         "the record has 2 handicap stones; the table has handicap 3",
         "KM[7.5]; the tournament's komi is 6.5",
+        "the record is on a 5x5 board; the tournament plays on 19x19",
         "the record's counted position (W+30.5) gives it to Schlösser Franziska",
         "won by default (not played), but the record has 4 moves",
         "the table has no result for this game; RE[B+R] gives it to Novák Jan",
@@ -235,14 +237,20 @@ fn the_egd_form_of_the_table_gives_the_same_verdicts() {
     assert_eq!(h9["tournament"]["format"], "egd");
     assert_eq!(h9["tournament"]["name"], "Goref Test Open");
     assert_eq!(h9["tournament"]["games"], 15);
-    // Per record: its tournament codes. The EGD table has no boards (no tournament-board)
-    // and writes Mero without accents (another tournament-name verdict).
+    // Per record: its tournament codes. The EGD table has no boards and no board size (no
+    // tournament-board, tournament-board-size) and writes Mero without accents (another
+    // tournament-name verdict).
     let per_record = |report: &Value| -> BTreeMap<String, BTreeSet<String>> {
         let mut out = BTreeMap::new();
         let mut add = |r: &Value| {
             let codes: BTreeSet<String> = codes(&r["findings"])
                 .into_iter()
-                .filter(|c| c != "tournament-board" && c != "tournament-name")
+                .filter(|c| {
+                    !matches!(
+                        c.as_str(),
+                        "tournament-board" | "tournament-board-size" | "tournament-name"
+                    )
+                })
                 .collect();
             out.insert(r["file"].as_str().unwrap().to_string(), codes);
         };

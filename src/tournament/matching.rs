@@ -500,6 +500,14 @@ impl<'t> Table<'t> {
         if let Some(m) = komi_message(facts, g, self.t) {
             add(Code::TournamentKomi, m);
         }
+        if let Some((size, expected)) = facts.board_size.zip(self.t.board_size) {
+            if size != expected {
+                add(
+                    Code::TournamentBoardSize,
+                    format!("the record is on a {size}x{size} board; the tournament plays on {expected}x{expected}"),
+                );
+            }
+        }
         if let Some((r, source)) = round.filter(|(r, _)| *r != g.round) {
             add(
                 Code::TournamentRound,
