@@ -181,7 +181,8 @@ impl Comparison {
 
 /// Matches every record to a game of the table and checks each pair (see the module docs).
 pub fn compare(tournament: &Tournament, records: Vec<RecordFacts>) -> Comparison {
-    let table = Table::new(tournament);
+    let mut table = Table::new(tournament);
+    table.learn_schedule(&records);
     let mut checks: Vec<RecordCheck> = records
         .into_iter()
         .map(|facts| table.check_record(facts))
@@ -237,6 +238,9 @@ struct Table<'t> {
     t: &'t Tournament,
     folded: Vec<Folded>,
     games_of: Vec<Vec<usize>>,
+    /// The rounds the records give for each day (RO or path beside DT): a record with
+    /// only a date takes the round of its day when its day has one round.
+    rounds_on: BTreeMap<super::Day, BTreeSet<u32>>,
 }
 
 impl<'t> Table<'t> {
@@ -252,6 +256,16 @@ impl<'t> Table<'t> {
             t,
             folded: t.players.iter().map(Folded::player).collect(),
             games_of,
+            rounds_on: BTreeMap::new(),
+        }
+    }
+
+    /// Learns which rounds were played on which day from the records that give both.
+    fn learn_schedule(&mut self, records: &[RecordFacts]) {
+        for f in records {
+            if let (Some((round, _)), Some(day)) = (f.round(), f.date) {
+                self.rounds_on.entry(day).or_default().insert(round);
+            }
         }
     }
 
@@ -289,20 +303,32 @@ impl<'t> Table<'t> {
             .collect()
     }
 
-    /// The record's round and its source: RO, the path, or the date when the event
-    /// played one round a day.
+    /// The record's round and its source: RO, the path, or the date: when the event
+    /// played one round a day, or when the other records of that day all give one round.
     fn record_round(&self, facts: &RecordFacts) -> Option<(u32, RoundSource)> {
-        facts.round().or_else(|| {
-            let (day, first) = (facts.date?, self.t.first_day?);
-            let days = self.t.days()?;
-            if days != i64::from(self.t.rounds) {
-                return None;
-            }
-            let n = day.ordinal() - first.ordinal() + 1;
-            (1..=days)
-                .contains(&n)
-                .then_some((n as u32, RoundSource::Date))
-        })
+        facts
+            .round()
+            .or_else(|| self.round_of_day(facts))
+            .or_else(|| {
+                let rounds = self.rounds_on.get(&facts.date?)?;
+                match rounds.iter().collect::<Vec<_>>().as_slice() {
+                    [only] => Some((**only, RoundSource::Date)),
+                    _ => None,
+                }
+            })
+    }
+
+    /// In a tournament of one round a day, the round of a date.
+    fn round_of_day(&self, facts: &RecordFacts) -> Option<(u32, RoundSource)> {
+        let (day, first) = (facts.date?, self.t.first_day?);
+        let days = self.t.days()?;
+        if days != i64::from(self.t.rounds) {
+            return None;
+        }
+        let n = day.ordinal() - first.ordinal() + 1;
+        (1..=days)
+            .contains(&n)
+            .then_some((n as u32, RoundSource::Date))
     }
 
     fn check_record(&self, facts: RecordFacts) -> RecordCheck {
@@ -842,6 +868,24 @@ mod tests {
             vec![record("DT[2024-05-01]PB[Mero Csaba]PW[Lin Viktor]RE[B+R]")],
         );
         assert_eq!(c.records[0].matched.as_ref().map(|m| m.game), Some(0));
+    }
+
+    #[test]
+    fn the_other_records_of_a_day_give_its_round() {
+        let mut t = table();
+        // Two rounds on one day: the date alone says nothing...
+        t.last_day = t.first_day;
+        let undated = record("DT[2024-05-01]PB[Mero Csaba]PW[Lin Viktor]RE[B+R]");
+        let c = compare(&t, vec![undated.clone()]);
+        assert_eq!(codes(&c.records[0]), ["tournament-ambiguous"]);
+        // ...until a record of that day names its round.
+        let dated = record("DT[2024-05-01]RO[1]PB[Dubois Amelie]PW[Kim Minho]RE[W+R]");
+        let c = compare(&t, vec![undated.clone(), dated.clone()]);
+        assert_eq!(c.records[0].matched.as_ref().map(|m| m.game), Some(0));
+        // Records of two rounds that day: no guess.
+        let other = record("DT[2024-05-01]RO[2]PB[Lin Viktor]PW[Mero Csaba]RE[W+R]");
+        let c = compare(&t, vec![undated, dated, other]);
+        assert_eq!(codes(&c.records[0]), ["tournament-ambiguous"]);
     }
 
     #[test]
