@@ -11,6 +11,7 @@ mod out;
 mod rules_cmd;
 mod score_cmd;
 mod summary_text;
+mod tournament_cmd;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -63,6 +64,7 @@ pub fn main() -> ExitCode {
     let color = cli.color;
     let outcome = match cli.command {
         Command::Check(a) => check_cmd::run(&a, color),
+        Command::Tournament(a) => tournament_cmd::run(&a, color),
         Command::Score(a) => score_cmd::run(&a),
         Command::Appeal(a) => appeal_cmd::run(&a),
         Command::Rules(a) => rules_cmd::run(&a),

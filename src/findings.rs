@@ -78,6 +78,8 @@ pub enum Category {
     Record,
     /// The recorded result, and what the board and the rules say of it.
     Result,
+    /// A record against the tournament's own results (`goref tournament`).
+    Tournament,
     /// Reading the file: bytes, text, SGF syntax, property values.
     Reading,
 }
@@ -309,6 +311,97 @@ codes! {
         rule: "EGF General Tournament Rules, Ing overtime: exceeding the third period loses the game on time (docs/scoring.md).",
         example: "(;SZ[19]RU[GOE]TM[600]OT[Ing overtime: 3 x BT/6, 2 points each]RE[W+T];B[pd]BL[-400];W[dd]WL[100])",
         advice: "The result is B+T or W+T whatever the board says.";
+    // ---- tournament findings (`goref tournament`: records against the pairing table) ----
+    TournamentWinner = "tournament-winner", Error, Tournament,
+        summary: "The record's result (RE) names another winner than the tournament's table.",
+        rule: "The pairing program's result is what the standings and the rating list use; the record and the table must agree (docs/tournament.md, What is checked).",
+        example: "table: round 2 board 4, Mero Csaba (B) beat Lin Viktor (W); record r2-b4.sgf: PB[Mero Csaba]PW[Lin Viktor]RE[W+R]",
+        advice: "Ask the players or look at the paper result slip; correct RE or the result in the pairing program. The finding says whether the board (a counted final position) sides with the record or the table.";
+    TournamentComputedResult = "tournament-computed-result", Error, Tournament,
+        summary: "RE and the table agree, but the record's final position, counted, gives the other player the win.",
+        rule: "A record whose own check finds result-mismatch (docs/findings.md) contradicts a table that follows RE (docs/tournament.md, What is checked).",
+        example: "table: B wins; record: RE[B+2.5] with dead stones marked and a count of W+3.5",
+        advice: "The record was probably typed in with a wrong move or dead stone; compare it with the paper kifu before touching the table.";
+    TournamentForfeit = "tournament-forfeit", Warning, Tournament,
+        summary: "The table and the record disagree on whether the game was played: a game won by default (OpenGotha's _BYDEF, EGD's !) has a record of moves, or RE says forfeit for a game the table has as played.",
+        rule: "A game won by default was not played over the board; it has no record (docs/tournament.md, What is checked).",
+        example: "table: RESULT_BLACKWINS_BYDEF; record: 187 moves, RE[B+R]",
+        advice: "Either the game was played (enter its real result, without _BYDEF, so it is rated) or the record belongs to another game.";
+    TournamentColours = "tournament-colours", Error, Tournament,
+        summary: "PB and PW are the wrong way round: the record's Black player had White in the table.",
+        rule: "The table says who had Black (OpenGotha's knownColor, EGD's /b and /w); a handicap record has the stones on the wrong side (docs/tournament.md, What is checked).",
+        example: "table: Mero Csaba (B) vs Lin Viktor (W); record: PB[Lin Viktor]PW[Mero Csaba]",
+        advice: "Usually PB and PW were typed swapped: swap them (and check RE, which then names the other player). If the players really swapped colours, correct the table.";
+    TournamentHandicap = "tournament-handicap", Warning, Tournament,
+        summary: "The record's handicap differs from the table's for this game.",
+        rule: "The pairing program sets each game's handicap; OpenGotha's handicap 1 means no komi and no stones (docs/tournament.md, What is checked).",
+        example: "table: handicap 4; record: HA[3]AB[dd][pp][dp]",
+        advice: "Check the paper record: a stone may be missing from AB, or the game was played at the wrong handicap (a matter for the referee).";
+    TournamentKomi = "tournament-komi", Warning, Tournament,
+        summary: "The record's komi (KM) differs from the tournament's: its komi for an even game, 0.5 (or 0) for a handicap game.",
+        rule: "The tournament's komi applies to every even game (OpenGotha's komi, EGD's KM); handicap games have no komi beyond 0.5 (docs/tournament.md, What is checked).",
+        example: "tournament komi 7.5; record of an even game: KM[6.5]",
+        advice: "Correct KM when it was mis-typed. A game played with a wrong komi may have been decided by it: recount with the tournament's komi (goref score --komi).";
+    TournamentBoardSize = "tournament-board-size", Warning, Tournament,
+        summary: "The record's board size (SZ) differs from the tournament's.",
+        rule: "Every game of a tournament is played on its board size (OpenGotha's size; docs/tournament.md, What is checked).",
+        example: "tournament size 19; record SZ[13]",
+        advice: "A record typed in on a template of another size: correct SZ (the moves may then need checking), or take out a record that belongs to a side event.";
+    TournamentRound = "tournament-round", Warning, Tournament,
+        summary: "The record says another round (RO, its folder or file name, or its date) than the table's game of these two players.",
+        rule: "Each record is filed under the round it was played in (docs/tournament.md, Matching).",
+        example: "table: round 3 Mero Csaba vs Lin Viktor; record round2/b4.sgf with RO[2]",
+        advice: "Correct RO or move the file to its round's folder.";
+    TournamentBoard = "tournament-board", Info, Tournament,
+        summary: "The record says another board (table) number than the table's.",
+        rule: "OpenGotha numbers each round's boards; a record's RO or file name may repeat the number (docs/tournament.md, Matching).",
+        example: "table: round 3 board 5; record r3-b7.sgf",
+        advice: "Rename the file or correct RO, so that the next reader finds the record by its board.";
+    TournamentDate = "tournament-date", Info, Tournament,
+        summary: "The record's date (DT) lies outside the tournament's days.",
+        rule: "The tournament's first and last days are in the table (OpenGotha's beginDate and endDate, EGD's DT); a record played then carries one of them (docs/tournament.md, Matching).",
+        example: "tournament 2019-10-26 to 2019-10-28; record DT[2018-10-27]",
+        advice: "Correct DT (often the year of a template left in place).";
+    TournamentName = "tournament-name", Info, Tournament,
+        summary: "A record spells a player's name otherwise than the table (case, accents, order, transliteration); the match is sure.",
+        rule: "Names are compared folded: transliterated, lower-cased, in any order (docs/tournament.md, Matching).",
+        example: "table: Mérő Csaba; record: PB[csaba mero]",
+        advice: "Write the table's spelling into PB/PW before the records are published, so that each player is spelt one way.";
+    TournamentWeakMatch = "tournament-weak-match", Warning, Tournament,
+        summary: "A record was matched to a game on weak evidence: a surname alone, or a name a letter or two apart.",
+        rule: "goref takes a match on names that agree up to case, accents and order; anything weaker is reported with the game it chose (docs/tournament.md, Matching).",
+        example: "table: Mero Csaba vs Lin Viktor; record: PB[Mero]PW[Lin V.]",
+        advice: "Check that the record is this game, then write the players' full names into PB/PW.";
+    TournamentAmbiguous = "tournament-ambiguous", Warning, Tournament,
+        summary: "A record fits more than one game equally well; it is matched to none, and the candidates are listed.",
+        rule: "goref never guesses between candidates (docs/tournament.md, Matching).",
+        example: "table: Mero Csaba vs Lin Viktor in rounds 2 and 5; record without RO, date or round in its path",
+        advice: "Add RO (or file the record under its round's folder) and run again.";
+    TournamentUnmatchedRecord = "tournament-unmatched-record", Warning, Tournament,
+        summary: "A record matches no game of the table: its players never met, or a name matches no player. The closest games are listed.",
+        rule: "Every record of the event belongs to one game of the table (docs/tournament.md, Matching).",
+        example: "table has no game Mero Csaba vs Lin Viktor; record PB[Mero Csaba]PW[Lin Viktor]",
+        advice: "Correct the misspelt name (the finding lists the games of the player it did recognise), or take the record out of the event's folder (a friendly game).";
+    TournamentMissingRecord = "tournament-missing-record", Warning, Tournament,
+        summary: "A game of the table has no record among the files given.",
+        rule: "A game played over the board (not by default) is expected to have a record when the event collects them (docs/tournament.md, What is checked).",
+        example: "table: round 1 board 3, Bourgin Maxime vs Ravera Sylvain; no record of theirs",
+        advice: "Collect the missing kifu, or ignore the code (--ignore tournament-missing-record) for an event that records only top boards.";
+    TournamentDuplicate = "tournament-duplicate", Warning, Tournament,
+        summary: "Two or more records match the same game.",
+        rule: "One game has one record (docs/tournament.md, What is checked).",
+        example: "r3-b5.sgf and round3/mero-lin.sgf both of round 3 board 5",
+        advice: "Keep the better record (the finding says whether their results agree) and remove the other, or correct the one that belongs to another game.";
+    TournamentTableResult = "tournament-table-result", Warning, Tournament,
+        summary: "The table has no result for a game (or an administrative one: both win, both lose) while its record has one.",
+        rule: "OpenGotha's RESULT_UNKNOWN, EGD's ?: the result was not entered (docs/tournament.md, What is checked).",
+        example: "table: RESULT_UNKNOWN; record RE[B+R]",
+        advice: "Enter the result in the pairing program before the last round is paired or the standings are printed.";
+    TournamentNoResult = "tournament-no-result", Info, Tournament,
+        summary: "The record has no result (no RE, or RE[?]) while the table has one.",
+        rule: "A finished game's record carries its result (SGF FF[4] RE; docs/tournament.md, What is checked).",
+        example: "table: B wins; record without RE",
+        advice: "Write the table's result into RE before the records are published.";
     // ---- reading findings ----
     SyntaxError = "syntax-error", Error, Reading,
         summary: "The file breaks SGF syntax. Severity is error when moves were lost, warning when reading recovered everything.",
@@ -391,7 +484,7 @@ impl Code {
         self.info().severity
     }
 
-    /// What this code is about (legality, record, result, reading).
+    /// What this code is about (legality, record, result, tournament, reading).
     pub fn category(self) -> Category {
         self.info().category
     }
@@ -721,6 +814,7 @@ mod tests {
             Category::Legality,
             Category::Record,
             Category::Result,
+            Category::Tournament,
             Category::Reading,
         ] {
             assert!(!names_in(c).is_empty(), "{c:?}");

@@ -17,6 +17,8 @@
 //!   category, severity, meaning and an example.
 //! - Counting a position: [`score::count_area`] and [`score::count_territory`] count a
 //!   [`Position`] with given dead stones; [`score::estimate`] judges which stones are dead.
+//! - Tournaments: [`tournament`] reads a pairing program's results (OpenGotha, EGD) and
+//!   checks records against them.
 //! - Points and colours: [`point`].
 //!
 //! ```
@@ -46,6 +48,7 @@ pub mod check;
 pub mod findings;
 pub mod point;
 pub mod rules;
+pub mod tournament;
 
 mod count;
 mod present;

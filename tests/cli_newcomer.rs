@@ -335,6 +335,7 @@ fn man_dir_writes_one_page_per_command_with_options_exit_status_and_examples() {
             "goref-man.1",
             "goref-rules.1",
             "goref-score.1",
+            "goref-tournament.1",
             "goref.1"
         ]
     );

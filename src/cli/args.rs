@@ -47,6 +47,24 @@ and every output written), and outputs that cannot be written, 130 when interrup
         after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
+    /// Check records against the tournament's own results (OpenGotha or EGD).
+    #[command(
+        long_about = "Check a tournament's records against its pairing program's results. RESULTS is \
+an OpenGotha tournament file (.xml) or an EGD results file (.h9, ISO-8859-1 or UTF-8); PATH are \
+records and directories as `goref check` takes them. Each record is checked on its own (the same \
+verdict as `goref check`) and matched to one game of the table by its players (names compared \
+without case, accents or order, OpenGotha keys and EGD PINs included), its round (RO, its folder \
+or file name, its date) and its board. Then winner, colours, handicap, komi, round, board, \
+forfeits, duplicates, games without a record and records without a game are compared, each \
+problem a finding of the `tournament` category (`goref explain tournament-winner`). A record that \
+fits two games, or fits one on a surname alone, says so with the candidates. The text shows one \
+table of boards per round with what agrees and what does not; --format json or jsonl for \
+scripts; --format html for a page to print (each board green, amber or red, with the reason). \
+Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
+usage errors, unreadable results files and paths that hold no record.",
+        after_help = "Examples:\n  goref tournament juvisy.xml records/\n  goref tournament results.h9 round1/ round2/ round3/\n  goref tournament --format html -o check.html egc2013.xml kifu/\n  goref tournament --ignore tournament-missing-record --fail-on warning t.xml games/\n  goref tournament --format jsonl t.xml games/ | jq 'select(.status == \"red\")'\n\nFinding codes: `goref explain --list` (the tournament-* codes)."
+    )]
+    Tournament(TournamentArgs),
     /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
     #[command(
         long_about = "Score one game the way a tournament director counts it: area per colour, dead \
@@ -336,6 +354,48 @@ pub struct CheckArgs {
     /// Write the paths of files with a finding at --fail-on to FILE.
     #[arg(long, value_name = "FILE")]
     pub fail_list: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The tournament's results: an OpenGotha file (`.xml`) or an EGD results file (`.h9`).
+    #[arg(value_name = "RESULTS")]
+    pub results: std::path::PathBuf,
+    /// Records: files, directories (walked recursively) and `-` (standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    #[command(flatten)]
+    pub estimator: EstimatorArgs,
+    /// Output format (`full` is the same as `text` here).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// In text, list findings at this severity or above (the tables and totals count all).
+    #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_level)]
+    pub show: goref::findings::Severity,
+    /// Write the report to FILE (atomically: a temporary file renamed when complete).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// Exit with status 1 when a finding reaches this severity.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Change a code's severity, e.g. `tournament-komi=error`; `CODE=off` silences it
+    /// (repeatable).
+    #[arg(long, value_name = "CODE=LEVEL", value_parser = parse_severity_override)]
+    pub severity: Vec<(goref::findings::Code, Option<goref::findings::Severity>)>,
+    /// Silence these codes (comma-separated or repeated), as `--severity CODE=off`.
+    #[arg(long, value_name = "CODE[,CODE]", value_delimiter = ',', value_parser = parse_code)]
+    pub ignore: Vec<goref::findings::Code>,
+    /// Worker threads for checking the records (default: all cores).
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// File endings to check in directories (repeatable or comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "sgf")]
+    pub ext: Vec<String>,
+    /// Also check hidden files and directories.
+    #[arg(long)]
+    pub hidden: bool,
 }
 
 /// The severity at which `goref check` fails.

@@ -194,6 +194,11 @@ fn exit_statuses(name: &str) -> &'static [(&'static str, &'static str)] {
             ("2", "A usage error, a path that does not exist or holds no file to check (the other paths are checked first), or an output that cannot be written."),
             ("130", "Interrupted (SIGINT or SIGTERM): the outputs cover the files done."),
         ],
+        "tournament" => &[
+            ("0", "No finding reaches \\-\\-fail\\-on (error by default)."),
+            ("1", "A finding reaches \\-\\-fail\\-on, or the run could not finish."),
+            ("2", "A usage error, a results file that cannot be read, a path that does not exist or holds no record, or an output that cannot be written."),
+        ],
         "score" => &[
             ("0", "Every game was counted."),
             ("1", "The command could not finish."),
@@ -286,6 +291,7 @@ mod tests {
             [
                 "goref.1",
                 "goref-check.1",
+                "goref-tournament.1",
                 "goref-score.1",
                 "goref-appeal.1",
                 "goref-rules.1",

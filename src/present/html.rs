@@ -1,4 +1,5 @@
-//! Pages for people: `goref appeal --html` and `goref check --format html`.
+//! Pages for people: `goref appeal --html`, `goref check --format html` and
+//! `goref tournament --format html`.
 //!
 //! Each page is one self-contained HTML5 document: the stylesheet and every board and
 //! chart are inline (CSS and SVG), nothing is fetched and no script runs, so a page
@@ -18,10 +19,12 @@ mod appeal_page;
 mod batch_page;
 mod board;
 mod charts;
+mod tournament_page;
 
 pub use appeal_page::appeal_page;
 pub use batch_page::{BatchPage, MAX_FINDINGS_PER_GAME};
 pub use board::{board_frames, compact_board};
+pub use tournament_page::tournament_page;
 
 use crate::findings::Severity;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
