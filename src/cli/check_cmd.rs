@@ -20,12 +20,23 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+mod archive;
+use archive::archive_options;
+
+/// An archive found where a record was expected: its members are checked by the sink.
+struct ArchiveInput {
+    kind: goref::batch::archive::ArchiveKind,
+    source: goref::batch::archive::Source,
+}
+
 /// One file's outcome as the sink sees it.
 struct Checked {
     reports: Vec<GameReport>,
     took: Duration,
     /// A file too large to read whole: the sink streams it, game tree by game tree.
     large: Option<Head>,
+    /// An archive (by its first bytes): the sink checks its members.
+    archive: Option<ArchiveInput>,
 }
 
 pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
@@ -61,6 +72,7 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                 reports: vec![check::internal_error(&display(path), &p.message)],
                 took: Duration::ZERO,
                 large: None,
+                archive: None,
             });
             if let Some(head) = checked.large.take() {
                 let mut out = StreamOut {
@@ -71,6 +83,23 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                 };
                 let (failed, interrupted) =
                     out.stream(path, head, &options, &run_options, checked.took)?;
+                failed_any |= failed;
+                streamed_interrupted |= interrupted;
+                return Ok(if interrupted {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                });
+            }
+            if let Some(found) = checked.archive.take() {
+                let mut out = StreamOut {
+                    summary: &mut summary,
+                    progress: &progress,
+                    sink: &mut sink,
+                    threshold,
+                };
+                let (failed, interrupted) =
+                    out.archive(path, found, &options, &archive_options(args), &run_options)?;
                 failed_any |= failed;
                 streamed_interrupted |= interrupted;
                 return Ok(if interrupted {
@@ -235,14 +264,25 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     test_panic_hook(input.path());
     let name = display(input.path());
     let (reports, large) = match input.read_up_to(check::STREAM_ABOVE) {
-        Ok(head) if head.rest.is_some() => (Vec::new(), Some(head)),
-        Ok(head) => (check::check_bytes(&name, &head.bytes, options), None),
+        Ok(head) => match archive::sniff_input(input, head) {
+            Ok(found) => {
+                return Checked {
+                    reports: Vec::new(),
+                    took: started.elapsed(),
+                    large: None,
+                    archive: Some(found),
+                }
+            }
+            Err(head) if head.rest.is_some() => (Vec::new(), Some(head)),
+            Err(head) => (check::check_bytes(&name, &head.bytes, options), None),
+        },
         Err(e) => (vec![check::io_error(&name, &e.to_string())], None),
     };
     Checked {
         reports,
         took: started.elapsed(),
         large,
+        archive: None,
     }
 }
 
