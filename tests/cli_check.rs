@@ -385,6 +385,11 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "open-points-unclear",
     // tests/reading.rs: only with --estimator none (the estimate is the default).
     "dead-stones-unmarked",
+    // tests/archives.rs: archives built in the test.
+    "archive-damaged",
+    "archive-member-too-large",
+    "archive-nested",
+    "archive-too-many-entries",
 ];
 
 #[test]

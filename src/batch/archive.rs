@@ -556,11 +556,17 @@ fn read_tar(
                 Code::ArchiveMemberTooLarge,
                 too_large(&name, opts, None),
             )?,
-            Err(e) => out.problem(
-                Some(&member),
-                Code::ArchiveDamaged,
-                damaged(&name, ArchiveKind::Tar, &e),
-            )?,
+            // A tar is one stream: after a failed read nothing further can be trusted.
+            Err(e) => {
+                return out.problem(
+                    Some(&member),
+                    Code::ArchiveDamaged,
+                    format!(
+                        "{}; the rest of the archive was not read",
+                        damaged(&name, ArchiveKind::Tar, &e)
+                    ),
+                )
+            }
         }
     }
     Ok(())
@@ -728,5 +734,153 @@ fn bytes_text(n: u64) -> String {
         format!("{:.1} MiB", n as f64 / f64::from(1 << 20))
     } else {
         format!("{n} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tar_of(name: &str, data: &[u8]) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::new());
+        let mut header = tar::Header::new_ustar();
+        header.set_size(data.len() as u64);
+        header.set_cksum();
+        builder.append_data(&mut header, name, data).unwrap();
+        builder.into_inner().unwrap()
+    }
+
+    #[test]
+    fn sniff_knows_each_format_by_its_first_bytes() {
+        assert_eq!(sniff(b"PK\x03\x04rest"), Some(ArchiveKind::Zip));
+        assert_eq!(sniff(b"PK\x05\x06"), Some(ArchiveKind::Zip));
+        assert_eq!(sniff(&[0x1f, 0x8b, 8, 0]), Some(ArchiveKind::Gzip));
+        assert_eq!(sniff(b"BZh91AY&SY"), Some(ArchiveKind::Bzip2));
+        assert_eq!(sniff(b"BZhx"), None);
+        assert_eq!(
+            sniff(&[0xfd, b'7', b'z', b'X', b'Z', 0, 0]),
+            Some(ArchiveKind::Xz)
+        );
+        assert_eq!(sniff(&tar_of("a.sgf", b"(;)")), Some(ArchiveKind::Tar));
+        assert_eq!(sniff(b"(;GM[1]SZ[19])"), None);
+        assert_eq!(sniff(b""), None);
+        // "ustar" at 257 with a wrong checksum is no tar.
+        let mut bad = tar_of("a.sgf", b"(;)");
+        bad[0] ^= 1;
+        assert_eq!(sniff(&bad), None);
+    }
+
+    #[test]
+    fn archive_names_for_the_walk() {
+        let sgf = ["sgf".to_string()];
+        for yes in [
+            "a.zip",
+            "A.TAR.GZ",
+            "a.tgz",
+            "a.tar",
+            "a.tar.bz2",
+            "a.tbz2",
+            "a.txz",
+            "a.sgf.gz",
+            "a.SGF.xz",
+            "a.sgf.bz2",
+        ] {
+            assert!(is_archive_name(Path::new(yes), &sgf), "{yes}");
+        }
+        for no in ["a.sgf", "notes.txt.gz", "a.gz", "zip", "a.zip.txt"] {
+            assert!(!is_archive_name(Path::new(no), &sgf), "{no}");
+        }
+        assert!(is_archive_name(Path::new("notes.txt.gz"), &[]));
+    }
+
+    #[test]
+    fn members_are_classified_by_their_paths() {
+        let opts = ArchiveOptions::default();
+        assert_eq!(classify("a/b.sgf", &opts), Take::Record);
+        assert_eq!(classify("a/b.SGF", &opts), Take::Record);
+        assert_eq!(classify("a/b.sgf.gz", &opts), Take::Compressed);
+        assert_eq!(classify("a/b.tar.gz", &opts), Take::Nested);
+        assert_eq!(classify("b.zip", &opts), Take::Nested);
+        assert_eq!(classify("README", &opts), Take::Skip);
+        assert_eq!(classify("__MACOSX/._b.sgf", &opts), Take::Skip);
+        assert_eq!(classify(".git/b.sgf", &opts), Take::Skip);
+        assert_eq!(classify("./a/../b.sgf", &opts), Take::Record);
+        let all = ArchiveOptions {
+            extensions: vec![],
+            hidden: true,
+            ..ArchiveOptions::default()
+        };
+        assert_eq!(classify("README", &all), Take::Record);
+        assert_eq!(classify(".git/b.sgf", &all), Take::Record);
+    }
+
+    #[test]
+    fn member_names_lose_leading_dots_and_control_characters() {
+        assert_eq!(member_path("./a/b.sgf"), "a/b.sgf");
+        assert_eq!(member_path("/./a.sgf"), "a.sgf");
+        assert_eq!(member_path("a/./b.sgf"), "a/./b.sgf");
+        assert_eq!(printable("a\nb\r.sgf"), "a\\x0ab\\x0d.sgf");
+        assert_eq!(printable("日本.sgf"), "日本.sgf");
+    }
+
+    #[test]
+    fn zip_entry_count_reads_the_end_record() {
+        let mut zip = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+        for i in 0..3 {
+            zip.start_file(format!("{i}.sgf"), zip::write::SimpleFileOptions::default())
+                .unwrap();
+        }
+        zip.set_comment("a comment after the end record");
+        let bytes = zip.finish().unwrap().into_inner();
+        assert_eq!(
+            zip_entry_count(&mut io::Cursor::new(&bytes)).unwrap(),
+            Some(3)
+        );
+        assert_eq!(zip_entry_count(&mut io::Cursor::new(b"PK")).unwrap(), None);
+    }
+
+    #[test]
+    fn members_come_in_order_and_stop_when_dropped() {
+        let bytes = tar_of("x/a.sgf", b"(;)");
+        let source = Source::Stream {
+            head: bytes,
+            rest: Box::new(io::empty()),
+        };
+        let got: Vec<Member> = Members::open(
+            "t".into(),
+            ArchiveKind::Tar,
+            source,
+            ArchiveOptions::default(),
+        )
+        .collect();
+        assert_eq!(
+            got,
+            [Member {
+                name: "t:x/a.sgf".into(),
+                content: Content::Record(b"(;)".to_vec())
+            }]
+        );
+        // Dropped after one member of a long stream: the reader stops, the drop does not hang.
+        let endless = io::repeat(0).take(u64::MAX);
+        let head = tar_of("a.sgf", b"(;)");
+        let source = Source::Stream {
+            head: head[..1024].to_vec(),
+            rest: Box::new(endless),
+        };
+        let mut members = Members::open(
+            "t".into(),
+            ArchiveKind::Tar,
+            source,
+            ArchiveOptions::default(),
+        );
+        assert!(members.next().is_some());
+        drop(members);
+    }
+
+    #[test]
+    fn bytes_are_written_for_people() {
+        assert_eq!(bytes_text(32 << 20), "32 MiB");
+        assert_eq!(bytes_text(3 << 19), "1.5 MiB");
+        assert_eq!(bytes_text(512), "512 bytes");
     }
 }

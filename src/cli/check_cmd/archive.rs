@@ -122,7 +122,7 @@ impl StreamOut<'_> {
 /// member's last path component makes its check panic (debug builds only).
 #[cfg(debug_assertions)]
 fn member_panic_hook(name: &str) {
-    if let Some(target) = std::env::var("GOREF_TEST_PANIC_ON").ok() {
+    if let Ok(target) = std::env::var("GOREF_TEST_PANIC_ON") {
         let last = name.rsplit(['/', ':']).next().unwrap_or(name);
         if last == target {
             panic!("GOREF_TEST_PANIC_ON: deliberate panic on {name}");
