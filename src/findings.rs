@@ -361,7 +361,7 @@ codes! {
         example: "-",
         advice: "Unpack the outer archive and check the inner one on its own, or repack the records in one archive.";
     ArchiveTooManyEntries = "archive-too-many-entries", Error, Reading,
-        summary: "An archive holds more entries than goref reads from one archive (1,000,000); the rest was not read.",
+        summary: "An archive holds more entries than goref reads from one archive (--max-entries, 500,000 by default); the rest was not read.",
         rule: "-",
         example: "-",
         advice: "Split the archive, or raise --max-entries when the archive is genuine.";

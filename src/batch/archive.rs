@@ -147,8 +147,10 @@ pub struct ArchiveOptions {
 pub const DEFAULT_MEMBER_LIMIT: u64 = 32 << 20;
 
 /// The default [`ArchiveOptions::max_entries`]. Memory does not grow with the count in
-/// a tar; a zip's directory is held in memory (a few hundred bytes an entry).
-pub const DEFAULT_MAX_ENTRIES: u64 = 1_000_000;
+/// a tar, but time does (an archive of empty members is a few bytes an entry packed); a
+/// zip's directory is held in memory by the zip crate, about 600 bytes an entry, so the
+/// limit also bounds that (some 300 MB at the limit).
+pub const DEFAULT_MAX_ENTRIES: u64 = 500_000;
 
 impl Default for ArchiveOptions {
     fn default() -> Self {
