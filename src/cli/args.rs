@@ -115,12 +115,23 @@ pub enum Format {
     Jsonl,
     /// One self-contained HTML page (`check`: the batch report; `appeal`: the appeal).
     Html,
+    /// `check`: SARIF 2.1.0, for code scanning (one run, a rule per finding code).
+    Sarif,
+    /// `check`: GitHub Actions workflow commands, one annotation per finding.
+    Github,
+    /// `check`: JUnit XML, one test case per game, failing at --fail-on.
+    Junit,
 }
 
 impl Format {
     /// True for the formats read by programs rather than people.
     pub fn is_json(self) -> bool {
         matches!(self, Format::Json | Format::Jsonl)
+    }
+
+    /// The formats made for CI systems, written by `check` alone.
+    pub fn is_ci(self) -> bool {
+        matches!(self, Format::Sarif | Format::Github | Format::Junit)
     }
 }
 

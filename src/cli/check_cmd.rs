@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 mod archive;
+mod ci_out;
 use archive::archive_options;
 
 /// An archive found where a record was expected: its members are checked by the sink.
@@ -409,6 +410,10 @@ struct Sink {
     first: bool,
     /// `--format html`: the page, written whole when the run ends.
     page: Option<BatchPage>,
+    /// `--format sarif|github|junit`, and the severity that fails a game (JUnit).
+    ci: Option<ci_out::CiOut>,
+    fail_on: Option<Severity>,
+    started: Instant,
 }
 
 impl Sink {
@@ -442,6 +447,9 @@ impl Sink {
             first: true,
             page: (args.format == Format::Html)
                 .then(|| BatchPage::new(args.paths.iter().map(|p| display(p)).collect())),
+            ci: ci_out::CiOut::new(format).map_err(|e| write_error("a temporary file", e))?,
+            fail_on: args.fail_on.threshold(),
+            started: Instant::now(),
         })
     }
 
@@ -458,6 +466,10 @@ impl Sink {
             let written = match self.format {
                 // The page is written whole at the end (finish).
                 Format::Html => Ok(()),
+                Format::Sarif | Format::Github | Format::Junit => match &mut self.ci {
+                    Some(ci) => ci.write(&mut self.out, r, self.show, self.fail_on),
+                    None => Ok(()),
+                },
                 Format::Jsonl => match self.out.write_json(r) {
                     Ok(()) => Ok(()),
                     Err(batch::OutputError::Io(e)) => Err(e),
@@ -499,6 +511,10 @@ impl Sink {
         if let Some(page) = &self.page {
             let out = &mut self.out;
             page.render_to(interrupted, |chunk| out.write_line(chunk.as_bytes()))
+                .map_err(|e| write_error(&*self.target, e))?;
+        }
+        if let Some(ci) = self.ci.take() {
+            ci.finish(&mut self.out, self.started.elapsed().as_secs_f64())
                 .map_err(|e| write_error(&*self.target, e))?;
         }
         if self.format == Format::Json {

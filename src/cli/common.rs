@@ -2,6 +2,7 @@
 
 use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
+use clap::ValueEnum;
 use goref::internal::count::gtp::EngineSpec;
 use goref::internal::count::reading::Estimator;
 use goref::internal::count::referee::{RefereeOptions, RulesChoice};
@@ -94,12 +95,27 @@ const ABSURD_KOMI: f64 = 50.0;
 
 /// `--format html` is for `check` and `appeal`; the other subcommands refuse it.
 pub fn refuse_html(format: Format, command: &str) -> Result<(), UsageError> {
+    refuse_ci(format, command)?;
     match format {
         Format::Html => Err(UsageError(format!(
             "--format html: `goref {command}` writes text or JSON; HTML pages are made by `goref check` and `goref appeal`"
         ))),
         _ => Ok(()),
     }
+}
+
+/// `--format sarif|github|junit` report on games checked in a batch: `goref check` only.
+pub fn refuse_ci(format: Format, command: &str) -> Result<(), UsageError> {
+    if format.is_ci() {
+        let name = format
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
+        return Err(UsageError(format!(
+            "--format {name}: `goref {command}` writes text or JSON; CI reports (sarif, github, junit) are made by `goref check`"
+        )));
+    }
+    Ok(())
 }
 
 /// Writes a whole file through a temporary file renamed into place; an error names

@@ -18,7 +18,7 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
                 }
             }
             Format::Text | Format::Full => out::print(&findings::explain_list())?,
-            Format::Html => {} // refused above
+            Format::Html | Format::Sarif | Format::Github | Format::Junit => {} // refused above
         }
         return Ok(ExitCode::SUCCESS);
     }

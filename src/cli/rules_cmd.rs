@@ -23,7 +23,7 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
         }
         Format::Text | Format::Full => out::print(&rules::describe_all())?,
         // One preset: the object itself; every preset: an array.
-        Format::Html => {} // refused above
+        Format::Html | Format::Sarif | Format::Github | Format::Junit => {} // refused above
         Format::Json if args.name.is_some() => out::print_json(&values[0], false)?,
         Format::Json => out::print_json(&values, false)?,
         Format::Jsonl => {

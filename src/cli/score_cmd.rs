@@ -40,7 +40,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         Format::Json | Format::Jsonl => {
             out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
         }
-        Format::Html => {} // refused above
+        Format::Html | Format::Sarif | Format::Github | Format::Junit => {} // refused above
     }
     Ok(ExitCode::SUCCESS)
 }
