@@ -5,6 +5,7 @@ mod appeal_cmd;
 mod args;
 mod check_cmd;
 mod common;
+mod config;
 mod explain_cmd;
 mod gen_cmd;
 mod out;
@@ -13,7 +14,7 @@ mod score_cmd;
 mod summary_text;
 
 use args::{Cli, Command};
-use clap::Parser;
+use clap::FromArgMatches;
 use std::process::ExitCode;
 
 /// Exit status for usage errors, paths that do not exist or yield no SGF file, and
@@ -29,10 +30,13 @@ pub const EXIT_FAILURE: u8 = 1;
 pub struct UsageError(pub String);
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // The matches say which settings the command line gave: those win over a
+    // configuration file (`goref check`).
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let color = cli.color;
     let outcome = match cli.command {
-        Command::Check(a) => check_cmd::run(&a, color),
+        Command::Check(a) => check_cmd::run(&a, color, matches.subcommand_matches("check")),
         Command::Score(a) => score_cmd::run(&a),
         Command::Appeal(a) => appeal_cmd::run(&a),
         Command::Rules(a) => rules_cmd::run(&a),

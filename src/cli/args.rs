@@ -227,7 +227,7 @@ macro_rules! define_override_args {
 }
 goref::rule_settings!(define_override_args);
 
-fn parse_rules_name(name: &str) -> Result<String, String> {
+pub(super) fn parse_rules_name(name: &str) -> Result<String, String> {
     if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
         Ok(name.to_string())
     } else {
@@ -249,7 +249,7 @@ pub struct PenaltyArgs {
     pub ing_overtime: bool,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
     /// Files, directories and `-` (standard input).
     #[arg(required = true, value_name = "PATH")]
@@ -320,6 +320,21 @@ pub struct CheckArgs {
     /// Most entries read from one archive (archive-too-many-entries beyond).
     #[arg(long, value_name = "N", default_value_t = goref::batch::archive::DEFAULT_MAX_ENTRIES, help_heading = "Archives")]
     pub max_entries: u64,
+    /// Read the settings from FILE instead of the `goref.toml` / `.goref.toml` found by
+    /// walking up from each path (see docs/config.md).
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "isolated",
+        help_heading = "Configuration"
+    )]
+    pub config: Option<std::path::PathBuf>,
+    /// Ignore every configuration file: the command line and the defaults only.
+    #[arg(long, help_heading = "Configuration")]
+    pub isolated: bool,
+    /// Print the settings in force for each PATH, and where each comes from; check nothing.
+    #[arg(long, help_heading = "Configuration")]
+    pub show_settings: bool,
 }
 
 /// The severity at which `goref check` fails.
@@ -353,7 +368,7 @@ impl FailOn {
     }
 }
 
-fn parse_severity_override(
+pub(super) fn parse_severity_override(
     text: &str,
 ) -> Result<(goref::findings::Code, Option<goref::findings::Severity>), String> {
     let (code, level) = text.split_once('=').ok_or("expected CODE=LEVEL")?;
@@ -378,7 +393,7 @@ pub fn parse_code(text: &str) -> Result<goref::findings::Code, String> {
     })
 }
 
-fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
+pub(super) fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
     text.parse()
 }
 

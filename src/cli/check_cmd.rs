@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 mod archive;
+use super::config::{self, Settings};
 mod ci_out;
 use archive::archive_options;
 
@@ -40,9 +41,28 @@ struct Checked {
     archive: Option<ArchiveInput>,
 }
 
-pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
+pub fn run(
+    args: &CheckArgs,
+    color: ColorChoice,
+    matches: Option<&clap::ArgMatches>,
+) -> Result<ExitCode> {
+    let settings = Settings::new(args, matches)?;
+    if args.show_settings {
+        for path in &args.paths {
+            out::print(&config::describe(&settings, path)?)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // The command line with the configuration's settings of the run (format, jobs, ...).
+    let args = &settings.run;
     let inputs = collect(args)?;
-    let options = check_options(args)?;
+    // Each file's settings (its nearest configuration file and the sections matching
+    // it), resolved before any work so that a wrong file stops the run at once.
+    let per_input = inputs
+        .iter()
+        .map(|input| settings.options_for(input.path(), None, check_options))
+        .collect::<Result<Vec<_>>>()?;
+    let indices: Vec<usize> = (0..inputs.len()).collect();
     let stop = StopFlag::new();
     stop.install_signal_handlers()
         .context("installing signal handlers")?;
@@ -62,11 +82,12 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let mut streamed_interrupted = false;
 
     let report = batch::run(
-        &inputs,
+        &indices,
         &run_options,
-        |input| check_input(input, &options),
+        |&i| check_input(&inputs[i], &per_input[i]),
         |i, outcome| {
             let path = inputs[i].path();
+            let options = &per_input[i];
             // A panic is a goref bug: the file fails whatever --fail-on and --severity say.
             let panicked = outcome.is_err();
             let mut checked = outcome.unwrap_or_else(|p| Checked {
@@ -83,7 +104,7 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                     threshold,
                 };
                 let (failed, interrupted) =
-                    out.stream(path, head, &options, &run_options, checked.took)?;
+                    out.stream(path, head, options, &run_options, checked.took)?;
                 failed_any |= failed;
                 streamed_interrupted |= interrupted;
                 return Ok(if interrupted {
@@ -99,8 +120,19 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                     sink: &mut sink,
                     threshold,
                 };
-                let (failed, interrupted) =
-                    out.archive(path, found, &options, &archive_options(args), &run_options)?;
+                let member_options = |name: &str| {
+                    let member = name.strip_prefix(&format!("{}:", path.display()));
+                    settings
+                        .options_for(path, member, check_options)
+                        .unwrap_or_else(|_| std::sync::Arc::clone(options))
+                };
+                let (failed, interrupted) = out.archive(
+                    path,
+                    found,
+                    &member_options,
+                    &archive_options(args),
+                    &run_options,
+                )?;
                 failed_any |= failed;
                 streamed_interrupted |= interrupted;
                 return Ok(if interrupted {

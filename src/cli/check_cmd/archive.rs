@@ -14,6 +14,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The limits and member endings of `goref check`'s archives.
@@ -56,7 +57,9 @@ impl StreamOut<'_> {
         &mut self,
         path: &Path,
         found: ArchiveInput,
-        options: &CheckOptions,
+        // A member's settings, by its name (per-path sections of a configuration file
+        // can match members).
+        options: &(dyn Fn(&str) -> Arc<CheckOptions> + Sync),
         archive_options: &ArchiveOptions,
         run_options: &RunOptions,
     ) -> Result<(bool, bool)> {
@@ -78,7 +81,8 @@ impl StreamOut<'_> {
                 let started = Instant::now();
                 #[cfg(debug_assertions)]
                 member_panic_hook(&member.name);
-                let reports = check::check_member(member, options);
+                let member_options = options(&member.name);
+                let reports = check::check_member(member, &member_options);
                 CheckedMember {
                     reports,
                     took: started.elapsed(),
