@@ -945,3 +945,77 @@ fn severity_table(
         .collect();
     format!("{{ {} }}", items.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<ConfigFile, ConfigError> {
+        let dir = std::env::temp_dir().join(format!("goref-config-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.toml", text.len()));
+        std::fs::write(&path, text).unwrap();
+        let file = ConfigFile::load(&path);
+        std::fs::remove_file(&path).unwrap();
+        file
+    }
+
+    #[test]
+    fn misspelt_keys_find_the_closest_key() {
+        assert_eq!(did_you_mean("fial-on"), Some("fail-on"));
+        assert_eq!(did_you_mean("sevrity"), Some("severity"));
+        assert_eq!(did_you_mean("seki_points"), Some("seki-points"));
+        assert_eq!(did_you_mean("overide"), Some("override"));
+        assert_eq!(did_you_mean("something-else"), None);
+    }
+
+    #[test]
+    fn every_rule_flag_is_a_key() {
+        for (_, flag) in super::super::args::OVERRIDE_FLAGS {
+            assert!(KEYS.contains(flag), "{flag}");
+        }
+    }
+
+    #[test]
+    fn sections_match_paths_relative_to_the_file() {
+        let file = load("[[override]]\npaths = [\"kgs/**\"]\nrules = \"japanese\"\n\n[[override]]\npaths = [\"**/*.sgf\", \"a.zip/**\"]\nkomi = 7\n").unwrap();
+        assert_eq!(file.matching("kgs/2001/a.sgf"), [0, 1]);
+        assert_eq!(file.matching("fox/a.sgf"), [1]);
+        assert_eq!(file.matching("a.zip/x/y.SGF"), [1]);
+        assert_eq!(file.matching("README"), Vec::<usize>::new());
+        let inside = file.dir.join("kgs/a.sgf");
+        assert_eq!(file.relative(&inside).as_deref(), Some("kgs/a.sgf"));
+        assert_eq!(file.relative(Path::new("/elsewhere/a.sgf")), None);
+    }
+
+    #[test]
+    fn errors_carry_line_and_column() {
+        let Err(ConfigError::Invalid {
+            line,
+            column,
+            message,
+            ..
+        }) = load("komi = 6.5\n\nfial-on = 1\n")
+        else {
+            panic!("accepted an unknown key");
+        };
+        assert_eq!((line, column), (3, 1));
+        assert!(message.contains("did you mean `fail-on`"), "{message}");
+        assert!(load("paths = [\"a\"]\n").is_err());
+        assert!(load("rules = \"aga\"\nko = \"simple-ko\"\n").is_ok());
+    }
+
+    #[test]
+    fn origins_read_as_places() {
+        let o = Origin::File {
+            path: "g/goref.toml".into(),
+            line: 4,
+            section: Some(vec!["kgs/**".into()]),
+        };
+        assert_eq!(
+            o.to_string(),
+            "g/goref.toml:4 ([[override]] paths = [\"kgs/**\"])"
+        );
+        assert_eq!(Origin::CommandLine.to_string(), "command line");
+    }
+}
