@@ -539,3 +539,46 @@ fn ignore_and_severity_apply_to_archive_findings() {
     let reports = check_jsonl(&["--ignore", "archive-nested", s(&path)]);
     assert_eq!(codes(&reports[0]), Vec::<String>::new());
 }
+
+#[test]
+#[ignore = "needs ../shared (the development corpus)"]
+fn the_corpus_packed_as_a_tar_gz_reports_as_the_folder() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let corpus = std::fs::canonicalize(corpus).expect("../shared/corpus");
+    let tmp = TempDir::new().unwrap();
+    let packed = tmp.path().join("corpus.tar.gz");
+    let gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&packed).unwrap(),
+        flate2::Compression::default(),
+    );
+    let mut builder = tar::Builder::new(gz);
+    builder.append_dir_all("corpus", &corpus).unwrap();
+    builder.into_inner().unwrap().finish().unwrap();
+    // Each record's reports, by its path under the corpus, with the name taken out.
+    let by_record = |reports: Vec<Value>, prefix: &str| {
+        let mut map: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for mut r in reports {
+            let file = r["file"].as_str().unwrap().to_string();
+            let key = file
+                .strip_prefix(prefix)
+                .unwrap_or_else(|| panic!("{file}"))
+                .to_string();
+            r["file"] = Value::Null;
+            map.entry(key).or_default().push(r.to_string());
+        }
+        map
+    };
+    let folder = by_record(
+        check_jsonl(&[corpus.to_str().unwrap()]),
+        &format!("{}/", corpus.display()),
+    );
+    let archive = by_record(
+        check_jsonl(&[s(&packed)]),
+        &format!("{}:corpus/", s(&packed)),
+    );
+    assert!(folder.len() > 4000, "{}", folder.len());
+    assert_eq!(folder.len(), archive.len());
+    for (record, reports) in &folder {
+        assert_eq!(Some(reports), archive.get(record), "{record}");
+    }
+}

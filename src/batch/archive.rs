@@ -879,6 +879,55 @@ mod tests {
         drop(members);
     }
 
+    /// A reader that counts the bytes taken from it.
+    struct Counting(
+        io::Cursor<Vec<u8>>,
+        std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    );
+
+    impl Read for Counting {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.read(buf)?;
+            self.1.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_reader_stays_a_few_members_ahead_of_the_checks() {
+        let mut builder = tar::Builder::new(Vec::new());
+        for i in 0..100 {
+            let mut header = tar::Header::new_ustar();
+            header.set_size(10_000);
+            header.set_cksum();
+            builder
+                .append_data(&mut header, format!("{i}.sgf"), &[b'('; 10_000][..])
+                .unwrap();
+        }
+        let bytes = builder.into_inner().unwrap();
+        let total = bytes.len();
+        let read = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let source = Source::Stream {
+            head: Vec::new(),
+            rest: Box::new(Counting(
+                io::Cursor::new(bytes),
+                std::sync::Arc::clone(&read),
+            )),
+        };
+        let mut members = Members::open(
+            "t".into(),
+            ArchiveKind::Tar,
+            source,
+            ArchiveOptions::default(),
+        );
+        assert!(members.next().is_some());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let ahead = read.load(std::sync::atomic::Ordering::Relaxed);
+        // One member taken, two in the channel, one being read: far from the 1 MB.
+        assert!(ahead <= 6 * 10_752, "read {ahead} of {total} bytes");
+        assert_eq!(members.count(), 99);
+    }
+
     #[test]
     fn bytes_are_written_for_people() {
         assert_eq!(bytes_text(32 << 20), "32 MiB");
