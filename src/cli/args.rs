@@ -37,13 +37,17 @@ pub enum Command {
 included), replayed under the rules the record names in RU (or --rules), and every illegal move, \
 record problem and result disagreement becomes a finding with a stable code, a severity, the move \
 number, the point and the line:column in the file. PATH may be files, directories (walked \
-recursively, sorted by path) and `-` for standard input; a path given twice is checked once. The \
+recursively, sorted by path) and `-` for standard input; a path given twice is checked once. \
+Archives (.zip, .tar, .tar.gz/.tgz, .tar.bz2, .tar.xz) and compressed records (.sgf.gz, .bz2, .xz) \
+are read in place, known by their bytes; a record inside one is named ARCHIVE:MEMBER. Settings \
+may come from a goref.toml or .goref.toml found by walking up from each path (--config, \
+--isolated, --show-settings; the command line wins). The \
 text shows one `path:line:col: severity code: message` line per finding at --show or above \
 (warning by default) under a header naming the game; --format full (or -v) shows every game in \
 full. Exit status: 0 when no finding reaches --fail-on (error by default), 1 when one does, 2 for \
 usage errors, paths that do not exist or hold no file to check, and outputs that cannot be \
 written, 130 when interrupted.",
-        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n  goref check kgs-2001.tar.gz games.zip\n  goref check --format github archive/          annotations in GitHub Actions\n  goref check --format sarif -o goref.sarif archive/\n  goref check --show-settings kgs/a.sgf         settings in force, and from where\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
     /// Count a finished game: area, dead stones, komi, compensation, penalties, fill-in.
