@@ -147,6 +147,28 @@ fn every_kind_is_read_by_its_content_whatever_its_name() {
 }
 
 #[test]
+fn a_zip_after_other_bytes_is_read_when_named_zip() {
+    let tmp = TempDir::new().unwrap();
+    let mut bytes = b"#!/bin/sh\necho a self-extracting stub\n".to_vec();
+    bytes.extend(zip(&members()));
+    let path = put(tmp.path(), "sfx.zip", &bytes);
+    let reports = check_jsonl(&[s(&path)]);
+    let expected: Vec<String> = RECORDS
+        .iter()
+        .map(|m| format!("{}:{m}", s(&path)))
+        .collect();
+    assert_eq!(files(&reports), expected);
+    // Not named .zip: its bytes say nothing of a zip, so it is a (broken) record.
+    let other = put(tmp.path(), "sfx.bin", &bytes);
+    let reports = check_jsonl(&[s(&other)]);
+    assert_eq!(files(&reports), [s(&other)]);
+    // Named .zip but no zip at all: a damaged archive, not "not SGF".
+    let fake = put(tmp.path(), "fake.zip", b"(;GM[1])");
+    let reports = check_jsonl(&[s(&fake)]);
+    assert_eq!(codes(&reports[0]), ["archive-damaged"]);
+}
+
+#[test]
 fn a_compressed_record_is_named_by_its_own_path() {
     let tmp = TempDir::new().unwrap();
     for (name, bytes) in [
@@ -580,5 +602,95 @@ fn the_corpus_packed_as_a_tar_gz_reports_as_the_folder() {
     assert_eq!(folder.len(), archive.len());
     for (record, reports) in &folder {
         assert_eq!(Some(reports), archive.get(record), "{record}");
+    }
+}
+
+/// A long game (a few hundred moves), different for each `seed`.
+fn long_game(seed: usize) -> Vec<u8> {
+    let letters = b"abcdefghijklmnopqrs";
+    let mut s = format!("(;GM[1]FF[4]SZ[19]PB[b{seed}]PW[w{seed}]");
+    for k in 0..240 {
+        let p = (k * 7 + seed) % 361;
+        let colour = if k % 2 == 0 { 'B' } else { 'W' };
+        let (x, y) = (letters[p % 19] as char, letters[p / 19] as char);
+        s.push_str(&format!(";{colour}[{x}{y}]"));
+    }
+    s.push(')');
+    s.into_bytes()
+}
+
+#[test]
+fn an_interrupt_inside_an_archive_leaves_whole_lines_and_exit_130() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    const MEMBERS: usize = 4_000;
+    let tmp = TempDir::new().unwrap();
+    let names: Vec<String> = (0..MEMBERS).map(|i| format!("g/{i:05}.sgf")).collect();
+    let list: Vec<(&str, Vec<u8>)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), long_game(i)))
+        .collect();
+    let archive = put(tmp.path(), "long.tar.gz", &gz(&tar(&list)));
+    let out_dir = tmp.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let target = out_dir.join("out.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--no-progress",
+            "-j",
+            "2",
+            "-o",
+        ])
+        .arg(&target)
+        .arg(&archive)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first lines in the temporary output, then interrupt.
+    let started = Instant::now();
+    loop {
+        let written = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .any(|e| e.unwrap().metadata().is_ok_and(|m| m.len() > 0));
+        if written {
+            break;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("goref ended before the signal: {status}");
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "no output");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&target).unwrap();
+    let reports: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        !reports.is_empty() && reports.len() < MEMBERS,
+        "{}",
+        reports.len()
+    );
+    // A prefix of the archive, in order.
+    for (r, name) in reports.iter().zip(&names) {
+        assert_eq!(r["file"], format!("{}:{name}", s(&archive)));
     }
 }

@@ -204,6 +204,7 @@ impl Members {
         // Two members in the channel: the reader inflates the next while a worker
         // checks this one, and memory holds a handful of members at most.
         let (tx, rx) = bounded(2);
+        let archive = name.clone();
         let spawned = std::thread::Builder::new()
             .name("goref-archive".into())
             .spawn(move || read_guarded(&name, kind, source, &opts, &tx));
@@ -215,7 +216,7 @@ impl Members {
             Err(e) => {
                 let (tx, rx) = bounded(1);
                 let _ = tx.send(Member {
-                    name: String::new(),
+                    name: archive,
                     content: Content::Problem {
                         code: Code::IoError,
                         message: format!("cannot start the archive reader: {e}"),

@@ -29,7 +29,13 @@ pub(super) fn archive_options(args: &CheckArgs) -> ArchiveOptions {
 
 /// The input as an archive when its first bytes say it is one; otherwise its head back.
 pub(super) fn sniff_input(input: &Input, head: Head) -> Result<ArchiveInput, Head> {
-    let Some(kind) = archive::sniff(&head.bytes) else {
+    // A zip's directory is at its end, so a zip may start with something else (a
+    // self-extracting program): a file named `.zip` is read as one all the same.
+    let named_zip = matches!(input, Input::File(p)
+        if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("zip")));
+    let Some(kind) =
+        archive::sniff(&head.bytes).or_else(|| named_zip.then_some(archive::ArchiveKind::Zip))
+    else {
         return Err(head);
     };
     let source = match input {
