@@ -929,6 +929,87 @@ mod tests {
         assert_eq!(members.count(), 99);
     }
 
+    /// Every member of `kind` read from `bytes` (a zip through a temporary file).
+    fn read_all(kind: ArchiveKind, bytes: Vec<u8>) -> Vec<Member> {
+        let opts = ArchiveOptions {
+            member_limit: 1 << 16,
+            max_entries: 1000,
+            extensions: vec![],
+            hidden: true,
+        };
+        if kind == ArchiveKind::Zip {
+            let file = tempfile::NamedTempFile::new().unwrap();
+            std::fs::write(file.path(), &bytes).unwrap();
+            let source = Source::File(file.path().to_path_buf());
+            return Members::open("a".into(), kind, source, opts).collect();
+        }
+        let source = Source::Stream {
+            head: bytes,
+            rest: Box::new(io::empty()),
+        };
+        Members::open("a".into(), kind, source, opts).collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Damaged archives of every kind end, without a panic, in members and findings
+        /// named after the archive (the archive's own bytes mangled at random).
+        #[test]
+        fn damaged_archives_end_in_findings(
+            kind in 0..5usize,
+            cut in 0.0..1.0f64,
+            flips in proptest::collection::vec((0.0..1.0f64, 1..=255u8), 0..8),
+        ) {
+            let kinds = [ArchiveKind::Zip, ArchiveKind::Tar, ArchiveKind::Gzip, ArchiveKind::Bzip2, ArchiveKind::Xz];
+            let kind = kinds[kind];
+            let tar = tar_of("d/a.sgf", b"(;GM[1]SZ[9];B[ee];W[cc])");
+            let mut bytes = match kind {
+                ArchiveKind::Zip => {
+                    let mut zip = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+                    zip.start_file("d/a.sgf", zip::write::SimpleFileOptions::default()).unwrap();
+                    std::io::Write::write_all(&mut zip, b"(;GM[1]SZ[9];B[ee];W[cc])").unwrap();
+                    zip.finish().unwrap().into_inner()
+                }
+                ArchiveKind::Tar => tar,
+                ArchiveKind::Gzip => {
+                    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                    std::io::Write::write_all(&mut e, &tar).unwrap();
+                    e.finish().unwrap()
+                }
+                ArchiveKind::Bzip2 => {
+                    let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+                    std::io::Write::write_all(&mut e, &tar).unwrap();
+                    e.finish().unwrap()
+                }
+                ArchiveKind::Xz => {
+                    let mut e = liblzma::write::XzEncoder::new(Vec::new(), 1);
+                    std::io::Write::write_all(&mut e, &tar).unwrap();
+                    e.finish().unwrap()
+                }
+            };
+            for (at, x) in flips {
+                let i = (at * bytes.len() as f64) as usize % bytes.len();
+                bytes[i] ^= x;
+            }
+            let keep = ((cut * bytes.len() as f64) as usize).max(1);
+            bytes.truncate(keep);
+            for member in read_all(kind, bytes) {
+                proptest::prop_assert!(member.name.starts_with('a'), "{}", member.name);
+                if let Content::Record(b) = &member.content {
+                    proptest::prop_assert!(b.len() <= 1 << 16);
+                }
+            }
+        }
+
+        /// Whatever a member's name holds, its report name is one line.
+        #[test]
+        fn member_names_are_one_line(name in "\\PC*[\n\r\t]?\\PC*") {
+            let shown = printable(member_path(&name));
+            proptest::prop_assert!(!shown.contains(['\n', '\r']));
+        }
+    }
+
     #[test]
     fn bytes_are_written_for_people() {
         assert_eq!(bytes_text(32 << 20), "32 MiB");
