@@ -360,6 +360,11 @@ codes! {
         rule: "-",
         example: "-",
         advice: "Unpack the outer archive and check the inner one on its own, or repack the records in one archive.";
+    ArchiveEmpty = "archive-empty", Warning, Reading,
+        summary: "An archive holds no record: no member ends in a record ending (`.sgf`, or those --ext gives).",
+        rule: "-",
+        example: "-",
+        advice: "Check that it is the archive meant; give --ext when its records have another ending.";
     ArchiveTooManyEntries = "archive-too-many-entries", Error, Reading,
         summary: "An archive holds more entries than goref reads from one archive (--max-entries, 500,000 by default); the rest was not read.",
         rule: "-",

@@ -492,6 +492,22 @@ fn hidden_members_and_mac_resource_forks_are_skipped_unless_hidden() {
 }
 
 #[test]
+fn an_archive_without_records_says_so() {
+    let tmp = TempDir::new().unwrap();
+    let path = put(
+        tmp.path(),
+        "docs.tar.gz",
+        &gz(&tar(&[("README.txt", b"hi".to_vec())])),
+    );
+    let reports = check_jsonl(&[s(&path)]);
+    assert_eq!(files(&reports), [s(&path)]);
+    assert_eq!(codes(&reports[0]), ["archive-empty"]);
+    assert_eq!(reports[0]["findings"][0]["severity"], "warning");
+    let empty = put(tmp.path(), "empty.zip", &zip(&[]));
+    assert_eq!(codes(&check_jsonl(&[s(&empty)])[0]), ["archive-empty"]);
+}
+
+#[test]
 fn ext_chooses_the_members_as_it_chooses_files() {
     let tmp = TempDir::new().unwrap();
     let path = put(tmp.path(), "a.zip", &zip(&members()));

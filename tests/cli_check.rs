@@ -389,6 +389,7 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "archive-damaged",
     "archive-member-too-large",
     "archive-nested",
+    "archive-empty",
     "archive-too-many-entries",
 ];
 

@@ -258,8 +258,23 @@ fn read_guarded(
     opts: &ArchiveOptions,
     tx: &Sender<Member>,
 ) {
-    let out = Out { archive: name, tx };
+    let out = Out {
+        archive: name,
+        tx,
+        sent: std::cell::Cell::new(0),
+    };
     let read = panic::catch_unwind(AssertUnwindSafe(|| read_archive(&out, kind, source, opts)));
+    if matches!(read, Ok(Ok(()))) && out.sent.get() == 0 {
+        let endings: Vec<String> = opts.extensions.iter().map(|e| format!(".{e}")).collect();
+        let _ = out.problem(
+            None,
+            Code::ArchiveEmpty,
+            format!(
+                "{name} holds no record: no member ends in {} (--ext changes the endings)",
+                endings.join(", ")
+            ),
+        );
+    }
     if let Err(payload) = read {
         let message = payload
             .downcast_ref::<&str>()
@@ -280,6 +295,8 @@ fn read_guarded(
 struct Out<'a> {
     archive: &'a str,
     tx: &'a Sender<Member>,
+    /// Members sent so far.
+    sent: std::cell::Cell<u64>,
 }
 
 struct Gone;
@@ -303,6 +320,7 @@ impl Out<'_> {
     }
 
     fn send(&self, name: String, content: Content) -> Result<(), Gone> {
+        self.sent.set(self.sent.get() + 1);
         self.tx.send(Member { name, content }).map_err(|_| Gone)
     }
 }
