@@ -72,7 +72,13 @@ pub fn run(
         ..RunOptions::default()
     };
     // No bar for one file (nothing to wait for), with -q, or where it cannot be redrawn.
-    let no_bar = args.no_progress || args.quiet || inputs.len() <= 1 || out::dumb_terminal();
+    // One archive is many files: its bar counts games as they come.
+    let one_archive = matches!(inputs.as_slice(), [Input::File(p)]
+        if goref::batch::archive::is_archive_name(p, &[]));
+    let no_bar = args.no_progress
+        || args.quiet
+        || (inputs.len() <= 1 && !one_archive)
+        || out::dumb_terminal();
     let progress = Progress::for_stderr(inputs.len() as u64, no_bar);
     let mut summary = Summary::new(10);
     let mut sink = Sink::open(args, color)?;

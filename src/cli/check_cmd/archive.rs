@@ -79,7 +79,7 @@ impl StreamOut<'_> {
         // window), so that a member whose check panicked is still named.
         let names: RefCell<VecDeque<String>> = RefCell::new(VecDeque::new());
         let items = members.inspect(|m: &Member| names.borrow_mut().push_back(m.name.clone()));
-        let (mut failed_any, mut games, mut errors) = (false, 0u64, 0u64);
+        let mut failed_any = false;
         let run = batch::run_iter(
             items,
             run_options,
@@ -103,15 +103,17 @@ impl StreamOut<'_> {
                 });
                 let failed = panicked || fails(&checked.reports, self.threshold);
                 failed_any |= failed;
-                let member_path = Path::new(&name);
-                self.summary.file(member_path, checked.took, failed);
-                super::account_games(self.summary, &checked.reports);
-                games += checked.reports.iter().filter(|r| r.game.is_some()).count() as u64;
-                errors += checked
+                let member_games = checked.reports.iter().filter(|r| r.game.is_some()).count();
+                let member_errors = checked
                     .reports
                     .iter()
                     .filter(|r| r.worst() == Some(Severity::Error))
-                    .count() as u64;
+                    .count();
+                self.progress
+                    .games_done(member_games as u64, member_errors as u64);
+                let member_path = Path::new(&name);
+                self.summary.file(member_path, checked.took, failed);
+                super::account_games(self.summary, &checked.reports);
                 let sink = &mut *self.sink;
                 self.progress
                     .suspend(|| sink.write(&checked.reports, member_path, failed))?;
@@ -123,7 +125,8 @@ impl StreamOut<'_> {
             Err(batch::RunError::Sink(e)) => return Err(e),
             Err(batch::RunError::Spawn(e)) => return Err(e).context("starting worker threads"),
         };
-        self.progress.file_done(games, errors);
+        // The games were counted member by member.
+        self.progress.file_done(0, 0);
         Ok((failed_any, run.status == RunStatus::Interrupted))
     }
 }
