@@ -308,7 +308,7 @@ fn show_settings_says_where_each_setting_comes_from() {
     put(
         root,
         "goref.toml",
-        b"fail-on = \"warning\"\nkomi = 6.5\n\n[[override]]\npaths = [\"kgs/**\"]\nrules = \"japanese\"\nko = \"situational-superko\"\n",
+        b"fail-on = \"warning\"\nkomi = 6.5\n\n[[override]]\npaths = [\"kgs/**\"]\nrules = \"japanese\"\nko = \"situational-superko\"\ning-overtime = true\n",
     );
     put(root, "kgs/a.sgf", KO);
     let out = check_in(root, &["--show-settings", "--jobs", "3", "kgs/a.sgf"]);
@@ -345,6 +345,10 @@ fn show_settings_says_where_each_setting_comes_from() {
         "{text}"
     );
     assert!(line("format").ends_with("# default"), "{text}");
+    assert!(
+        line("ing-overtime").contains("true") && line("ing-overtime").contains(":8 ([[override]]"),
+        "{text}"
+    );
     // Nothing was checked.
     assert!(!text.contains("positional-superko"));
     let out = check_in(root, &["--show-settings", "--isolated", "kgs/a.sgf"]);

@@ -58,6 +58,8 @@ macro_rules! define_raw {
             ignore: Option<Spanned<Vec<String>>>,
             severity: Option<Spanned<BTreeMap<String, String>>>,
             variations: Option<Spanned<bool>>,
+            ing_overtime: Option<Spanned<bool>>,
+            engine_timeout: Option<Spanned<u64>>,
             $($(
                 #[serde(rename = $flag)]
                 $field: Option<Spanned<toml::Value>>,
@@ -72,7 +74,7 @@ macro_rules! define_raw {
         const KEYS: &[&str] = &[
             "format", "jobs", "fail-on", "show", "ext", "hidden", "with-board", "member-limit",
             "max-entries", "rules", "komi", "estimator", "engine", "ignore", "severity",
-            "variations", $($($flag,)?)+ "paths", "override",
+            "variations", "ing-overtime", "engine-timeout", $($($flag,)?)+ "paths", "override",
         ];
 
         /// (setting, key, value) of every rule setting a file or the command line overrides.
@@ -504,6 +506,16 @@ fn apply_game(raw: &Raw, to: &mut Apply<'_>) -> Result<(), ConfigError> {
             to.args.variations = *v.get_ref();
         }
     }
+    if let Some(v) = &raw.ing_overtime {
+        if to.takes("ing_overtime", "ing-overtime", v.span()) {
+            to.args.penalties.ing_overtime = *v.get_ref();
+        }
+    }
+    if let Some(v) = &raw.engine_timeout {
+        if to.takes("engine_timeout", "engine-timeout", v.span()) {
+            to.args.estimator.engine_timeout = *v.get_ref();
+        }
+    }
     apply_lists(raw, to)?;
     apply_rule_settings(raw, to)
 }
@@ -827,6 +839,16 @@ pub fn describe(settings: &Settings, path: &Path) -> Result<String, UsageError> 
             "variations".into(),
             a.variations.to_string(),
             origin("variations", "variations"),
+        ),
+        (
+            "ing-overtime".into(),
+            a.penalties.ing_overtime.to_string(),
+            origin("ing-overtime", "ing_overtime"),
+        ),
+        (
+            "engine-timeout".into(),
+            format!("{} (seconds)", a.estimator.engine_timeout),
+            origin("engine-timeout", "engine_timeout"),
         ),
         (
             "fail-on".into(),
