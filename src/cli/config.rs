@@ -314,6 +314,8 @@ pub enum Origin {
         /// The `[[override]]` section's globs, when it comes from one.
         section: Option<Vec<String>>,
     },
+    /// Settings that gather every layer (`ignore`, `severity`): each layer that added.
+    Several(Vec<Origin>),
 }
 
 impl std::fmt::Display for Origin {
@@ -335,6 +337,10 @@ impl std::fmt::Display for Origin {
                 "{}:{line} ([[override]] paths = {globs:?})",
                 path.display()
             ),
+            Origin::Several(origins) => {
+                let parts: Vec<String> = origins.iter().map(ToString::to_string).collect();
+                f.write_str(&parts.join(", "))
+            }
         }
     }
 }
@@ -385,14 +391,22 @@ impl Apply<'_> {
             return false;
         }
         let line = self.file.line_col(span.start).0;
-        self.sources.insert(
-            key,
-            Origin::File {
-                path: self.file.path.clone(),
-                line,
-                section: self.section.clone(),
-            },
-        );
+        let here = Origin::File {
+            path: self.file.path.clone(),
+            line,
+            section: self.section.clone(),
+        };
+        // `ignore` and `severity` add up: every layer that added is named.
+        let gathers = matches!(key, "ignore" | "severity");
+        let origin = match self.sources.remove(key) {
+            Some(Origin::Several(mut all)) if gathers => {
+                all.push(here);
+                Origin::Several(all)
+            }
+            Some(earlier) if gathers => Origin::Several(vec![earlier, here]),
+            _ => here,
+        };
+        self.sources.insert(key, origin);
         true
     }
 }
@@ -1039,5 +1053,14 @@ mod tests {
             "g/goref.toml:4 ([[override]] paths = [\"kgs/**\"])"
         );
         assert_eq!(Origin::CommandLine.to_string(), "command line");
+        let top = Origin::File {
+            path: "goref.toml".into(),
+            line: 2,
+            section: None,
+        };
+        assert_eq!(
+            Origin::Several(vec![top, o]).to_string(),
+            "goref.toml:2, g/goref.toml:4 ([[override]] paths = [\"kgs/**\"])"
+        );
     }
 }
