@@ -358,3 +358,35 @@ fn show_settings_says_where_each_setting_comes_from() {
         "{text}"
     );
 }
+
+/// The first fenced block of `lang` in a docs page.
+fn block(page: &str, lang: &str) -> String {
+    let start = page.find(&format!("```{lang}\n")).unwrap() + lang.len() + 4;
+    let end = start + page[start..].find("```").unwrap();
+    page[start..end].to_string()
+}
+
+#[test]
+fn the_example_in_docs_config_md_is_what_goref_prints() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/config.md"))
+            .unwrap();
+    let tmp = TempDir::new().unwrap();
+    let root = std::fs::canonicalize(tmp.path()).unwrap();
+    put(&root, "goref.toml", block(&page, "toml").as_bytes());
+    put(&root, "kgs/2001/a.sgf", KO);
+    let out = check_in(
+        &root,
+        &["--show-settings", "--format", "jsonl", "kgs/2001/a.sgf"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let expected = block(&page, "text").replace("/repo", root.to_str().unwrap());
+    // Every line of the page's example (but the command and the elisions) is printed.
+    for line in expected.lines().skip(1).filter(|l| l.trim() != "...") {
+        assert!(
+            printed.lines().any(|p| p == line),
+            "{line:?} not in\n{printed}"
+        );
+    }
+}
