@@ -42,6 +42,7 @@
 //!
 //! See docs/batch.md for ordering, the memory bound, interrupts and atomic output.
 
+pub mod archive;
 mod inputs;
 pub(crate) mod json;
 mod output;

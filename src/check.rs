@@ -138,6 +138,22 @@ pub fn check_stream<E>(
     )
 }
 
+/// Checks one member of an archive ([`batch::archive::Members`]): a record as
+/// [`check_bytes`] does, a problem with the archive as a report of its one finding.
+pub fn check_member(member: batch::archive::Member, opts: &CheckOptions) -> Vec<GameReport> {
+    use batch::archive::Content;
+    match member.content {
+        Content::Record(bytes) => check_bytes(&member.name, &bytes, opts),
+        Content::Problem { code, message } => {
+            let mut report =
+                GameReport::file_only(&member.name, None, vec![Finding::new(code, message)]);
+            report.findings.retain(|f| !opts.ignored.contains(&f.code));
+            report.apply_severities(&opts.severities);
+            vec![report]
+        }
+    }
+}
+
 /// The report of a file that could not be read.
 pub fn io_error(file: &str, error: &str) -> GameReport {
     GameReport::file_only(

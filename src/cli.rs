@@ -5,6 +5,7 @@ mod appeal_cmd;
 mod args;
 mod check_cmd;
 mod common;
+mod config;
 mod explain_cmd;
 mod gen_cmd;
 mod out;
@@ -14,7 +15,7 @@ mod summary_text;
 mod tournament_cmd;
 
 use args::{Cli, Command};
-use clap::Parser;
+use clap::FromArgMatches;
 use std::process::ExitCode;
 
 /// Exit status for usage errors, paths that do not exist or yield no SGF file, and
@@ -57,13 +58,19 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 pub struct UsageError(pub String);
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // The matches say which settings the command line gave: those win over a
+    // configuration file (`goref check`).
+    let matches = match <Cli as clap::CommandFactory>::command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(&e),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
     let color = cli.color;
     let outcome = match cli.command {
-        Command::Check(a) => check_cmd::run(&a, color),
+        Command::Check(a) => check_cmd::run(&a, color, matches.subcommand_matches("check")),
         Command::Tournament(a) => tournament_cmd::run(&a, color),
         Command::Score(a) => score_cmd::run(&a),
         Command::Appeal(a) => appeal_cmd::run(&a),

@@ -458,6 +458,31 @@ codes! {
         rule: "SGF FF[4] setup properties and PL; the position after setup joins the repetition history, and a move after PL is not an alternation error (docs/rules.md, Replay).",
         example: "(;SZ[9];B[ee];AW[cc];W[gg])",
         advice: "Usually an editor's correction; check the position.";
+    ArchiveDamaged = "archive-damaged", Error, Reading,
+        summary: "An archive, or a member of it, could not be read: truncated, corrupt, failing its checksum, encrypted, or packed by a method goref does not read. What could be read was checked.",
+        rule: "-",
+        example: "-",
+        advice: "Fetch the archive again, or test it with its own tool (`unzip -t`, `tar -tzf`, `gzip -t`). In a zip only the damaged member is lost; in a tar stream the rest after the damage cannot be reached.";
+    ArchiveMemberTooLarge = "archive-member-too-large", Error, Reading,
+        summary: "An archive member inflates beyond the limit for one member (--member-limit, 32 MiB by default): an archive bomb, or a record far larger than any game. It was not checked.",
+        rule: "-",
+        example: "-",
+        advice: "If the member is a genuine record, raise --member-limit. In a compressed tar the rest of the archive is not read after such a member: skipping it would mean inflating it.";
+    ArchiveNested = "archive-nested", Warning, Reading,
+        summary: "An archive holds another archive (a zip or tar inside it). goref opens one level, and compressed records (`a.sgf.gz`) in it; the inner archive was not checked.",
+        rule: "-",
+        example: "-",
+        advice: "Unpack the outer archive and check the inner one on its own, or repack the records in one archive.";
+    ArchiveEmpty = "archive-empty", Warning, Reading,
+        summary: "An archive holds no record: no member ends in a record ending (`.sgf`, or those --ext gives).",
+        rule: "-",
+        example: "-",
+        advice: "Check that it is the archive meant; give --ext when its records have another ending.";
+    ArchiveTooManyEntries = "archive-too-many-entries", Error, Reading,
+        summary: "An archive holds more entries than goref reads from one archive (--max-entries, 500,000 by default); the rest was not read.",
+        rule: "-",
+        example: "-",
+        advice: "Split the archive, or raise --max-entries when the archive is genuine.";
     IoError = "io-error", Error, Reading,
         summary: "The file could not be read.",
         rule: "-",

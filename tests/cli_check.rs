@@ -433,6 +433,12 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "tournament-duplicate",
     "tournament-table-result",
     "tournament-no-result",
+    // tests/archives.rs: archives built in the test.
+    "archive-damaged",
+    "archive-member-too-large",
+    "archive-nested",
+    "archive-empty",
+    "archive-too-many-entries",
 ];
 
 #[test]

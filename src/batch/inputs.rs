@@ -94,6 +94,9 @@ pub struct InputOptions {
     /// are detected and reported as [`Input::Error`] entries. When false, links inside
     /// directories are skipped; named arguments are always followed.
     pub follow_links: bool,
+    /// Also take archives from directories (`*.zip`, `*.tar.gz`, `*.sgf.gz`, ...; see
+    /// [`super::archive::is_archive_name`]); their members are read when checked.
+    pub archives: bool,
 }
 
 impl Default for InputOptions {
@@ -102,6 +105,7 @@ impl Default for InputOptions {
             extensions: vec!["sgf".to_string()],
             hidden: false,
             follow_links: true,
+            archives: true,
         }
     }
 }
@@ -244,7 +248,9 @@ fn walk_dir(root: &Path, opts: &InputOptions, filter: &ExtFilter, out: &mut Vec<
             // to a directory (`find` without `-L`).
             Ok(e) if e.file_type().is_dir() || e.file_type().is_symlink() => {}
             Ok(e) => {
-                if filter.matches(e.path()) {
+                let archive =
+                    opts.archives && super::archive::is_archive_name(e.path(), &opts.extensions);
+                if filter.matches(e.path()) || archive {
                     out.push(Input::File(e.into_path()));
                 }
             }

@@ -92,6 +92,13 @@ impl Progress {
         }
     }
 
+    /// Records games of a file still being checked (an archive's members, as they come),
+    /// without counting the file: [`Progress::file_done`] follows when it ends.
+    pub fn games_done(&self, games: u64, errors: u64) {
+        self.games.fetch_add(games, Ordering::Relaxed);
+        self.errors.fetch_add(errors, Ordering::Relaxed);
+    }
+
     /// Records one finished file from its result.
     pub fn record<T: Tally + ?Sized>(&self, result: &T) {
         self.file_done(result.games(), result.errors());
@@ -191,6 +198,17 @@ mod tests {
             p.finish();
         }
         assert!(!Progress::silent().is_visible());
+    }
+
+    #[test]
+    fn games_of_a_file_in_progress_count_before_the_file() {
+        let p = Progress::with_target(1, ProgressDrawTarget::hidden());
+        p.games_done(2, 1);
+        p.games_done(3, 0);
+        assert_eq!((p.games(), p.errors()), (5, 1));
+        assert_eq!(p.bar.as_ref().map(ProgressBar::position), Some(0));
+        p.file_done(0, 0);
+        assert_eq!(p.bar.as_ref().map(ProgressBar::position), Some(1));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
+    super::common::refuse_ci(args.format, "appeal")?;
     let file = super::common::read_games(&args.file)?;
     super::common::question_komi(args.rules.komi)?;
     let record = super::common::pick_game(&file, args.game, |games| {
@@ -43,6 +44,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
         Format::Html => out::print(&goref::internal::present::html::appeal_page(&appeal))?,
+        Format::Sarif | Format::Github | Format::Junit => {} // refused above
     }
     Ok(ExitCode::SUCCESS)
 }

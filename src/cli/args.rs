@@ -37,14 +37,18 @@ pub enum Command {
 included), replayed under the rules the record names in RU (or --rules), and every illegal move, \
 record problem and result disagreement becomes a finding with a stable code, a severity, the move \
 number, the point and the line:column in the file. PATH may be files, directories (walked \
-recursively, sorted by path) and `-` for standard input; a path given twice is checked once. The \
+recursively, sorted by path) and `-` for standard input; a path given twice is checked once. \
+Archives (.zip, .tar, .tar.gz/.tgz, .tar.bz2, .tar.xz) and compressed records (.sgf.gz, .bz2, .xz) \
+are read in place, known by their bytes; a record inside one is named ARCHIVE:MEMBER. Settings \
+may come from a goref.toml or .goref.toml found by walking up from each path (--config, \
+--isolated, --show-settings; the command line wins). The \
 text shows one `path:line:col: severity code: message` line per finding at --show or above \
 (warning by default) under a header naming the game; --format full (or -v) shows every game in \
 full; a code recurring in one game is one line with a count (JSON keeps each). Exit status: 0 \
 when no finding reaches --fail-on (error by default), 1 when one does, 2 for usage errors, paths \
 that do not exist or hold no file to check (named on stderr; the other paths are still checked \
 and every output written), and outputs that cannot be written, 130 when interrupted.",
-        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n\nFinding codes: `goref explain --list`."
+        after_help = "Examples:\n  goref check game.sgf                         rules from the record's RU\n  goref check --rules goe tournament/          check under SST Ing\n  goref check --format jsonl -o report.jsonl archive/\n  goref check --format html -o report.html round-3/\n  goref check --fail-on warning --summary summary.json --fail-list bad.txt archive/\n  goref check --severity komi-differs=warning --with-board game.sgf\n  goref check --ignore charset,bad-value --show info archive/\n  goref check kgs-2001.tar.gz games.zip\n  goref check --format github archive/          annotations in GitHub Actions\n  goref check --format sarif -o goref.sarif archive/\n  goref check --show-settings kgs/a.sgf         settings in force, and from where\n\nFinding codes: `goref explain --list`."
     )]
     Check(CheckArgs),
     /// Check records against the tournament's own results (OpenGotha or EGD).
@@ -152,6 +156,12 @@ pub enum Format {
     Jsonl,
     /// One self-contained HTML page (`check`: the batch report; `appeal`: the appeal).
     Html,
+    /// `check`: SARIF 2.1.0, for code scanning (one run, a rule per finding code).
+    Sarif,
+    /// `check`: GitHub Actions workflow commands, one annotation per finding.
+    Github,
+    /// `check`: JUnit XML, one test case per game, failing at --fail-on.
+    Junit,
 }
 
 /// The output format of `score`, `rules` and `explain`, which write text or JSON and no
@@ -172,6 +182,13 @@ impl DataFormat {
     /// True for the formats read by programs rather than people.
     pub fn is_json(self) -> bool {
         matches!(self, DataFormat::Json | DataFormat::Jsonl)
+    }
+}
+
+impl Format {
+    /// The formats made for CI systems, written by `check` alone.
+    pub fn is_ci(self) -> bool {
+        matches!(self, Format::Sarif | Format::Github | Format::Junit)
     }
 }
 
@@ -267,7 +284,7 @@ macro_rules! define_override_args {
 }
 goref::rule_settings!(define_override_args);
 
-fn parse_rules_name(name: &str) -> Result<String, String> {
+pub(super) fn parse_rules_name(name: &str) -> Result<String, String> {
     if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
         Ok(name.to_string())
     } else {
@@ -289,7 +306,7 @@ pub struct PenaltyArgs {
     pub ing_overtime: bool,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
     /// Files, directories and `-` (standard input).
     #[arg(required = true, value_name = "PATH")]
@@ -354,6 +371,28 @@ pub struct CheckArgs {
     /// Write the paths of files with a finding at --fail-on to FILE.
     #[arg(long, value_name = "FILE")]
     pub fail_list: Option<std::path::PathBuf>,
+    /// Most mebibytes one archive member may inflate to; a larger member is reported
+    /// (archive-member-too-large), not checked.
+    #[arg(long, value_name = "MIB", default_value_t = goref::batch::archive::DEFAULT_MEMBER_LIMIT >> 20, value_parser = clap::value_parser!(u64).range(1..=1 << 20), help_heading = "Archives")]
+    pub member_limit: u64,
+    /// Most entries read from one archive (archive-too-many-entries beyond).
+    #[arg(long, value_name = "N", default_value_t = goref::batch::archive::DEFAULT_MAX_ENTRIES, help_heading = "Archives")]
+    pub max_entries: u64,
+    /// Read the settings from FILE instead of the `goref.toml` / `.goref.toml` found by
+    /// walking up from each path (see docs/config.md).
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "isolated",
+        help_heading = "Configuration"
+    )]
+    pub config: Option<std::path::PathBuf>,
+    /// Ignore every configuration file: the command line and the defaults only.
+    #[arg(long, help_heading = "Configuration")]
+    pub isolated: bool,
+    /// Print the settings in force for each PATH, and where each comes from; check nothing.
+    #[arg(long, help_heading = "Configuration")]
+    pub show_settings: bool,
 }
 
 #[derive(Args, Debug)]
@@ -429,7 +468,7 @@ impl FailOn {
     }
 }
 
-fn parse_severity_override(
+pub(super) fn parse_severity_override(
     text: &str,
 ) -> Result<(goref::findings::Code, Option<goref::findings::Severity>), String> {
     let (code, level) = text.split_once('=').ok_or("expected CODE=LEVEL")?;
@@ -454,7 +493,7 @@ pub fn parse_code(text: &str) -> Result<goref::findings::Code, String> {
     })
 }
 
-fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
+pub(super) fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
     text.parse()
 }
 

@@ -20,18 +20,50 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+mod archive;
+use super::config::{self, Settings};
+mod ci_out;
+use archive::archive_options;
+
+/// An archive found where a record was expected: its members are checked by the sink.
+struct ArchiveInput {
+    kind: goref::batch::archive::ArchiveKind,
+    source: goref::batch::archive::Source,
+}
+
 /// One file's outcome as the sink sees it.
 struct Checked {
     reports: Vec<GameReport>,
     took: Duration,
     /// A file too large to read whole: the sink streams it, game tree by game tree.
     large: Option<Head>,
+    /// An archive (by its first bytes): the sink checks its members.
+    archive: Option<ArchiveInput>,
 }
 
-pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
+pub fn run(
+    args: &CheckArgs,
+    color: ColorChoice,
+    matches: Option<&clap::ArgMatches>,
+) -> Result<ExitCode> {
+    let settings = Settings::new(args, matches)?;
+    if args.show_settings {
+        for path in &args.paths {
+            out::print(&config::describe(&settings, path)?)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // The command line with the configuration's settings of the run (format, jobs, ...).
+    let args = &settings.run;
     refuse_two_kinds_on_stdout(args)?;
     let (inputs, not_checked) = collect(args)?;
-    let options = check_options(args)?;
+    // Each file's settings (its nearest configuration file and the sections matching
+    // it), resolved before any work so that a wrong file stops the run at once.
+    let per_input = inputs
+        .iter()
+        .map(|input| settings.options_for(input.path(), None, check_options))
+        .collect::<Result<Vec<_>>>()?;
+    let indices: Vec<usize> = (0..inputs.len()).collect();
     let stop = StopFlag::new();
     stop.install_signal_handlers()
         .context("installing signal handlers")?;
@@ -41,7 +73,13 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
         ..RunOptions::default()
     };
     // No bar for one file (nothing to wait for), with -q, or where it cannot be redrawn.
-    let no_bar = args.no_progress || args.quiet || inputs.len() <= 1 || out::dumb_terminal();
+    // One archive is many files: its bar counts games as they come.
+    let one_archive = matches!(inputs.as_slice(), [Input::File(p)]
+        if goref::batch::archive::is_archive_name(p, &[]));
+    let no_bar = args.no_progress
+        || args.quiet
+        || (inputs.len() <= 1 && !one_archive)
+        || out::dumb_terminal();
     let progress = Progress::for_stderr(inputs.len() as u64, no_bar);
     let mut summary = Summary::new(10);
     for (path, why) in &not_checked {
@@ -54,17 +92,19 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let mut streamed_interrupted = false;
 
     let report = batch::run(
-        &inputs,
+        &indices,
         &run_options,
-        |input| check_input(input, &options),
+        |&i| check_input(&inputs[i], &per_input[i]),
         |i, outcome| {
             let path = inputs[i].path();
+            let options = &per_input[i];
             // A panic is a goref bug: the file fails whatever --fail-on and --severity say.
             let panicked = outcome.is_err();
             let mut checked = outcome.unwrap_or_else(|p| Checked {
                 reports: vec![check::internal_error(&display(path), &p.message)],
                 took: Duration::ZERO,
                 large: None,
+                archive: None,
             });
             if let Some(head) = checked.large.take() {
                 let mut out = StreamOut {
@@ -74,7 +114,35 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
                     threshold,
                 };
                 let (failed, interrupted) =
-                    out.stream(path, head, &options, &run_options, checked.took)?;
+                    out.stream(path, head, options, &run_options, checked.took)?;
+                failed_any |= failed;
+                streamed_interrupted |= interrupted;
+                return Ok(if interrupted {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                });
+            }
+            if let Some(found) = checked.archive.take() {
+                let mut out = StreamOut {
+                    summary: &mut summary,
+                    progress: &progress,
+                    sink: &mut sink,
+                    threshold,
+                };
+                let member_options = |name: &str| {
+                    let member = name.strip_prefix(&format!("{}:", path.display()));
+                    settings
+                        .options_for(path, member, check_options)
+                        .unwrap_or_else(|_| std::sync::Arc::clone(options))
+                };
+                let (failed, interrupted) = out.archive(
+                    path,
+                    found,
+                    &member_options,
+                    &archive_options(args),
+                    &run_options,
+                )?;
                 failed_any |= failed;
                 streamed_interrupted |= interrupted;
                 return Ok(if interrupted {
@@ -275,14 +343,25 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     test_panic_hook(input.path());
     let name = display(input.path());
     let (reports, large) = match input.read_up_to(check::STREAM_ABOVE) {
-        Ok(head) if head.rest.is_some() => (Vec::new(), Some(head)),
-        Ok(head) => (check::check_bytes(&name, &head.bytes, options), None),
+        Ok(head) => match archive::sniff_input(input, head) {
+            Ok(found) => {
+                return Checked {
+                    reports: Vec::new(),
+                    took: started.elapsed(),
+                    large: None,
+                    archive: Some(found),
+                }
+            }
+            Err(head) if head.rest.is_some() => (Vec::new(), Some(head)),
+            Err(head) => (check::check_bytes(&name, &head.bytes, options), None),
+        },
         Err(e) => (vec![check::io_error(&name, &e.to_string())], None),
     };
     Checked {
         reports,
         took: started.elapsed(),
         large,
+        archive: None,
     }
 }
 
@@ -411,6 +490,10 @@ struct Sink {
     first: bool,
     /// `--format html`: the page, written whole when the run ends.
     page: Option<BatchPage>,
+    /// `--format sarif|github|junit`, and the severity that fails a game (JUnit).
+    ci: Option<ci_out::CiOut>,
+    fail_on: Option<Severity>,
+    started: Instant,
 }
 
 impl Sink {
@@ -444,6 +527,9 @@ impl Sink {
             first: true,
             page: (args.format == Format::Html)
                 .then(|| BatchPage::new(args.paths.iter().map(|p| display(p)).collect())),
+            ci: ci_out::CiOut::new(format).map_err(|e| write_error("a temporary file", e))?,
+            fail_on: args.fail_on.threshold(),
+            started: Instant::now(),
         })
     }
 
@@ -473,6 +559,10 @@ impl Sink {
             let written = match self.format {
                 // The page is written whole at the end (finish).
                 Format::Html => Ok(()),
+                Format::Sarif | Format::Github | Format::Junit => match &mut self.ci {
+                    Some(ci) => ci.write(&mut self.out, r, self.show, self.fail_on),
+                    None => Ok(()),
+                },
                 Format::Jsonl => match self.out.write_json(r) {
                     Ok(()) => Ok(()),
                     Err(batch::OutputError::Io(e)) => Err(e),
@@ -514,6 +604,10 @@ impl Sink {
         if let Some(page) = &self.page {
             let out = &mut self.out;
             page.render_to(interrupted, |chunk| out.write_line(chunk.as_bytes()))
+                .map_err(|e| write_error(&*self.target, e))?;
+        }
+        if let Some(ci) = self.ci.take() {
+            ci.finish(&mut self.out, self.started.elapsed().as_secs_f64())
                 .map_err(|e| write_error(&*self.target, e))?;
         }
         if self.format == Format::Json {

@@ -1,7 +1,8 @@
 //! Conversions from shared argument groups to library options.
 
-use super::args::{EstimatorArgs, EstimatorKind, PenaltyArgs, RuleArgs};
+use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
+use clap::ValueEnum;
 use goref::internal::count::gtp::EngineSpec;
 use goref::internal::count::reading::Estimator;
 use goref::internal::count::referee::{RefereeOptions, RulesChoice};
@@ -91,6 +92,20 @@ pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
 
 /// Above this (in points, either sign) a komi is questioned.
 const ABSURD_KOMI: f64 = 50.0;
+
+/// `--format sarif|github|junit` report on games checked in a batch: `goref check` only.
+pub fn refuse_ci(format: Format, command: &str) -> Result<(), UsageError> {
+    if format.is_ci() {
+        let name = format
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
+        return Err(UsageError(format!(
+            "--format {name}: `goref {command}` writes text or JSON; CI reports (sarif, github, junit) are made by `goref check`"
+        )));
+    }
+    Ok(())
+}
 
 /// Writes a whole file through a temporary file renamed into place; an error names
 /// the path (exit status 2, as for `-o`).

@@ -18,6 +18,7 @@ use std::process::ExitCode;
 const MAX_RECORD_BYTES: usize = 16 << 20;
 
 pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
+    super::common::refuse_ci(args.format, "tournament")?;
     let tournament = read_results(&args.results)?;
     let inputs = collect(args)?;
     let (severities, ignored) = severities(args);
@@ -95,6 +96,10 @@ fn render(
         }
         Format::Jsonl => tournament::to_jsonl(t, c, results_name),
         Format::Html => goref::internal::present::html::tournament_page(t, c, results_name),
+        Format::Sarif | Format::Github | Format::Junit => {
+            super::common::refuse_ci(args.format, "tournament")?;
+            String::new()
+        }
     })
 }
 
