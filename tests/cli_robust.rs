@@ -222,3 +222,191 @@ fn sigint_leaves_whole_jsonl_lines_and_exit_130() {
 fn sigterm_leaves_whole_jsonl_lines_and_exit_130() {
     interrupted_run("-TERM");
 }
+
+/// `goref check v.sgf -o v.sgf` (and every other output flag, and `appeal --html`) is a
+/// usage error before anything is written: by the same name, a symbolic link or a hard
+/// link, the record keeps every byte.
+#[test]
+fn an_output_that_is_an_input_is_refused_and_the_record_survives() {
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("v.sgf");
+    fs::write(&record, CLEAN).unwrap();
+    std::os::unix::fs::symlink(&record, dir.path().join("link.txt")).unwrap();
+    fs::hard_link(&record, dir.path().join("hard.txt")).unwrap();
+    for flag in ["-o", "--summary", "--ok-list", "--fail-list"] {
+        for name in ["v.sgf", "link.txt", "hard.txt"] {
+            let out = goref()
+                .args(["check", "-q", flag])
+                .arg(dir.path().join(name))
+                .arg(&record)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{flag} {name}: {stderr}");
+            assert!(stderr.contains("same file as the input"), "{stderr}");
+            assert_eq!(fs::read_to_string(&record).unwrap(), CLEAN, "{flag} {name}");
+        }
+    }
+    // A record found in a walk counts as an input too.
+    goref()
+        .args(["check", "-q", "-o"])
+        .arg(&record)
+        .arg(dir.path())
+        .assert()
+        .code(2);
+    // Standard input redirected from the record.
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .args(["check", "-q", "-", "-o"])
+        .arg(&record)
+        .stdin(fs::File::open(&record).unwrap())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    goref()
+        .arg("appeal")
+        .arg(&record)
+        .arg("--html")
+        .arg(dir.path().join("link.txt"))
+        .assert()
+        .code(2);
+    assert_eq!(fs::read_to_string(&record).unwrap(), CLEAN);
+    // Two outputs to one file would lose one of them.
+    let out = dir.path().join("out.txt");
+    fs::write(&out, "").unwrap();
+    goref()
+        .args(["check", "-q", "-o"])
+        .arg(&out)
+        .arg("--summary")
+        .arg(&out)
+        .arg(&record)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("name the same file"));
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        4,
+        "nothing written"
+    );
+}
+
+/// `-o link` writes the file the link names (atomically) and leaves the link; the old
+/// file's permissions carry over.
+#[test]
+fn an_output_symlink_is_written_through() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("v.sgf");
+    fs::write(&record, CLEAN).unwrap();
+    let real = dir.path().join("real.jsonl");
+    fs::write(&real, "old\n").unwrap();
+    fs::set_permissions(&real, fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("link.jsonl");
+    std::os::unix::fs::symlink("real.jsonl", &link).unwrap();
+    let dangling = dir.path().join("dangling.json");
+    std::os::unix::fs::symlink("made.json", &dangling).unwrap();
+    goref()
+        .args(["check", "-q", "--format", "jsonl", "-o"])
+        .arg(&link)
+        .arg("--summary")
+        .arg(&dangling)
+        .arg(&record)
+        .assert()
+        .code(0);
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(jsonl(&fs::read_to_string(&real).unwrap()).len(), 1);
+    let mode = fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert!(fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(fs::read_to_string(dir.path().join("made.json"))
+        .unwrap()
+        .contains("\"files\""));
+    assert!(temp_files(dir.path()).is_empty());
+}
+
+/// A named pipe given to `-o` is opened and written, not replaced by a regular file.
+#[test]
+fn an_output_fifo_is_written_not_replaced() {
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("v.sgf");
+    fs::write(&record, CLEAN).unwrap();
+    let fifo = dir.path().join("pipe");
+    mkfifo(&fifo);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    goref()
+        .args(["check", "-q", "--format", "jsonl", "-o"])
+        .arg(&fifo)
+        .arg(&record)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(0);
+    assert_eq!(jsonl(&reader.join().unwrap()).len(), 1);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(temp_files(dir.path()).is_empty());
+}
+
+/// Device outputs are written in place: `/dev/full` fails with exit 2 and a message,
+/// `/dev/null` takes the report, and a device node made for the test (root only; the
+/// test says so and returns otherwise) stays a device node.
+#[test]
+fn an_output_device_is_written_not_replaced() {
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("v.sgf");
+    fs::write(&record, CLEAN).unwrap();
+    goref()
+        .args(["check", "-q", "--format", "jsonl", "-o", "/dev/full"])
+        .arg(&record)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot write /dev/full"));
+    goref()
+        .args(["check", "-q", "-o", "/dev/null"])
+        .arg(&record)
+        .assert()
+        .code(0);
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl", "-o", "/dev/stdout"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert_eq!(jsonl(&String::from_utf8(out.stdout).unwrap()).len(), 1);
+    let node = dir.path().join("null");
+    let path = std::ffi::CString::new(node.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path; mknod only creates a node.
+    let made = unsafe { libc::mknod(path.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) };
+    if made != 0 {
+        eprintln!(
+            "SKIPPED: mknod needs root ({})",
+            std::io::Error::last_os_error()
+        );
+        return;
+    }
+    goref()
+        .args(["check", "-q", "-o"])
+        .arg(&node)
+        .arg(&record)
+        .assert()
+        .code(0);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(&node)
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    assert!(temp_files(dir.path()).is_empty());
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}

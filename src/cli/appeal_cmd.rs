@@ -28,6 +28,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     };
     let mut appeal = appeal::appeal(record, &options).map_err(usage_or_failure)?;
     appeal.file = Some(args.file.display().to_string());
+    refuse_clashing_outputs(args, &appeal)?;
     if let Some(dir) = &args.svg {
         write_svgs(&appeal, dir)?;
     }
@@ -44,6 +45,24 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         Format::Html => out::print(&goref::internal::present::html::appeal_page(&appeal))?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--html` or an SVG file that is the record itself (or each other) is a usage error
+/// before anything is written.
+fn refuse_clashing_outputs(args: &AppealArgs, appeal: &Appeal) -> Result<()> {
+    let svgs: Vec<std::path::PathBuf> = args
+        .svg
+        .iter()
+        .flat_map(|dir| appeal.diagrams.iter().map(|d| dir.join(d.svg_file_name())))
+        .collect();
+    let outputs: Vec<(&str, &Path)> = args
+        .html
+        .iter()
+        .map(|p| ("--html", p.as_path()))
+        .chain(svgs.iter().map(|p| ("--svg", p.as_path())))
+        .collect();
+    goref::batch::check_outputs(&outputs, [args.file.as_path()])
+        .map_err(|e| UsageError(e.to_string()).into())
 }
 
 /// Mistakes in `--dead` and `--move` are usage errors (exit 2).

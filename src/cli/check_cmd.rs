@@ -30,6 +30,7 @@ struct Checked {
 
 pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let inputs = collect(args)?;
+    refuse_clashing_outputs(args, &inputs)?;
     let options = check_options(args)?;
     let stop = StopFlag::new();
     stop.install_signal_handlers()
@@ -181,6 +182,22 @@ fn collect(args: &CheckArgs) -> Result<Vec<Input>> {
         }));
     }
     Ok(inputs)
+}
+
+/// An output that is one of the records (`check v.sgf -o v.sgf`) or another output is a
+/// usage error before anything is written: a typo must not destroy a record.
+fn refuse_clashing_outputs(args: &CheckArgs, inputs: &[Input]) -> Result<()> {
+    let outputs: Vec<(&str, &Path)> = [
+        ("-o", &args.output),
+        ("--summary", &args.summary),
+        ("--ok-list", &args.ok_list),
+        ("--fail-list", &args.fail_list),
+    ]
+    .into_iter()
+    .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+    .collect();
+    batch::check_outputs(&outputs, inputs.iter().map(Input::path))
+        .map_err(|e| super::UsageError(e.to_string()).into())
 }
 
 fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
