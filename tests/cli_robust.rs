@@ -410,3 +410,45 @@ fn mkfifo(path: &std::path::Path) {
     // SAFETY: a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
 }
+
+/// A FIFO named like a record and a link to `/dev/zero` in a walked folder are skipped
+/// with a `not-a-file` warning (never opened: the batch neither blocks nor reads
+/// forever), with one thread or two; a FIFO named on the command line is read.
+#[test]
+fn special_files_in_a_walk_are_skipped_and_a_named_fifo_is_read() {
+    let dir = TempDir::new().unwrap();
+    fs::write(dir.path().join("a.sgf"), CLEAN).unwrap();
+    mkfifo(&dir.path().join("b.sgf"));
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("c.sgf")).unwrap();
+    for jobs in ["1", "2"] {
+        let out = goref()
+            .args(["check", "-q", "--format", "jsonl", "-j", jobs])
+            .arg(dir.path())
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let reports = jsonl(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(reports.len(), 3);
+        for (r, kind) in reports[1..].iter().zip(["FIFO", "character device"]) {
+            assert_eq!(r["findings"][0]["code"], "not-a-file", "{r}");
+            let message = r["findings"][0]["message"].as_str().unwrap();
+            assert!(message.contains(kind), "{message}");
+        }
+    }
+    let fifo = dir.path().join("b.sgf");
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, CLEAN).unwrap())
+    };
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl"])
+        .arg(&fifo)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    writer.join().unwrap();
+    let reports = jsonl(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(reports.len(), 1);
+    assert_eq!(reports[0]["moves"], 20, "{}", reports[0]);
+}

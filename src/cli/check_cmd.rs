@@ -251,6 +251,13 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     #[cfg(debug_assertions)]
     test_panic_hook(input.path());
     let name = display(input.path());
+    if let Input::Special { kind, .. } = input {
+        return Checked {
+            reports: vec![check::not_a_file(&name, kind)],
+            took: started.elapsed(),
+            large: None,
+        };
+    }
     let (reports, large) = match input.read_up_to(check::STREAM_ABOVE) {
         Ok(head) if head.rest.is_some() => (Vec::new(), Some(head)),
         Ok(head) => (check::check_bytes(&name, &head.bytes, options), None),
