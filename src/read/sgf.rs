@@ -302,6 +302,9 @@ pub(crate) struct Unit<'t> {
     /// Bytes of the text the unit took; the next unit starts there. `None` when the
     /// text ended before the tree did and more text may follow: parse again with more.
     pub end: Option<usize>,
+    /// Whether the text ended inside a game tree (false: outside any, in text that is
+    /// no SGF, which the stream may drop without waiting for the tree after it).
+    pub in_tree: bool,
 }
 
 /// Parses the next unit of a streamed file from the start of `text`: everything up to
@@ -320,6 +323,7 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
         return Unit {
             sgf: p.out,
             end: Some(text.len()),
+            in_tree: false,
         };
     }
     p.run();
@@ -328,7 +332,29 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
         None if cx.last => Some(text.len()),
         None => None,
     };
-    Unit { sgf: p.out, end }
+    let in_tree = !p.stack.is_empty();
+    Unit {
+        sgf: p.out,
+        end,
+        in_tree,
+    }
+}
+
+/// How every message about text outside game trees starts.
+pub(crate) const JUNK_MESSAGE: &str = "expected `(;` to start a game tree: ignored ";
+
+/// The message about `chars` characters outside game trees, `where_` ("before the first
+/// game tree"), shown by their start (`excerpt_of`); `has_value`: a `[` among them.
+pub(crate) fn junk_message(chars: u64, where_: &str, excerpt_of: &str, has_value: bool) -> String {
+    let tail = if has_value {
+        "; it holds property values that may be lost"
+    } else {
+        ""
+    };
+    format!(
+        "{JUNK_MESSAGE}{chars} character(s) {where_} ({}){tail}",
+        excerpt(excerpt_of)
+    )
 }
 
 /// What the parser saw last, to tell a missing `;` from a property outside any node.
@@ -588,24 +614,13 @@ impl<'t> Parser<'t> {
         };
         let end = self.pos.min(self.bytes.len());
         let text = self.text().get(start..end).unwrap_or("");
-        let shown = excerpt(text);
-        let (severity, tail) = if has_value {
-            (
-                Severity::Error,
-                "; it holds property values that may be lost",
-            )
+        let severity = if has_value {
+            Severity::Error
         } else {
-            (Severity::Warning, "")
+            Severity::Warning
         };
-        self.issue_in(
-            start,
-            None,
-            severity,
-            format!(
-                "expected `(;` to start a game tree: ignored {} character(s) {where_} ({shown}){tail}",
-                text.chars().count()
-            ),
-        );
+        let message = junk_message(text.chars().count() as u64, where_, text, has_value);
+        self.issue_in(start, None, severity, message);
     }
 
     /// A `;`: a new node under the current one (or a new root).
