@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     let file = super::common::read_games(&args.file)?;
+    // An engine runs in its own process group: a signal must stop it with goref.
+    goref::batch::StopFlag::install_exit_on_signal().context("installing signal handlers")?;
     super::common::question_komi(args.komi)?;
     let record = super::common::pick_game(&file, args.game, |games| {
         format!(

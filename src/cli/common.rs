@@ -138,6 +138,7 @@ impl EstimatorArgs {
                 Estimator::Gtp(EngineSpec {
                     command,
                     timeout: Duration::from_secs(self.engine_timeout.max(1)),
+                    game_timeout: Duration::from_secs(self.engine_game_timeout.max(1)),
                 })
             }
         })

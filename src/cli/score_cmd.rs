@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     super::common::refuse_html(args.format, "score")?;
+    // An engine runs in its own process group: a signal must stop it with goref.
+    goref::batch::StopFlag::install_exit_on_signal().context("installing signal handlers")?;
     let name = match args.file.to_str() {
         Some("-") => "standard input".to_string(),
         _ => args.file.display().to_string(),
