@@ -4,5 +4,6 @@
 pub mod appeal;
 pub(crate) mod diagram;
 pub mod html;
+pub mod inert;
 pub mod report;
 pub mod scorecard;

@@ -452,3 +452,82 @@ fn special_files_in_a_walk_are_skipped_and_a_named_fifo_is_read() {
     assert_eq!(reports.len(), 1);
     assert_eq!(reports[0]["moves"], 20, "{}", reports[0]);
 }
+
+/// Terminal escapes in PB/PW/EV/DT/RE and in a file name print as visible text in every
+/// text output (`check`, `check -v`, `score`, `appeal`, the summary on stderr), with
+/// colour and without; a newline in a file name does not split a finding's line.
+#[test]
+fn text_output_is_inert() {
+    let dir = TempDir::new().unwrap();
+    let name = "evil\u{1b}]0;pwned\u{7}\nname.sgf";
+    let record = dir.path().join(name);
+    fs::write(
+        &record,
+        "(;GM[1]FF[4]SZ[9]KM[7.5]PB[\u{1b}[2JBlack]PW[W\u{9b}31m\u{202e}]EV[\u{1b}]0;title\u{7}]\
+         DT[2024\u{1b}[H]RE[B+R\u{1b}[5m];B[ee];W[ee];B[cc];W[gg])",
+    )
+    .unwrap();
+    let file = record.to_str().unwrap();
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["check", "--color", "never", "--show", "info", file],
+        vec!["check", "--color", "always", "--show", "info", file],
+        vec!["check", "-v", "--color", "never", file],
+        vec!["check", "-v", "--color", "always", file],
+        vec!["score", file],
+        vec!["appeal", file],
+    ];
+    for args in runs {
+        let out = goref().args(&args).output().unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{args:?}: {out:?}"
+        );
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let text = String::from_utf8_lossy(bytes);
+            let active = without_own_colours(&text)
+                .chars()
+                .filter(|&c| (c.is_control() && c != '\n') || c == '\u{202e}')
+                .collect::<String>();
+            assert!(active.is_empty(), "{args:?} {stream}: {active:?} in {text}");
+        }
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("\\u{1b}[2JBlack"), "{args:?}: {stdout}");
+        if args[1] == "--color" {
+            // One finding, one line: each starts with the whole (escaped) path.
+            let shown = stdout.replace('\n', "\n|");
+            let findings = stdout.lines().filter(|l| {
+                l.contains(": \u{1b}[")
+                    || l.contains(" error ")
+                    || l.contains(" warning ")
+                    || l.contains(" info ")
+            });
+            for line in findings {
+                assert!(
+                    line.contains("evil\\u{1b}]0;pwned\\u{7}\\nname.sgf"),
+                    "{shown}"
+                );
+            }
+        }
+    }
+}
+
+/// The text with goref's own SGR colour sequences (`ESC [ digits ; m`) taken out.
+fn without_own_colours(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\u{1b}[") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 2..];
+        let len = tail
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(tail.len());
+        if tail[len..].starts_with('m') {
+            rest = &tail[len + 1..];
+        } else {
+            out.push('\u{1b}');
+            rest = &rest[at + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}

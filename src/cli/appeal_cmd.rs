@@ -4,6 +4,7 @@ use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::internal::present::appeal::{self, Appeal, AppealError, AppealOptions};
+use goref::internal::present::inert::inert_lines;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,7 +43,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
-        Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
+        Format::Text | Format::Full => out::print(&inert_lines(appeal::to_text(&appeal)))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
         Format::Html => out::print(&goref::internal::present::html::appeal_page(&appeal))?,
     }

@@ -11,6 +11,7 @@ use goref::batch::{
 use goref::check::{self, CheckOptions};
 use goref::findings::{Code, Severity};
 use goref::internal::present::html::BatchPage;
+use goref::internal::present::inert::inert_lines;
 use goref::internal::present::report::lint::{self, Paint};
 use goref::internal::present::report::{self, GameReport};
 use goref::internal::read::reader::ReadOptions;
@@ -121,7 +122,8 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
             fail_on: args.fail_on.name(),
             verbose: args.verbose,
         };
-        out::eprint(&format!("\n{}", summary_text::render(&summary, &wording)));
+        let text = format!("\n{}", summary_text::render(&summary, &wording));
+        out::eprint(&inert_lines(text));
     }
     if interrupted {
         return Ok(ExitCode::from(INTERRUPTED_EXIT_CODE as u8));
@@ -453,7 +455,9 @@ impl Sink {
                     self.out
                         .write_line(format!("{sep}{}", report::to_json_line(r)).as_bytes())
                 }
-                Format::Full => self.out.write_line(report::to_text(r).as_bytes()),
+                Format::Full => self
+                    .out
+                    .write_line(inert_lines(report::to_text(r)).as_bytes()),
                 Format::Text => {
                     let lines = lint::to_lines(r, self.show, self.paint);
                     match lines.strip_suffix('\n') {

@@ -5,6 +5,7 @@ use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::internal::count::referee;
 use goref::internal::count::score;
+use goref::internal::present::inert::inert_lines;
 use goref::internal::present::scorecard::ScoreCard;
 use std::process::ExitCode;
 
@@ -38,7 +39,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
         ))
     })?;
     match args.format {
-        Format::Text | Format::Full => out::print(&card.to_text())?,
+        Format::Text | Format::Full => out::print(&inert_lines(card.to_text()))?,
         Format::Json | Format::Jsonl => {
             out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
         }
