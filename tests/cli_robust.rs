@@ -531,3 +531,91 @@ fn without_own_colours(text: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// `-j 100000` runs with the clamped thread count and says so; the output is whole
+/// and no temporary file is left.
+#[test]
+fn absurd_jobs_are_clamped_with_a_note() {
+    let dir = TempDir::new().unwrap();
+    for i in 0..3 {
+        fs::write(dir.path().join(format!("g{i}.sgf")), CLEAN).unwrap();
+    }
+    let out_dir = TempDir::new().unwrap();
+    let target = out_dir.path().join("r.jsonl");
+    let out = goref()
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--no-progress",
+            "-j",
+            "100000",
+            "-o",
+        ])
+        .arg(&target)
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("-j 100000 is more than goref runs; using 256"),
+        "{stderr}"
+    );
+    assert_eq!(jsonl(&fs::read_to_string(&target).unwrap()).len(), 3);
+    assert!(temp_files(out_dir.path()).is_empty());
+}
+
+/// A record of 2,000 stops: the appeal tells the first 50 in full and sums up the rest
+/// in one line (text and HTML) and draws no more than 50 stop diagrams.
+#[test]
+fn appeal_output_is_bounded_by_the_stop_cap() {
+    let dir = TempDir::new().unwrap();
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[9]RU[AGA]KM[7.5]");
+    for i in 0..2000 {
+        let (a, b) = if i % 2 == 0 {
+            ("aa", "ii")
+        } else {
+            ("ii", "aa")
+        };
+        sgf.push_str(&format!(";B[];W[];B[{a}];W[{b}]"));
+    }
+    sgf.push(')');
+    let record = dir.path().join("stops.sgf");
+    fs::write(&record, sgf).unwrap();
+    let svg = dir.path().join("svg");
+    let html = dir.path().join("a.html");
+    let out = goref()
+        .arg("appeal")
+        .arg(&record)
+        .arg("--svg")
+        .arg(&svg)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary = "… 1950 more stops and";
+    for view in text.split("ending (").skip(1) {
+        let told = |l: &&str| l.trim_start().starts_with("Stop ") && l.contains(": moves");
+        let stops = view.lines().filter(told).count();
+        assert!(stops <= 50, "{stops} stops told");
+    }
+    // The four-pass ending has every stop; the two-stage one ends at the second.
+    assert!(text.contains(summary), "{text}");
+    let stop_svgs = fs::read_dir(&svg)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("stop-")
+        })
+        .count();
+    assert_eq!(stop_svgs, 50);
+    let page = fs::read_to_string(&html).unwrap();
+    assert!(page.contains(summary));
+    assert!(page.len() < 5 << 20, "{} bytes of HTML", page.len());
+}

@@ -36,6 +36,13 @@ pub fn run(args: &CheckArgs, color: ColorChoice) -> Result<ExitCode> {
     let stop = StopFlag::new();
     stop.install_signal_handlers()
         .context("installing signal handlers")?;
+    if args.jobs > batch::MAX_THREADS {
+        out::eprint(&format!(
+            "goref: note: -j {} is more than goref runs; using {} threads\n",
+            args.jobs,
+            batch::MAX_THREADS
+        ));
+    }
     let run_options = RunOptions {
         threads: args.jobs,
         stop: Some(stop),
