@@ -619,3 +619,118 @@ fn appeal_output_is_bounded_by_the_stop_cap() {
     assert!(page.contains(summary));
     assert!(page.len() < 5 << 20, "{} bytes of HTML", page.len());
 }
+
+/// Every value the program writes for a rules setting is one the schema allows: the
+/// schema's list for each setting is the parser's list, and reports under every
+/// preset (NZ and Tromp-Taylor write `suicide: any-size`) validate.
+#[test]
+fn the_schema_allows_every_setting_value_and_every_preset() {
+    use std::str::FromStr;
+    let schema: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/report.schema.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    fn expected<T: FromStr<Err = goref::rules::RulesError>>() -> Vec<String> {
+        match T::from_str("no such value") {
+            Err(goref::rules::RulesError::InvalidSetting { expected, .. }) => {
+                expected.split(", ").map(str::to_owned).collect()
+            }
+            other => panic!("{:?}", other.is_ok()),
+        }
+    }
+    use goref::rules::{Ending, HandicapCompensation, Repetition, SekiPoints, Suicide, Tie};
+    let settings = [
+        ("repetition", expected::<Repetition>()),
+        ("suicide", expected::<Suicide>()),
+        ("seki_points", expected::<SekiPoints>()),
+        ("tie", expected::<Tie>()),
+        ("handicap_compensation", expected::<HandicapCompensation>()),
+        ("ending", expected::<Ending>()),
+    ];
+    for (name, values) in settings {
+        let allowed: Vec<String> = schema["$defs"]["rules"]["properties"][name]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}"))
+            .iter()
+            .map(|v| v.as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(allowed, values, "{name}");
+    }
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for preset in goref::rules::PRESETS {
+        let out = goref()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["check", "-q", "--format", "jsonl", "--rules", preset.name])
+            .arg("testdata/clean-9x9.sgf")
+            .output()
+            .unwrap();
+        for r in jsonl(&String::from_utf8(out.stdout).unwrap()) {
+            let errors: Vec<String> = validator.iter_errors(&r).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", preset.name);
+        }
+    }
+}
+
+/// Numbers from flags and records are finite and in range: `--komi 1e308` and a
+/// penalty past the cap are usage errors naming the value; `KM[1e308]`, `TM[1e308]`
+/// and a clock of absurd hours are `bad-value` findings, and no report holds an
+/// infinity (serialised as `null`) or `inf`.
+#[test]
+fn numbers_are_finite_and_range_checked() {
+    let dir = TempDir::new().unwrap();
+    let record = dir.path().join("v.sgf");
+    fs::write(&record, CLEAN).unwrap();
+    for command in ["check", "score", "appeal"] {
+        for komi in ["1e308", "-1e308", "inf", "NaN", "10001"] {
+            goref()
+                .arg(command)
+                .arg(&record)
+                .args(["--komi", komi])
+                .assert()
+                .code(2)
+                .stderr(predicates::str::contains(
+                    "komi must be a number from -10000 to 10000",
+                ));
+        }
+    }
+    goref()
+        .arg("score")
+        .arg(&record)
+        .args(["--penalty", "B=4294967295"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("from 0 to 10000"));
+    let hostile = dir.path().join("h.sgf");
+    fs::write(
+        &hostile,
+        "(;GM[1]FF[4]SZ[9]KM[1e308]OT[Ing]TM[1e308]BL[-1e308]RE[B+R];B[ee];W[ee])\
+         (;GM[1]FF[4]SZ[9]KM[7.5]TM[4294967295:00:00]RE[B+R];B[ee])",
+    )
+    .unwrap();
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl", "--ing-overtime"])
+        .arg(&hostile)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let reports = jsonl(&text);
+    assert_eq!(reports.len(), 2);
+    for r in &reports {
+        assert!(r["komi"]["value"].is_number(), "{r}");
+        let bad: Vec<&str> = r["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["code"] == "bad-value")
+            .map(|f| f["message"].as_str().unwrap())
+            .collect();
+        assert!(bad.iter().any(|m| m.starts_with("TM[")), "{bad:?}");
+    }
+    for infinite in ["+inf", "-inf", "\"value\":null"] {
+        assert!(!text.contains(infinite), "{infinite} in {text}");
+    }
+}
