@@ -1148,7 +1148,13 @@ fn line_distance(between: &[u8]) -> String {
     let breaks = between
         .iter()
         .enumerate()
-        .filter(|&(i, &c)| c == b'\n' || (c == b'\r' && between.get(i + 1) != Some(&b'\n')))
+        .filter(|&(i, &c)| {
+            // CRLF and LF-CR are one break each, as in the line index.
+            let lone_cr = c == b'\r'
+                && between.get(i + 1) != Some(&b'\n')
+                && (i == 0 || between[i - 1] != b'\n');
+            c == b'\n' || lone_cr
+        })
         .count();
     match breaks {
         0 => "on the same line".to_owned(),
