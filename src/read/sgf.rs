@@ -305,6 +305,8 @@ pub(crate) struct Unit<'t> {
     /// Whether the text ended inside a game tree (false: outside any, in text that is
     /// no SGF, which the stream may drop without waiting for the tree after it).
     pub in_tree: bool,
+    /// Whether a game tree began in the unit (it may have no node).
+    pub began_tree: bool,
 }
 
 /// Parses the next unit of a streamed file from the start of `text`: everything up to
@@ -324,6 +326,7 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
             sgf: p.out,
             end: Some(text.len()),
             in_tree: false,
+            began_tree: false,
         };
     }
     p.run();
@@ -333,10 +336,12 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
         None => None,
     };
     let in_tree = !p.stack.is_empty();
+    let began_tree = p.began_tree;
     Unit {
         sgf: p.out,
         end,
         in_tree,
+        began_tree,
     }
 }
 
@@ -387,6 +392,8 @@ struct Parser<'t> {
     unit: Option<UnitContext>,
     /// Streaming: where the unit ended, once its game tree is complete.
     unit_end: Option<usize>,
+    /// Whether a game tree began (a `(` read as a tree's start), whole or not.
+    began_tree: bool,
     /// Tests: every property through the general path, to compare with the fast one.
     #[cfg(test)]
     general_only: bool,
@@ -430,6 +437,7 @@ impl<'t> Parser<'t> {
             dropped_kinds: BTreeMap::new(),
             unit: None,
             unit_end: None,
+            began_tree: false,
             #[cfg(test)]
             general_only: false,
         }
@@ -591,6 +599,7 @@ impl<'t> Parser<'t> {
             "between game trees"
         };
         self.flush_junk(where_);
+        self.began_tree = true;
         self.stack.push((NONE, open as u32));
         self.current = NONE;
         self.last = Last::Open;
@@ -1113,7 +1122,7 @@ impl<'t> Parser<'t> {
                 "the file is empty: no game tree".to_owned()
             } else if self.unit.is_some() {
                 // A piece of a streamed file: the file as a whole may well hold trees.
-                "expected `(;`: no SGF game tree found in this part of the file".to_owned()
+                NO_TREE_HERE.to_owned()
             } else {
                 // Not SGF at all (an image, a PDF, ...): one finding that says so, not
                 // one per piece of junk.
@@ -1138,6 +1147,10 @@ impl<'t> Parser<'t> {
         }
     }
 }
+
+/// The message of a streamed piece of a file that holds no game tree.
+pub(crate) const NO_TREE_HERE: &str =
+    "expected `(;`: no SGF game tree found in this part of the file";
 
 /// The message of the one finding a file with no game tree anywhere gets.
 pub(crate) const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";

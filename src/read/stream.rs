@@ -186,17 +186,16 @@ impl<R: Read> TreeStream<R> {
             let (games, mut findings) =
                 reader::read_parsed(&unit.sgf, &loc, self.roots_before, &self.opts);
             if let Some(run) = self.junk.take() {
-                let where_ = match (unit.sgf.roots.is_empty(), self.roots_before) {
-                    (true, _) => "after the last game tree",
-                    (false, 0) => "before the first game tree",
-                    (false, _) => "between game trees",
+                let where_ = match (unit.began_tree, self.roots_before) {
+                    (false, _) => "after the last game tree",
+                    (true, 0) => "before the first game tree",
+                    (true, _) => "between game trees",
                 };
                 merge_junk(run, where_, self.base, text, &mut findings);
             }
             if let Some(began) = self.unit_began.take() {
                 for f in &mut findings {
-                    let here = (f.line, f.column) == (Some(self.base.line), Some(self.base.column));
-                    if here && !f.message.starts_with(sgf::JUNK_MESSAGE) {
+                    if f.message == sgf::NO_TREE_HERE {
                         f.line = Some(began.line);
                         f.column = Some(began.column);
                     }
@@ -229,11 +228,18 @@ impl<R: Read> TreeStream<R> {
     /// yet start), counting it in [`TreeStream::junk`]. Leading white space is no junk.
     fn drop_junk(&mut self) {
         let text = &self.text[self.start..];
-        let cut = match text.rfind('(') {
+        let mut cut = match text.rfind('(') {
             Some(0) => return, // `(` and white space: perhaps a tree; wait for it.
             Some(at) => at,
             None => text.len(),
         };
+        // Not inside a CRLF or LF-CR break: each half alone would count as a line.
+        while cut > 0 && splits_a_break(text.as_bytes(), cut) {
+            cut -= 1;
+        }
+        if cut == 0 {
+            return;
+        }
         let piece = &text[..cut];
         let loc = Locator::with_base(piece, self.base);
         self.unit_began.get_or_insert(self.base);
@@ -271,6 +277,19 @@ impl<R: Read> TreeStream<R> {
     }
 }
 
+/// Whether cutting `text` at `cut` would change how a line break there counts (see
+/// `lines::LineIndex`): a CR before an LF, or an LF before a CR that is not a CRLF's,
+/// or a break at the end of what has been read, whose next byte is not known yet.
+fn splits_a_break(text: &[u8], cut: usize) -> bool {
+    let before = text[cut - 1];
+    match (before, text.get(cut), text.get(cut + 1)) {
+        (b'\r' | b'\n', None, _) => true,
+        (b'\r', Some(b'\n'), _) => true,
+        (b'\n', Some(b'\r'), next) => next != Some(&b'\n'),
+        _ => false,
+    }
+}
+
 /// Characters of a run kept for its excerpt: one more than the message shows, so that
 /// it knows whether to add `…`.
 const EXCERPT_CHARS: usize = 25;
@@ -289,15 +308,21 @@ impl JunkRun {
 /// the parser's finding for the junk that followed it (located at `base`, where the
 /// unit's text begins), or added when the unit began with no more junk.
 fn merge_junk(mut run: JunkRun, where_: &str, base: Pos, text: &str, findings: &mut Vec<Finding>) {
+    // White space after the dropped junk belongs to it, as in a whole read (junk runs to
+    // the tree that ends it); junk after that white space is the parser's finding.
+    let space = text.len()
+        - text
+            .trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .len();
+    let junk_at = Locator::with_base(text, base).pos(space);
     let follows = findings.iter().position(|f| {
         f.code == Code::SyntaxError
             && f.message.starts_with(sgf::JUNK_MESSAGE)
-            && (f.line, f.column) == (Some(base.line), Some(base.column))
+            && (f.line, f.column) == (Some(junk_at.line), Some(junk_at.column))
     });
     let (more, more_value, at) = match follows {
         Some(i) => {
             let f = findings.remove(i);
-            run.extend_start(text);
             let digits = f.message[sgf::JUNK_MESSAGE.len()..]
                 .split(|c: char| !c.is_ascii_digit())
                 .next()
@@ -307,8 +332,16 @@ fn merge_junk(mut run: JunkRun, where_: &str, base: Pos, text: &str, findings: &
         }
         None => (0, false, 0),
     };
+    // The excerpt goes on into what followed the dropped text (white space, then junk).
+    let chars = usize::try_from(more).unwrap_or(usize::MAX);
+    let junk_end = text[space..]
+        .char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(at, _)| space + at);
+    run.extend_start(&text[..junk_end]);
     let has_value = run.has_value || more_value;
-    let message = sgf::junk_message(run.chars + more, where_, &run.start, has_value);
+    let total = run.chars + space as u64 + more;
+    let message = sgf::junk_message(total, where_, &run.start, has_value);
     let severity = if has_value {
         Severity::Error
     } else {
@@ -429,6 +462,33 @@ mod tests {
                     "{text:?} block {block}"
                 );
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Trees, junk, parens, values and line breaks in any order, read in blocks of
+        /// any size: the findings are those of the smallest-block-free read.
+        #[test]
+        fn streamed_junk_is_reported_as_a_whole_read_reports_it(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "(;SZ[9];B[aa])", "junk", "(", ")", "[v]", " ", "\n", "\r\n", "x(", "é", ";",
+                ]),
+                0..24,
+            ),
+            block in 1usize..9,
+        ) {
+            let text = parts.concat();
+            let found = |p: Vec<Piece>| -> Vec<(String, Option<u32>, Option<u32>)> {
+                p.iter()
+                    .flat_map(|p| p.findings.iter().chain(p.games.iter().flat_map(|g| &g.findings)))
+                    .map(|f| (f.message.clone(), f.line, f.column))
+                    .collect()
+            };
+            let whole = found(blocks(text.as_bytes(), 0, BLOCK));
+            let streamed = found(blocks(text.as_bytes(), 0, block));
+            proptest::prop_assert_eq!(streamed, whole, "{:?}", text);
         }
     }
 
