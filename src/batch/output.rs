@@ -479,6 +479,45 @@ mod tests {
     }
 
     #[test]
+    fn link_chains_resolve_to_their_end_and_loops_are_an_error() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::os::unix::fs::symlink("b", root.join("a")).unwrap();
+        std::os::unix::fs::symlink("sub/c", root.join("b")).unwrap();
+        fs::create_dir(root.join("sub")).unwrap();
+        assert_eq!(resolve_links(&root.join("a")).unwrap(), root.join("sub/c"));
+        assert_eq!(resolve_links(&root.join("x")).unwrap(), root.join("x"));
+        std::os::unix::fs::symlink("loop2", root.join("loop1")).unwrap();
+        std::os::unix::fs::symlink("loop1", root.join("loop2")).unwrap();
+        assert!(resolve_links(&root.join("loop1")).is_err());
+        // Written through the chain: the file at its end is created, the links stay.
+        let mut f = AtomicFile::create(root.join("a")).unwrap();
+        f.write_all(b"x").unwrap();
+        f.commit().unwrap();
+        assert_eq!(fs::read(root.join("sub/c")).unwrap(), b"x");
+        assert!(fs::symlink_metadata(root.join("a")).unwrap().is_symlink());
+    }
+
+    #[test]
+    fn clashes_are_found_by_identity() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (a, b) = (tmp.path().join("a.sgf"), tmp.path().join("b.txt"));
+        fs::write(&a, "(;)").unwrap();
+        fs::hard_link(&a, &b).unwrap();
+        let clash = check_outputs(&[("-o", b.as_path())], [a.as_path()]).unwrap_err();
+        assert!(matches!(clash, OutputClash::Input { .. }), "{clash}");
+        let none = tmp.path().join("new.txt");
+        assert!(check_outputs(&[("-o", none.as_path())], [a.as_path()]).is_ok());
+        // Two outputs to one special file (a FIFO here; `/dev/null` alike) do not clash.
+        let fifo = tmp.path().join("pipe");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let r = check_outputs(&[("-o", &fifo), ("--summary", &fifo)], [a.as_path()]);
+        assert!(r.is_ok(), "{r:?}");
+    }
+
+    #[test]
     fn paths_with_newlines_stay_on_one_line() {
         let mut w = LineWriter::new(Vec::new());
         w.write_path(Path::new("a\nb.sgf")).unwrap();
