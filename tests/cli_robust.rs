@@ -373,8 +373,8 @@ fn an_output_device_is_written_not_replaced() {
     // The machine's own /dev/null (when it is one: other programs run as root have been
     // seen to replace it with a file, the bug this guards against) takes the report.
     let null_is_device =
-        |()| fs::symlink_metadata("/dev/null").is_ok_and(|m| m.file_type().is_char_device());
-    if null_is_device(()) {
+        fs::symlink_metadata("/dev/null").is_ok_and(|m| m.file_type().is_char_device());
+    if null_is_device {
         goref()
             .args(["check", "-q", "-o", "/dev/null"])
             .arg(&record)
