@@ -52,8 +52,12 @@ mod stop;
 mod summary;
 
 pub use inputs::{collect_inputs, FileIdentities, Head, Input, InputError, InputOptions};
-pub use output::{AtomicFile, LineWriter, Output, OutputError, PathList};
+pub use output::{
+    check_outputs, AtomicFile, FileId, LineWriter, Output, OutputClash, OutputError, PathList,
+};
 pub use progress::{Progress, Tally};
-pub use run::{run, run_iter, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus};
+pub use run::{
+    run, run_iter, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus, MAX_THREADS,
+};
 pub use stop::{StopFlag, INTERRUPTED_EXIT_CODE};
 pub use summary::{PathNotChecked, SlowFile, Summary};

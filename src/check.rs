@@ -166,6 +166,18 @@ pub fn io_error(file: &str, error: &str) -> GameReport {
     )
 }
 
+/// The report of a FIFO, device or socket found in a walk and skipped (`kind` names it).
+pub fn not_a_file(file: &str, kind: &str) -> GameReport {
+    GameReport::file_only(
+        file,
+        None,
+        vec![Finding::new(
+            Code::NotAFile,
+            format!("{file} is {kind}, not a regular file: skipped, not read (name it on the command line to read it as a stream)"),
+        )],
+    )
+}
+
 /// The report of a file whose check panicked (a bug in goref); the batch goes on.
 pub fn internal_error(file: &str, message: &str) -> GameReport {
     GameReport::file_only(

@@ -84,7 +84,9 @@ pub fn main() -> ExitCode {
         // `goref ... | head`: the reader has what it wanted; stop without a word.
         Err(err) if err.downcast_ref::<out::ClosedPipe>().is_some() => ExitCode::SUCCESS,
         Err(err) => {
-            out::eprint(&format!("goref: {err:#}\n"));
+            // A file name in the message is shown, never acted on by the terminal.
+            let message = format!("goref: {err:#}\n");
+            out::eprint(&goref::internal::present::inert::inert_lines(message));
             if err.downcast_ref::<UsageError>().is_some()
                 || err.downcast_ref::<out::OutputError>().is_some()
             {

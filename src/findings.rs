@@ -488,6 +488,11 @@ codes! {
         rule: "-",
         example: "-",
         advice: "Check permissions and the path.";
+    NotAFile = "not-a-file", Warning, Reading,
+        summary: "A FIFO, device or socket found in a directory walk was skipped, not read.",
+        rule: "-",
+        example: "-",
+        advice: "Reading one could block the run or never end; name it on the command line to read it as a stream.";
     InternalError = "internal-error", Error, Reading,
         summary: "goref failed on this file (a bug). The batch went on.",
         rule: "-",

@@ -5,5 +5,6 @@ pub mod appeal;
 pub mod ci;
 pub(crate) mod diagram;
 pub mod html;
+pub mod inert;
 pub mod report;
 pub mod scorecard;

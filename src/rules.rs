@@ -724,6 +724,10 @@ display_as_kebab!(
 /// Scores and komi are whole or half points; anything finer than a millionth is
 /// float noise from sums, and `-0` is `0`.
 pub fn tidy_number(x: f64) -> f64 {
+    if x.abs() >= 1e15 {
+        // No noise to remove at this size, and `x * 1e6` could overflow to infinity.
+        return x;
+    }
     let r = (x * 1e6).round() / 1e6;
     if r == 0.0 {
         0.0 // no "-0"

@@ -405,6 +405,8 @@ const FIXTURES: &[Expect] = &[
 const TESTED_ELSEWHERE: &[&str] = &[
     "io-error",
     "internal-error",
+    // tests/cli_robust.rs (a FIFO and a link to /dev/zero in a walked folder).
+    "not-a-file",
     // tests/reading.rs (a fake GTP engine) and src/count/reading.rs (a given estimate).
     "estimator-failed",
     "dead-stones-unclear",

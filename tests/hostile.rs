@@ -221,3 +221,32 @@ fn every_case_has_a_test() {
         );
     }
 }
+
+/// 128 MB of NULs streamed (never held whole: the stream drops text outside game trees a
+/// block at a time, `src/read/stream.rs` asserts the bound) give one report with one
+/// finding that counts every byte.
+#[test]
+fn a_stream_of_128_mb_of_nuls_is_one_finding() {
+    use std::io::Read;
+    let rest = std::io::repeat(0).take(128 << 20);
+    let mut reports: Vec<GameReport> = Vec::new();
+    goref::check::check_stream(
+        "nul.sgf",
+        &[],
+        rest,
+        &CheckOptions::default(),
+        &goref::batch::RunOptions::default(),
+        |r| {
+            reports.extend(r);
+            Ok::<_, std::convert::Infallible>(std::ops::ControlFlow::Continue(()))
+        },
+    )
+    .unwrap();
+    assert_eq!(reports.len(), 1);
+    let junk = reports[0]
+        .findings
+        .iter()
+        .filter(|f| f.message.contains("ignored 134217728 character(s)"))
+        .count();
+    assert_eq!(junk, 1, "{:?}", reports[0].findings);
+}

@@ -21,13 +21,17 @@ pub enum Input {
     /// symlink loop). It keeps its place in the order so that the worker can report an
     /// `io-error` for it.
     Error { path: PathBuf, message: String },
+    /// A FIFO, device or socket found in a directory walk (or behind a link there): not
+    /// opened, since reading it could block the run or never end. `kind` names it
+    /// ("a FIFO").
+    Special { path: PathBuf, kind: &'static str },
 }
 
 impl Input {
     /// The path to report: `-` for standard input.
     pub fn path(&self) -> &Path {
         match self {
-            Input::File(path) | Input::Error { path, .. } => path,
+            Input::File(path) | Input::Error { path, .. } | Input::Special { path, .. } => path,
             Input::Stdin => Path::new("-"),
         }
     }
@@ -43,6 +47,7 @@ impl Input {
                 Ok(bytes)
             }
             Input::Error { message, .. } => Err(io::Error::other(message.clone())),
+            Input::Special { kind, .. } => Err(not_read(kind)),
         }
     }
 
@@ -54,6 +59,7 @@ impl Input {
             Input::File(path) => Box::new(std::fs::File::open(path)?),
             Input::Stdin => Box::new(io::stdin()),
             Input::Error { message, .. } => return Err(io::Error::other(message.clone())),
+            Input::Special { kind, .. } => return Err(not_read(kind)),
         };
         let mut source = source.take(limit as u64 + 1);
         let mut bytes = Vec::with_capacity((16 * 1024).min(limit + 1));
@@ -61,6 +67,35 @@ impl Input {
         let rest = (bytes.len() > limit).then(|| source.into_inner());
         Ok(Head { bytes, rest })
     }
+}
+
+fn not_read(kind: &str) -> io::Error {
+    io::Error::other(format!("{kind} found in a directory is not read"))
+}
+
+/// What a special file is, in words; None for a regular file or a directory.
+#[cfg(unix)]
+fn special_kind(file_type: std::fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_file() || file_type.is_dir() || file_type.is_symlink() {
+        None
+    } else if file_type.is_fifo() {
+        Some("a FIFO (named pipe)")
+    } else if file_type.is_char_device() {
+        Some("a character device")
+    } else if file_type.is_block_device() {
+        Some("a block device")
+    } else if file_type.is_socket() {
+        Some("a socket")
+    } else {
+        Some("a special file")
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(file_type: std::fs::FileType) -> Option<&'static str> {
+    (!file_type.is_file() && !file_type.is_dir() && !file_type.is_symlink())
+        .then_some("a special file")
 }
 
 /// The start of an input (see [`Input::read_up_to`]).
@@ -250,8 +285,16 @@ fn walk_dir(root: &Path, opts: &InputOptions, filter: &ExtFilter, out: &mut Vec<
             Ok(e) => {
                 let archive =
                     opts.archives && super::archive::is_archive_name(e.path(), &opts.extensions);
-                if filter.matches(e.path()) || archive {
-                    out.push(Input::File(e.into_path()));
+                if !filter.matches(e.path()) && !archive {
+                    continue;
+                }
+                // With `follow_links` the type is that of the file a link names.
+                match special_kind(e.file_type()) {
+                    Some(kind) => out.push(Input::Special {
+                        path: e.into_path(),
+                        kind,
+                    }),
+                    None => out.push(Input::File(e.into_path())),
                 }
             }
             Err(err) => {
@@ -354,6 +397,33 @@ mod tests {
                 p.display()
             );
         }
+    }
+
+    #[test]
+    fn special_files_in_a_walk_are_listed_as_skipped_not_as_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::write(root.join("a.sgf"), "(;)").unwrap();
+        let fifo = std::ffi::CString::new(root.join("b.sgf").as_os_str().as_encoded_bytes());
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.unwrap().as_ptr(), 0o644) }, 0);
+        std::os::unix::fs::symlink("/dev/zero", root.join("c.sgf")).unwrap();
+        let inputs = collect_inputs(&[root], &InputOptions::default()).unwrap();
+        assert_eq!(inputs.len(), 3, "{inputs:?}");
+        assert_eq!(inputs[0], Input::File(root.join("a.sgf")));
+        assert_eq!(
+            inputs[1],
+            Input::Special {
+                path: root.join("b.sgf"),
+                kind: "a FIFO (named pipe)"
+            }
+        );
+        assert!(matches!(&inputs[2], Input::Special { kind, .. } if kind.contains("character")));
+        // Never opened: reading one is an error at once, not a wait for a writer.
+        assert!(inputs[1].read_up_to(10).is_err());
+        // A special file named on the command line is read (as a stream).
+        let named = collect_inputs(&[root.join("c.sgf")], &InputOptions::default()).unwrap();
+        assert_eq!(named, [Input::File(root.join("c.sgf"))]);
     }
 
     #[test]

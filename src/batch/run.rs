@@ -69,13 +69,20 @@ impl Default for RunOptions {
     }
 }
 
+/// The most worker threads a run starts, whatever `threads` asks: each has a large
+/// stack, and beyond the cores more threads only cost memory (`-j 100000` once
+/// aborted at about 13,000 threads).
+pub const MAX_THREADS: usize = 256;
+
 impl RunOptions {
-    /// The worker count after resolving 0 to the available parallelism.
+    /// The worker count after resolving 0 to the available parallelism, at most
+    /// [`MAX_THREADS`].
     pub fn effective_threads(&self) -> usize {
-        match self.threads {
+        let n = match self.threads {
             0 => thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
-        }
+        };
+        n.min(MAX_THREADS)
     }
 
     /// The reorder window after resolving 0 to `4 × threads`.
@@ -181,6 +188,7 @@ where
     let worker = Worker {
         work: &work,
         cancel: &cancel,
+        stop: opts.stop.as_ref(),
         quiet: opts.quiet_panics,
     };
     thread::scope(|scope| {
@@ -217,6 +225,9 @@ where
 struct Worker<'a, W> {
     work: &'a W,
     cancel: &'a AtomicBool,
+    /// Read before each item: once a signal set it, no queued item starts, even
+    /// before the dispatcher (waiting for a result) sees it.
+    stop: Option<&'a StopFlag>,
     quiet: bool,
 }
 
@@ -234,7 +245,8 @@ impl<W> Worker<'_, W> {
     {
         WORKER_MODE.with(|m| m.set(if self.quiet { QUIET } else { LOUD }));
         for (idx, item) in jobs {
-            let slot = if self.cancel.load(Ordering::Relaxed) {
+            let stopping = self.stop.is_some_and(StopFlag::is_set);
+            let slot = if stopping || self.cancel.load(Ordering::Relaxed) {
                 Slot::Skipped
             } else {
                 Slot::Done(call_guarded(self.work, item))
@@ -540,6 +552,53 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(err, RunError::Sink("disk full")));
+    }
+
+    /// Once the stop flag is set, no worker starts another item, though items are
+    /// queued and the dispatcher has not yet looked at the flag.
+    #[test]
+    fn no_item_starts_after_the_stop_flag_is_set() {
+        use std::sync::atomic::AtomicUsize;
+        let stop = StopFlag::new();
+        let late = AtomicUsize::new(0);
+        let items: Vec<usize> = (0..200).collect();
+        let o = RunOptions {
+            threads: 2,
+            window: 64,
+            stop: Some(stop.clone()),
+            ..RunOptions::default()
+        };
+        let report = run(
+            &items,
+            &o,
+            |&i| {
+                if i == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    stop.set();
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                } else {
+                    if stop.is_set() {
+                        late.fetch_add(1, Ordering::SeqCst);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            },
+            |_, _| Ok::<_, Infallible>(ControlFlow::Continue(())),
+        )
+        .unwrap();
+        assert_eq!(report.status, RunStatus::Interrupted);
+        assert_eq!(
+            late.load(Ordering::SeqCst),
+            0,
+            "items started after the stop"
+        );
+        assert!(report.delivered < 200);
+    }
+
+    #[test]
+    fn threads_are_clamped() {
+        assert_eq!(opts(100_000).effective_threads(), MAX_THREADS);
+        assert_eq!(opts(3).effective_threads(), 3);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! The signal handler only stores `true` in an atomic (async-signal-safe); everything
 //! else — finishing started items, writing whole lines, renaming the output — happens
 //! on ordinary threads. A second signal while the flag is already set exits at once
-//! with status 130, for a run stuck on one file.
+//! with status 130, for a run stuck on one file, after killing the process group of
+//! every GTP engine still running (so none outlives goref).
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,17 +38,52 @@ impl StopFlag {
     pub fn install_signal_handlers(&self) -> io::Result<()> {
         use signal_hook::consts::{SIGINT, SIGTERM};
         for signal in [SIGINT, SIGTERM] {
-            // Registered first so it sees the flag as it was before this signal: only a
-            // second signal exits.
-            signal_hook::flag::register_conditional_shutdown(
-                signal,
-                INTERRUPTED_EXIT_CODE,
-                Arc::clone(&self.0),
-            )?;
-            signal_hook::flag::register(signal, Arc::clone(&self.0))?;
+            let flag = Arc::clone(&self.0);
+            // SAFETY: the handler is async-signal-safe: an atomic swap, kill(2) on the
+            // engines' groups (atomics, no allocation) and _exit(2).
+            unsafe {
+                signal_hook::low_level::register(signal, move || {
+                    if flag.swap(true, Ordering::SeqCst) {
+                        crate::count::gtp::kill_all_engines();
+                        signal_hook::low_level::exit(INTERRUPTED_EXIT_CODE);
+                    }
+                })?;
+            }
         }
-        Ok(())
+        exit_on_hangup()
     }
+
+    /// For commands with no batch to wind down (`score`, `appeal`): SIGINT, SIGTERM and
+    /// SIGHUP kill every running engine's process group and exit with status 130 (129
+    /// for SIGHUP) at once. Engines run in process groups of their own, out of reach
+    /// of the terminal's Ctrl-C, so goref must stop them itself.
+    pub fn install_exit_on_signal() -> io::Result<()> {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        for signal in [SIGINT, SIGTERM] {
+            // SAFETY: async-signal-safe, as in `install_signal_handlers`.
+            unsafe {
+                signal_hook::low_level::register(signal, || {
+                    crate::count::gtp::kill_all_engines();
+                    signal_hook::low_level::exit(INTERRUPTED_EXIT_CODE);
+                })?;
+            }
+        }
+        exit_on_hangup()
+    }
+}
+
+/// SIGHUP (the terminal went away) ends goref as it always did, but not before the
+/// engines' process groups are killed.
+fn exit_on_hangup() -> io::Result<()> {
+    #[cfg(unix)]
+    // SAFETY: async-signal-safe, as in `install_signal_handlers`.
+    unsafe {
+        signal_hook::low_level::register(signal_hook::consts::SIGHUP, || {
+            crate::count::gtp::kill_all_engines();
+            signal_hook::low_level::exit(128 + signal_hook::consts::SIGHUP);
+        })?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

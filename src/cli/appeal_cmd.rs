@@ -4,12 +4,15 @@ use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::internal::present::appeal::{self, Appeal, AppealError, AppealOptions};
+use goref::internal::present::inert::inert_lines;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     super::common::refuse_ci(args.format, "appeal")?;
     let file = super::common::read_games(&args.file)?;
+    // An engine runs in its own process group: a signal must stop it with goref.
+    goref::batch::StopFlag::install_exit_on_signal().context("installing signal handlers")?;
     super::common::question_komi(args.rules.komi)?;
     let record = super::common::pick_game(&file, args.game, |games| {
         format!(
@@ -30,6 +33,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     };
     let mut appeal = appeal::appeal(record, &options).map_err(usage_or_failure)?;
     appeal.file = Some(args.file.display().to_string());
+    refuse_clashing_outputs(args, &appeal)?;
     if let Some(dir) = &args.svg {
         write_svgs(&appeal, dir)?;
     }
@@ -41,12 +45,30 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
-        Format::Text | Format::Full => out::print(&appeal::to_text(&appeal))?,
+        Format::Text | Format::Full => out::print(&inert_lines(appeal::to_text(&appeal)))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
         Format::Html => out::print(&goref::internal::present::html::appeal_page(&appeal))?,
         Format::Sarif | Format::Github | Format::Junit => {} // refused above
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--html` or an SVG file that is the record itself (or each other) is a usage error
+/// before anything is written.
+fn refuse_clashing_outputs(args: &AppealArgs, appeal: &Appeal) -> Result<()> {
+    let svgs: Vec<std::path::PathBuf> = args
+        .svg
+        .iter()
+        .flat_map(|dir| appeal.diagrams.iter().map(|d| dir.join(d.svg_file_name())))
+        .collect();
+    let outputs: Vec<(&str, &Path)> = args
+        .html
+        .iter()
+        .map(|p| ("--html", p.as_path()))
+        .chain(svgs.iter().map(|p| ("--svg", p.as_path())))
+        .collect();
+    goref::batch::check_outputs(&outputs, [args.file.as_path()])
+        .map_err(|e| UsageError(e.to_string()).into())
 }
 
 /// Mistakes in `--dead` and `--move` are usage errors (exit 2).

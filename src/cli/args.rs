@@ -233,15 +233,29 @@ pub struct EstimatorArgs {
     /// spaces, run without a shell). It is asked `final_status_list dead` and `seki`.
     #[arg(long, value_name = "COMMAND", help_heading = "Dead stones")]
     pub engine: Option<String>,
-    /// Seconds the engine may take for one answer before it is stopped.
+    /// Seconds the engine may take for one answer before it is stopped (1 to 86400).
     #[arg(
         long,
         value_name = "SECONDS",
         default_value_t = 20,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_ENGINE_SECONDS),
         help_heading = "Dead stones"
     )]
     pub engine_timeout: u64,
+    /// Seconds the engine may take for one whole position, every command and answer
+    /// together, before it is stopped (1 to 86400).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = goref::internal::count::gtp::EngineSpec::DEFAULT_GAME_TIMEOUT.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..=MAX_ENGINE_SECONDS),
+        help_heading = "Dead stones"
+    )]
+    pub engine_game_timeout: u64,
 }
+
+/// The longest `--engine-timeout` and `--engine-game-timeout`: a day.
+pub const MAX_ENGINE_SECONDS: u64 = 86_400;
 
 /// Builds [`OverrideArgs`] from the library's table of rule settings
 /// ([`goref::rule_settings!`]): one flag for every setting the table gives a flag, so a

@@ -11,6 +11,7 @@ use goref::batch::{
 use goref::check::{self, CheckOptions};
 use goref::findings::{Code, Severity};
 use goref::internal::present::html::BatchPage;
+use goref::internal::present::inert::inert_lines;
 use goref::internal::present::report::lint::{self, Paint};
 use goref::internal::present::report::{self, GameReport};
 use goref::internal::read::reader::ReadOptions;
@@ -57,6 +58,7 @@ pub fn run(
     let args = &settings.run;
     refuse_two_kinds_on_stdout(args)?;
     let (inputs, not_checked) = collect(args)?;
+    refuse_clashing_outputs(args, &inputs)?;
     // Each file's settings (its nearest configuration file and the sections matching
     // it), resolved before any work so that a wrong file stops the run at once.
     let per_input = inputs
@@ -67,6 +69,13 @@ pub fn run(
     let stop = StopFlag::new();
     stop.install_signal_handlers()
         .context("installing signal handlers")?;
+    if args.jobs > batch::MAX_THREADS {
+        out::eprint(&format!(
+            "goref: note: -j {} is more than goref runs; using {} threads\n",
+            args.jobs,
+            batch::MAX_THREADS
+        ));
+    }
     let run_options = RunOptions {
         threads: args.jobs,
         stop: Some(stop),
@@ -193,7 +202,8 @@ pub fn run(
             fail_on: args.fail_on.name(),
             verbose: args.verbose,
         };
-        out::eprint(&format!("\n{}", summary_text::render(&summary, &wording)));
+        let text = format!("\n{}", summary_text::render(&summary, &wording));
+        out::eprint(&inert_lines(text));
     }
     if interrupted {
         return Ok(ExitCode::from(INTERRUPTED_EXIT_CODE as u8));
@@ -290,6 +300,22 @@ pub(super) fn collect_paths(
     Ok((inputs, not_checked))
 }
 
+/// An output that is one of the records (`check v.sgf -o v.sgf`) or another output is a
+/// usage error before anything is written: a typo must not destroy a record.
+fn refuse_clashing_outputs(args: &CheckArgs, inputs: &[Input]) -> Result<()> {
+    let outputs: Vec<(&str, &Path)> = [
+        ("-o", &args.output),
+        ("--summary", &args.summary),
+        ("--ok-list", &args.ok_list),
+        ("--fail-list", &args.fail_list),
+    ]
+    .into_iter()
+    .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+    .collect();
+    batch::check_outputs(&outputs, inputs.iter().map(Input::path))
+        .map_err(|e| super::UsageError(e.to_string()).into())
+}
+
 fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
     let mut severities = std::collections::BTreeMap::new();
     let mut ignored: std::collections::BTreeSet<_> = args.ignore.iter().copied().collect();
@@ -342,6 +368,14 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     #[cfg(debug_assertions)]
     test_panic_hook(input.path());
     let name = display(input.path());
+    if let Input::Special { kind, .. } = input {
+        return Checked {
+            reports: vec![check::not_a_file(&name, kind)],
+            took: started.elapsed(),
+            large: None,
+            archive: None,
+        };
+    }
     let (reports, large) = match input.read_up_to(check::STREAM_ABOVE) {
         Ok(head) => match archive::sniff_input(input, head) {
             Ok(found) => {
@@ -574,7 +608,9 @@ impl Sink {
                     self.out
                         .write_line(format!("{sep}{}", report::to_json_line(r)).as_bytes())
                 }
-                Format::Full => self.out.write_line(report::to_text(r).as_bytes()),
+                Format::Full => self
+                    .out
+                    .write_line(inert_lines(report::to_text(r)).as_bytes()),
                 Format::Text => {
                     let lines = lint::to_lines(r, self.show, self.paint);
                     match lines.strip_suffix('\n') {

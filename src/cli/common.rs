@@ -70,9 +70,10 @@ pub fn pick_game(
 /// that is not a number at all is refused.
 pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
     let Some(k) = komi else { return Ok(()) };
-    if !k.is_finite() {
+    if !k.is_finite() || k.abs() > MAX_KOMI {
+        // `1e308` as typed, not its three hundred digits.
         return Err(UsageError(format!(
-            "--komi {k}: komi must be a finite number"
+            "--komi {k:e}: komi must be a number from -{MAX_KOMI} to {MAX_KOMI} points"
         )));
     }
     if k.abs() > ABSURD_KOMI {
@@ -92,6 +93,10 @@ pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
 
 /// Above this (in points, either sign) a komi is questioned.
 const ABSURD_KOMI: f64 = 50.0;
+
+/// Above this (either sign) a komi is refused: more points than the largest board
+/// (52×52) holds, and far from where sums of points could overflow to infinity.
+pub const MAX_KOMI: f64 = 10_000.0;
 
 /// `--format sarif|github|junit` report on games checked in a batch: `goref check` only.
 pub fn refuse_ci(format: Format, command: &str) -> Result<(), UsageError> {
@@ -143,6 +148,7 @@ impl EstimatorArgs {
                 Estimator::Gtp(EngineSpec {
                     command,
                     timeout: Duration::from_secs(self.engine_timeout.max(1)),
+                    game_timeout: Duration::from_secs(self.engine_game_timeout.max(1)),
                 })
             }
         })

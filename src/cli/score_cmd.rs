@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use goref::batch::{Input, InputOptions};
 use goref::internal::count::referee::{self, RefereeOptions};
 use goref::internal::count::score;
+use goref::internal::present::inert::inert_lines;
 use goref::internal::present::scorecard::ScoreCard;
 use goref::internal::read::record::GameRecord;
 use std::fmt::Write as _;
@@ -14,6 +15,8 @@ use std::process::ExitCode;
 use unicode_width::UnicodeWidthStr;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
+    // An engine runs in its own process group: a signal must stop it with goref.
+    goref::batch::StopFlag::install_exit_on_signal().context("installing signal handlers")?;
     match args.paths.as_slice() {
         [one] if !one.is_dir() => run_one(args, one),
         _ => run_round(args),
@@ -30,7 +33,7 @@ fn run_one(args: &ScoreArgs, path: &Path) -> Result<ExitCode> {
     })?;
     let card = count(args, &name, record)?;
     match args.format {
-        Format::Text | Format::Full => out::print(&card.to_text())?,
+        Format::Text | Format::Full => out::print(&inert_lines(card.to_text()))?,
         Format::Json | Format::Jsonl => {
             out::print_json(&card, args.format == Format::Jsonl).context("writing the score")?
         }
@@ -143,7 +146,7 @@ fn run_round(args: &ScoreArgs) -> Result<ExitCode> {
     match args.format {
         Format::Jsonl => {}
         Format::Json => out::print_json(&cards, false).context("writing the scores")?,
-        Format::Text | Format::Full => out::print(&round_table(&cards))?,
+        Format::Text | Format::Full => out::print(&inert_lines(round_table(&cards)))?,
     }
     for (path, why) in &problems {
         // Missing paths were named by the walk already.
@@ -163,6 +166,8 @@ fn read_input(input: &Input) -> Result<Vec<u8>, String> {
         Input::File(path) => std::fs::read(path).map_err(|e| e.to_string()),
         Input::Stdin => super::common::read_record(Path::new("-")).map_err(|e| e.0),
         Input::Error { message, .. } => Err(message.clone()),
+        // A FIFO or device met in a walk is never opened (it could block the round).
+        Input::Special { kind, .. } => Err(format!("{kind}, not a file: skipped")),
     }
 }
 

@@ -171,7 +171,7 @@ fn collect(args: &TournamentArgs) -> Result<Vec<Input>, UsageError> {
             let keep = match &input {
                 Input::File(p) => files.insert(p),
                 Input::Stdin => !std::mem::replace(&mut stdin, true),
-                Input::Error { .. } => true,
+                Input::Error { .. } | Input::Special { .. } => true,
             };
             if keep {
                 inputs.push(input);

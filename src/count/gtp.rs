@@ -4,19 +4,23 @@
 //! answers into the same [`Estimate`] the built-in estimator gives, so everything
 //! downstream follows one path.
 //!
-//! The engine is hostile input too: every command has a time limit, after which the
-//! engine is killed; an engine that cannot start, exits, or answers something that is
-//! not GTP gives a typed [`GtpError`], which the reading turns into an
-//! `estimator-failed` finding; the batch goes on.
+//! The engine is hostile input too: every answer has a time limit and so has the
+//! whole position (a slow engine cannot take an hour over a game's `play` commands);
+//! a line and an answer have a size limit (an engine that floods its output costs no
+//! memory); the engine runs in its own process group, and the whole group (a wrapper
+//! script and what it started) is killed on a timeout, when the engine is dropped and
+//! when goref exits on a second signal. An engine that cannot start, exits, or
+//! answers something that is not GTP gives a typed [`GtpError`], which the reading
+//! turns into an `estimator-failed` finding; the batch goes on.
 
 use crate::count::estimate::{self, Estimate, StoneStatus};
 use crate::count::score;
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::time::{Duration, Instant};
 
 /// How to start the engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,18 +29,32 @@ pub struct EngineSpec {
     pub command: String,
     /// The longest goref waits for one answer.
     pub timeout: Duration,
+    /// The longest one position may take, every command and answer together.
+    pub game_timeout: Duration,
 }
 
 impl EngineSpec {
     pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
+    /// A 19×19 position is a few hundred `play` commands and two questions: a
+    /// minute is ample for any engine that answers as it should.
+    pub const DEFAULT_GAME_TIMEOUT: Duration = Duration::from_secs(60);
 
     pub fn new(command: impl Into<String>) -> EngineSpec {
         EngineSpec {
             command: command.into(),
             timeout: EngineSpec::DEFAULT_TIMEOUT,
+            game_timeout: EngineSpec::DEFAULT_GAME_TIMEOUT,
         }
     }
 }
+
+/// The longest line goref reads from an engine; a 25×25 list of every vertex is 2.5 KB.
+pub const MAX_LINE: usize = 64 << 10;
+/// The most bytes one answer may hold.
+pub const MAX_ANSWER: usize = 256 << 10;
+/// Lines read ahead of the answer being parsed: an engine that floods its output
+/// waits on a full pipe instead of filling goref's memory.
+const LINES_AHEAD: usize = 64;
 
 /// Why the engine gave no estimate.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +73,18 @@ pub enum GtpError {
         command: String,
         sent: String,
         seconds: u64,
+    },
+    #[error("the GTP engine `{command}` did not finish the position within {seconds} s (--engine-game-timeout) and was stopped while answering `{sent}`")]
+    GameTimeout {
+        command: String,
+        sent: String,
+        seconds: u64,
+    },
+    #[error("the GTP engine `{command}` answered `{sent}` with more than {limit} bytes (a line or the answer) and was stopped")]
+    TooLong {
+        command: String,
+        sent: String,
+        limit: usize,
     },
     #[error("the GTP engine `{command}` exited while answering `{sent}`")]
     Exited { command: String, sent: String },
@@ -76,46 +106,57 @@ pub enum GtpError {
     Board { width: u8, height: u8 },
 }
 
-/// A running engine. Dropping it closes its input and kills it if it is still running.
+/// What the reading thread passes on: a line, or the news that one was too long.
+enum Line {
+    Text(String),
+    TooLong,
+}
+
+/// A running engine. Dropping it closes its input and kills its process group.
 pub struct Engine {
     command: String,
     timeout: Duration,
+    /// When the whole position must be done (None: too far ahead to represent).
+    game_deadline: Option<Instant>,
+    game_timeout: Duration,
     child: Child,
+    /// Keeps the group registered for a kill on a second signal while the engine runs.
+    group: Option<groups::Registered>,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
 }
 
 impl Engine {
-    /// Starts the engine. Its standard output is read by a thread, so that a silent
-    /// engine can be timed out; its standard error is discarded.
+    /// Starts the engine in a process group of its own. Its standard output is read by
+    /// a thread, so that a silent engine can be timed out; its standard error is
+    /// discarded.
     pub(crate) fn start(spec: &EngineSpec) -> Result<Engine, GtpError> {
         let mut words = spec.command.split_whitespace();
         let program = words.next().ok_or(GtpError::NoCommand)?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| GtpError::Spawn {
-                command: spec.command.clone(),
-                source,
-            })?;
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|source| GtpError::Spawn {
+            command: spec.command.clone(),
+            source,
+        })?;
+        let group = groups::Registered::new(child.id());
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
+        std::thread::spawn(move || read_lines(stdout, &tx));
         Ok(Engine {
             command: spec.command.clone(),
             timeout: spec.timeout,
+            game_deadline: Instant::now().checked_add(spec.game_timeout),
+            game_timeout: spec.game_timeout,
             stdin: child.stdin.take(),
             child,
+            group: Some(group),
             lines: rx,
         })
     }
@@ -133,33 +174,86 @@ impl Engine {
         {
             return Err(exited());
         }
-        self.read_answer(command)
+        let answer = self.read_answer(command);
+        if matches!(
+            answer,
+            Err(GtpError::Timeout { .. }
+                | GtpError::GameTimeout { .. }
+                | GtpError::TooLong { .. }
+                | GtpError::Garbage { .. })
+        ) {
+            self.kill();
+        }
+        answer
+    }
+
+    /// Kills the engine's whole process group (a wrapper script and what it started).
+    fn kill(&mut self) {
+        groups::kill(self.child.id());
+        let _ = self.child.kill();
+    }
+
+    /// The next line, within the answer's deadline and the position's.
+    fn next_line(&self, sent: &str, answer_deadline: Option<Instant>) -> Result<String, GtpError> {
+        let game_first = match (self.game_deadline, answer_deadline) {
+            (Some(g), Some(a)) => g <= a,
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        let deadline = if game_first {
+            self.game_deadline
+        } else {
+            answer_deadline
+        };
+        let received = match deadline {
+            Some(d) => self
+                .lines
+                .recv_timeout(d.saturating_duration_since(Instant::now())),
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(Line::Text(line)) => Ok(line.replace('\r', "")),
+            Ok(Line::TooLong) => Err(self.too_long(sent, MAX_LINE)),
+            Err(RecvTimeoutError::Timeout) if game_first => Err(GtpError::GameTimeout {
+                command: self.command.clone(),
+                sent: sent.to_string(),
+                seconds: self.game_timeout.as_secs().max(1),
+            }),
+            Err(RecvTimeoutError::Timeout) => Err(GtpError::Timeout {
+                command: self.command.clone(),
+                sent: sent.to_string(),
+                seconds: self.timeout.as_secs().max(1),
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(GtpError::Exited {
+                command: self.command.clone(),
+                sent: sent.to_string(),
+            }),
+        }
+    }
+
+    fn too_long(&self, sent: &str, limit: usize) -> GtpError {
+        GtpError::TooLong {
+            command: self.command.clone(),
+            sent: sent.to_string(),
+            limit,
+        }
     }
 
     /// Reads one answer: `=` or `?`, optional text, up to an empty line. Empty lines
     /// before the answer are skipped.
     fn read_answer(&mut self, sent: &str) -> Result<String, GtpError> {
-        let deadline = std::time::Instant::now() + self.timeout;
+        let answer_deadline = Instant::now().checked_add(self.timeout);
         let mut answer: Option<(bool, Vec<String>)> = None;
+        let mut bytes = 0usize;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line.replace('\r', ""),
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = self.child.kill();
-                    return Err(GtpError::Timeout {
-                        command: self.command.clone(),
-                        sent: sent.to_string(),
-                        seconds: self.timeout.as_secs().max(1),
-                    });
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(GtpError::Exited {
-                        command: self.command.clone(),
-                        sent: sent.to_string(),
-                    })
-                }
-            };
+            let line = self.next_line(sent, answer_deadline)?;
+            bytes += line.len() + 1;
+            if bytes > MAX_ANSWER {
+                return Err(self.too_long(sent, MAX_ANSWER));
+            }
             match &mut answer {
                 None if line.trim().is_empty() => continue,
                 None => {
@@ -167,7 +261,6 @@ impl Engine {
                         Some('=') => true,
                         Some('?') => false,
                         _ => {
-                            let _ = self.child.kill();
                             return Err(GtpError::Garbage {
                                 command: self.command.clone(),
                                 sent: sent.to_string(),
@@ -201,15 +294,109 @@ impl Engine {
     }
 }
 
+/// The engine's output as lines of at most [`MAX_LINE`] bytes, handed over through a
+/// bounded channel; stops at the end of the output, a read error, a line too long, or
+/// when the engine is dropped.
+fn read_lines(stdout: impl Read, tx: &SyncSender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut line = Vec::new();
+        let read = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line);
+        match read {
+            Ok(0) | Err(_) => return,
+            Ok(_) if line.last() != Some(&b'\n') && line.len() > MAX_LINE => {
+                let _ = tx.send(Line::TooLong);
+                return;
+            }
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                }
+                let text = String::from_utf8_lossy(&line).into_owned();
+                if tx.send(Line::Text(text)).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit");
         }
-        // The engine has had its `quit`; one that lingers is not waited for.
-        let _ = self.child.kill();
+        // The engine has had its `quit`; one that lingers (and anything it started) is
+        // not waited for. Out of the table before the wait: once reaped, its pid may be
+        // another process's.
+        self.kill();
+        drop(self.group.take());
         let _ = self.child.wait();
     }
+}
+
+/// The process groups of running engines, for a kill from a signal handler: a fixed
+/// table of atomics (no allocation, no lock), so [`kill_all_engines`] is
+/// async-signal-safe.
+mod groups {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    /// More engines than goref runs at once (one per worker thread at most).
+    const SLOTS: usize = 1024;
+    static GROUPS: [AtomicU32; SLOTS] = [const { AtomicU32::new(0) }; SLOTS];
+
+    /// A group in the table while this lives.
+    pub(super) struct Registered(Option<usize>);
+
+    impl Registered {
+        pub(super) fn new(group: u32) -> Registered {
+            let slot = GROUPS.iter().position(|g| {
+                g.compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_ok()
+            });
+            Registered(slot)
+        }
+    }
+
+    impl Drop for Registered {
+        fn drop(&mut self) {
+            if let Some(slot) = self.0 {
+                GROUPS[slot].store(0, Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// Sends SIGKILL to process group `group` (the engine's pid: it leads its group).
+    pub(super) fn kill(group: u32) {
+        #[cfg(unix)]
+        if let Ok(pid) = libc::pid_t::try_from(group) {
+            if pid > 0 {
+                // SAFETY: kill(2) with a negative pid signals that process group; it
+                // touches no memory.
+                unsafe {
+                    libc::kill(-pid, libc::SIGKILL);
+                }
+            }
+        }
+    }
+
+    /// Kills every registered engine group. Async-signal-safe: atomics and kill(2).
+    pub(super) fn kill_all() {
+        for g in &GROUPS {
+            let group = g.load(Ordering::SeqCst);
+            if group != 0 {
+                kill(group);
+            }
+        }
+    }
+}
+
+/// Kills the process group of every engine still running. Safe to call from a signal
+/// handler (the batch's second-signal exit calls it, so no engine outlives goref).
+pub fn kill_all_engines() {
+    groups::kill_all();
 }
 
 /// Asks the engine for the dead and seki stones of `position` and returns them as an

@@ -381,11 +381,14 @@ pub enum PenaltyError {
     Malformed(String),
     #[error("`{0}` is not a colour; use B or W")]
     UnknownColour(String),
-    #[error("`{0}` is not a whole, non-negative number of points")]
+    #[error("`{0}` is not a whole number of points from 0 to {MAX_PENALTY}")]
     BadPoints(String),
     #[error("penalty points for {0} are given twice")]
     Repeated(Color),
 }
+
+/// The most penalty points one side may be given: more than a 52×52 board holds.
+pub const MAX_PENALTY: u32 = 10_000;
 
 impl FromStr for Penalties {
     type Err = PenaltyError;
@@ -406,7 +409,9 @@ impl FromStr for Penalties {
             let points: u32 = points
                 .trim()
                 .parse()
-                .map_err(|_| PenaltyError::BadPoints(points.trim().to_string()))?;
+                .ok()
+                .filter(|&p| p <= MAX_PENALTY)
+                .ok_or_else(|| PenaltyError::BadPoints(points.trim().to_string()))?;
             if given[color.index()] {
                 return Err(PenaltyError::Repeated(color));
             }

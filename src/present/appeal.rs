@@ -30,6 +30,12 @@ use crate::rules::{self, Ending};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// The most stops an appeal tells in full (text, HTML) and draws (diagrams, `--svg`);
+/// the rest are summed up in one line, and `--format json` lists them all. A real
+/// ending has a few stops; a record with thousands is hostile, and each drawn stop
+/// costs a diagram.
+pub const MAX_STOPS_SHOWN: usize = 50;
+
 mod diagrams;
 mod sentences;
 mod text;

@@ -327,7 +327,7 @@ fn finding_line(f: &Finding) -> String {
     let label = lint::move_label(f);
     line.push_str(": ");
     line.push_str(&label);
-    line.push_str(&f.message);
+    line.push_str(&crate::present::inert::escape_control(&f.message));
     line.push_str(lint::certainty_note(f));
     if !f.also.is_empty() {
         let also: Vec<String> = f

@@ -251,6 +251,19 @@ fn declared_utf8_but_invalid(bytes: &[u8], findings: &mut Vec<Finding>) -> (Stri
     (text, UTF_8.name())
 }
 
+/// Whether the errors of a declared charset's decoding are no reason to doubt it: all
+/// lie outside the game trees (bytes a tool appended after the last tree, a stray byte
+/// before the first). Then the CA stands, with replacements there, rather than a guess
+/// decoding the whole file differently. (Errors inside a tree do say the CA may be
+/// stale: another charset may read the names cleanly.)
+fn few_errors(text: &str) -> bool {
+    let Some((start, end)) = text.find("(;").zip(text.rfind(')')) else {
+        return false;
+    };
+    text.match_indices(char::REPLACEMENT_CHARACTER)
+        .all(|(at, _)| at < start || at > end)
+}
+
 /// CA names a legacy charset and the bytes are not UTF-8.
 fn declared_legacy(
     bytes: &[u8],
@@ -280,7 +293,7 @@ fn declared_legacy(
         }
         return (text.into_owned(), enc.name());
     }
-    if let Some((guessed, g)) = clean_guess(bytes) {
+    if let Some((guessed, g)) = clean_guess(bytes).filter(|_| !few_errors(&text)) {
         if g != enc {
             findings.push(Finding::new(
                 Code::Charset,
@@ -608,6 +621,26 @@ mod tests {
         assert_decodes(WINDOWS_1250, "windows-1250", "Łódź");
         assert_decodes(WINDOWS_1251, "windows-1251", "Пётр");
         assert_decodes(WINDOWS_1252, "windows-1252", "Müller");
+    }
+
+    /// Two bad bytes after the last tree of a CA[GB18030] file: the CA stands (the names
+    /// read right), the bad bytes become replacements and a finding says so.
+    #[test]
+    fn a_declared_charset_survives_bad_bytes_outside_the_trees() {
+        for (tail, head) in [(&b"\xff\xff"[..], &b""[..]), (b"\n", b"\x80\xff ")] {
+            let mut bytes = head.to_vec();
+            bytes.extend_from_slice(&sgf_in(encoding_rs::GB18030, Some("GB18030"), "聂卫平"));
+            bytes.extend_from_slice(tail);
+            let d = decode(&bytes);
+            assert_eq!(d.used, "gb18030");
+            assert!(d.text.contains("聂卫平"), "{}", d.text);
+            assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
+            assert_eq!(d.findings[0].code, Code::Charset);
+        }
+        // Bad bytes inside the tree: the CA is doubted and detection decides, as before.
+        let mut bytes = b"(;CA[GB18030]PB[".to_vec();
+        bytes.extend_from_slice(b"M\xfcller \xff\xff \xe9t\xe9 \xff]C[\xe0 \xe8 \xff])");
+        assert_ne!(decode(&bytes).used, "gb18030");
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //!
 //! Every stage keeps byte offsets into the decoded text (cheap, exact); only when a
 //! finding or a move needs a human position is it turned into a 1-based line and a
-//! 1-based column that counts characters (not bytes). Line breaks are LF, CRLF or a
-//! lone CR (old Mac files), each counting as one break.
+//! 1-based column that counts characters (not bytes). Line breaks are LF, CRLF, LF-CR
+//! (some Windows tools) or a lone CR (old Mac files), each counting as one break, as
+//! an editor shows them.
 
 use crate::point::Pos;
 use std::cell::{Cell, OnceCell};
@@ -24,9 +25,11 @@ impl LineIndex {
         for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
             match bytes[i] {
                 b'\n' => starts.push(i + 1),
-                // A CR followed by LF is one break: the LF records it.
-                _ if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
-                _ => {}
+                // A CR followed by LF is one break: the LF records it. A CR right after
+                // an LF is the second half of an LF-CR break (the LF recorded it).
+                _ if bytes.get(i + 1) == Some(&b'\n') => {}
+                _ if i > 0 && bytes[i - 1] == b'\n' => {}
+                _ => starts.push(i + 1),
             }
         }
         LineIndex { starts }
@@ -339,6 +342,10 @@ mod tests {
         assert_eq!(lc("ab\r\ncd", 5), (2, 2));
         assert_eq!(lc("ab\rcd\ref", 6), (3, 1));
         assert_eq!(lc("ab\n\r\ncd", 5), (3, 1));
+        // LF-CR, as an editor counts it: four lines, not seven.
+        let lfcr = "a\n\rb\n\rc\n\rd";
+        assert_eq!(lc(lfcr, lfcr.len() - 1), (4, 2));
+        assert_eq!(lc("a\n\r\n\rb", 5), (3, 2));
     }
 
     #[test]

@@ -786,9 +786,13 @@ fn game_info_text(ident: &[u8], raw: &str, info: &mut GameInfo) {
     }
 }
 
+/// The most seconds a clock value may hold (TM, BL, WL, OT periods): over three years,
+/// far beyond any game, and far from where sums of seconds lose their precision.
+pub(crate) const MAX_SECONDS: f64 = 1.0e8;
+
 fn real(raw: &str, p: &Property, loc: &Locator, g: &mut GameRecord) -> Option<f64> {
     match raw.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() => Some(v),
+        Ok(v) if v.is_finite() && v.abs() <= MAX_SECONDS => Some(v),
         _ => {
             bad_value(
                 g,
@@ -927,8 +931,8 @@ fn finish_info(loc: &Locator, info: &InfoProps, g: &mut GameRecord) {
             return;
         }
         match raw.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= 0.0 => g.time_limit = Some(v),
-            _ => match clock_seconds(raw) {
+            Ok(v) if v.is_finite() && (0.0..=MAX_SECONDS).contains(&v) => g.time_limit = Some(v),
+            _ => match clock_seconds(raw).filter(|&v| v <= MAX_SECONDS) {
                 Some(v) => {
                     g.time_limit = Some(v);
                     g.findings.push(

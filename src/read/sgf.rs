@@ -302,6 +302,11 @@ pub(crate) struct Unit<'t> {
     /// Bytes of the text the unit took; the next unit starts there. `None` when the
     /// text ended before the tree did and more text may follow: parse again with more.
     pub end: Option<usize>,
+    /// Whether the text ended inside a game tree (false: outside any, in text that is
+    /// no SGF, which the stream may drop without waiting for the tree after it).
+    pub in_tree: bool,
+    /// Whether a game tree began in the unit (it may have no node).
+    pub began_tree: bool,
 }
 
 /// Parses the next unit of a streamed file from the start of `text`: everything up to
@@ -320,6 +325,8 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
         return Unit {
             sgf: p.out,
             end: Some(text.len()),
+            in_tree: false,
+            began_tree: false,
         };
     }
     p.run();
@@ -328,7 +335,31 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
         None if cx.last => Some(text.len()),
         None => None,
     };
-    Unit { sgf: p.out, end }
+    let in_tree = !p.stack.is_empty();
+    let began_tree = p.began_tree;
+    Unit {
+        sgf: p.out,
+        end,
+        in_tree,
+        began_tree,
+    }
+}
+
+/// How every message about text outside game trees starts.
+pub(crate) const JUNK_MESSAGE: &str = "expected `(;` to start a game tree: ignored ";
+
+/// The message about `chars` characters outside game trees, `where_` ("before the first
+/// game tree"), shown by their start (`excerpt_of`); `has_value`: a `[` among them.
+pub(crate) fn junk_message(chars: u64, where_: &str, excerpt_of: &str, has_value: bool) -> String {
+    let tail = if has_value {
+        "; it holds property values that may be lost"
+    } else {
+        ""
+    };
+    format!(
+        "{JUNK_MESSAGE}{chars} character(s) {where_} ({}){tail}",
+        excerpt(excerpt_of)
+    )
 }
 
 /// What the parser saw last, to tell a missing `;` from a property outside any node.
@@ -361,6 +392,8 @@ struct Parser<'t> {
     unit: Option<UnitContext>,
     /// Streaming: where the unit ended, once its game tree is complete.
     unit_end: Option<usize>,
+    /// Whether a game tree began (a `(` read as a tree's start), whole or not.
+    began_tree: bool,
     /// Tests: every property through the general path, to compare with the fast one.
     #[cfg(test)]
     general_only: bool,
@@ -404,6 +437,7 @@ impl<'t> Parser<'t> {
             dropped_kinds: BTreeMap::new(),
             unit: None,
             unit_end: None,
+            began_tree: false,
             #[cfg(test)]
             general_only: false,
         }
@@ -565,6 +599,7 @@ impl<'t> Parser<'t> {
             "between game trees"
         };
         self.flush_junk(where_);
+        self.began_tree = true;
         self.stack.push((NONE, open as u32));
         self.current = NONE;
         self.last = Last::Open;
@@ -588,24 +623,13 @@ impl<'t> Parser<'t> {
         };
         let end = self.pos.min(self.bytes.len());
         let text = self.text().get(start..end).unwrap_or("");
-        let shown = excerpt(text);
-        let (severity, tail) = if has_value {
-            (
-                Severity::Error,
-                "; it holds property values that may be lost",
-            )
+        let severity = if has_value {
+            Severity::Error
         } else {
-            (Severity::Warning, "")
+            Severity::Warning
         };
-        self.issue_in(
-            start,
-            None,
-            severity,
-            format!(
-                "expected `(;` to start a game tree: ignored {} character(s) {where_} ({shown}){tail}",
-                text.chars().count()
-            ),
-        );
+        let message = junk_message(text.chars().count() as u64, where_, text, has_value);
+        self.issue_in(start, None, severity, message);
     }
 
     /// A `;`: a new node under the current one (or a new root).
@@ -1098,7 +1122,7 @@ impl<'t> Parser<'t> {
                 "the file is empty: no game tree".to_owned()
             } else if self.unit.is_some() {
                 // A piece of a streamed file: the file as a whole may well hold trees.
-                "expected `(;`: no SGF game tree found in this part of the file".to_owned()
+                NO_TREE_HERE.to_owned()
             } else {
                 // Not SGF at all (an image, a PDF, ...): one finding that says so, not
                 // one per piece of junk.
@@ -1124,6 +1148,10 @@ impl<'t> Parser<'t> {
     }
 }
 
+/// The message of a streamed piece of a file that holds no game tree.
+pub(crate) const NO_TREE_HERE: &str =
+    "expected `(;`: no SGF game tree found in this part of the file";
+
 /// The message of the one finding a file with no game tree anywhere gets.
 pub(crate) const NOT_SGF: &str = "not an SGF file: no game tree (`(;`) anywhere in it";
 
@@ -1133,7 +1161,13 @@ fn line_distance(between: &[u8]) -> String {
     let breaks = between
         .iter()
         .enumerate()
-        .filter(|&(i, &c)| c == b'\n' || (c == b'\r' && between.get(i + 1) != Some(&b'\n')))
+        .filter(|&(i, &c)| {
+            // CRLF and LF-CR are one break each, as in the line index.
+            let lone_cr = c == b'\r'
+                && between.get(i + 1) != Some(&b'\n')
+                && (i == 0 || between[i - 1] != b'\n');
+            c == b'\n' || lone_cr
+        })
         .count();
     match breaks {
         0 => "on the same line".to_owned(),

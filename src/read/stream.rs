@@ -4,10 +4,11 @@
 //! the file's start ([`decode::decode_start`]), and parses the text one unit at a time
 //! ([`sgf::parse_unit`]: the text outside game trees before a tree, and that tree). It
 //! keeps only the text of the unit being parsed, so memory is bounded by the largest
-//! game tree plus one read block, whatever the size of the file. Positions stay those
-//! of the whole file. See docs/reading.md, "Streaming".
+//! game tree plus one read block, whatever the size of the file: text outside game
+//! trees (megabytes of NULs, random bytes) is dropped a block at a time and only
+//! counted. Positions stay those of the whole file. See docs/reading.md, "Streaming".
 
-use crate::findings::Finding;
+use crate::findings::{Code, Finding, Severity};
 use crate::point::Pos;
 use crate::read::decode::{self, StreamDecoder};
 use crate::read::lines::Locator;
@@ -55,6 +56,24 @@ pub(crate) struct TreeStream<R> {
     held: Option<Piece>,
     /// The first read error, reported with the next piece.
     error: Option<io::Error>,
+    /// Text outside game trees already dropped, waiting to be reported with the unit
+    /// it belongs to.
+    junk: Option<JunkRun>,
+    /// Where the unit being read began, once text was dropped from its start: findings
+    /// about the unit as a whole are located there, as in a whole-file read.
+    unit_began: Option<Pos>,
+}
+
+/// Text outside game trees dropped unparsed (see [`TreeStream::drop_junk`]).
+#[derive(Debug)]
+struct JunkRun {
+    /// Where it starts in the file.
+    at: Pos,
+    chars: u64,
+    /// A `[` among it: property values may be lost.
+    has_value: bool,
+    /// Its first characters, for the message.
+    start: String,
 }
 
 impl<R: Read> TreeStream<R> {
@@ -87,6 +106,8 @@ impl<R: Read> TreeStream<R> {
             pending: start.findings,
             held: None,
             error: None,
+            junk: None,
+            unit_began: None,
         };
         let raw = std::mem::take(&mut stream.raw);
         stream.append(&raw, false);
@@ -150,6 +171,11 @@ impl<R: Read> TreeStream<R> {
             let end = match unit.end {
                 Some(end) if end > 0 || self.eof => end,
                 _ => {
+                    // A block and more of text that is no game tree: drop it, keep
+                    // only its count (memory stays bounded by one block).
+                    if !unit.in_tree && text.len() > self.block {
+                        self.drop_junk();
+                    }
                     self.fill();
                     continue;
                 }
@@ -159,6 +185,22 @@ impl<R: Read> TreeStream<R> {
             let loc = Locator::with_base(&text[..end], self.base);
             let (games, mut findings) =
                 reader::read_parsed(&unit.sgf, &loc, self.roots_before, &self.opts);
+            if let Some(run) = self.junk.take() {
+                let where_ = match (unit.began_tree, self.roots_before) {
+                    (false, _) => "after the last game tree",
+                    (true, 0) => "before the first game tree",
+                    (true, _) => "between game trees",
+                };
+                merge_junk(run, where_, self.base, text, &mut findings);
+            }
+            if let Some(began) = self.unit_began.take() {
+                for f in &mut findings {
+                    if f.message == sgf::NO_TREE_HERE {
+                        f.line = Some(began.line);
+                        f.column = Some(began.column);
+                    }
+                }
+            }
             self.roots_before += unit.sgf.roots.len();
             self.base = loc.pos(end);
             self.start += end;
@@ -182,6 +224,49 @@ impl<R: Read> TreeStream<R> {
         }
     }
 
+    /// Drops the unparsed text outside game trees up to its last `(` (where a tree may
+    /// yet start), counting it in [`TreeStream::junk`]. Leading white space is no junk.
+    fn drop_junk(&mut self) {
+        let text = &self.text[self.start..];
+        let mut cut = match text.rfind('(') {
+            Some(0) => return, // `(` and white space: perhaps a tree; wait for it.
+            Some(at) => at,
+            None => text.len(),
+        };
+        // Not inside a CRLF or LF-CR break: each half alone would count as a line.
+        while cut > 0 && splits_a_break(text.as_bytes(), cut) {
+            cut -= 1;
+        }
+        if cut == 0 {
+            return;
+        }
+        let piece = &text[..cut];
+        let loc = Locator::with_base(piece, self.base);
+        self.unit_began.get_or_insert(self.base);
+        match &mut self.junk {
+            Some(run) => {
+                run.chars += piece.chars().count() as u64;
+                run.has_value |= piece.contains('[');
+                run.extend_start(piece);
+            }
+            None => {
+                let trimmed = piece.trim_start_matches(|c: char| c.is_ascii_whitespace());
+                if !trimmed.is_empty() {
+                    let from = piece.len() - trimmed.len();
+                    self.junk = Some(JunkRun {
+                        at: loc.pos(from),
+                        chars: trimmed.chars().count() as u64,
+                        has_value: trimmed.contains('['),
+                        start: trimmed.chars().take(EXCERPT_CHARS).collect(),
+                    });
+                }
+            }
+        }
+        self.base = loc.pos(cut);
+        self.start += cut;
+        self.compact();
+    }
+
     /// Drops parsed text once it is most of the buffer (amortised: each byte moves
     /// at most once per halving).
     fn compact(&mut self) {
@@ -190,6 +275,82 @@ impl<R: Read> TreeStream<R> {
             self.start = 0;
         }
     }
+}
+
+/// Whether cutting `text` at `cut` would change how a line break there counts (see
+/// `lines::LineIndex`): a CR before an LF, or an LF before a CR that is not a CRLF's,
+/// or a break at the end of what has been read, whose next byte is not known yet.
+fn splits_a_break(text: &[u8], cut: usize) -> bool {
+    let before = text[cut - 1];
+    match (before, text.get(cut), text.get(cut + 1)) {
+        (b'\r' | b'\n', None, _) => true,
+        (b'\r', Some(b'\n'), _) => true,
+        (b'\n', Some(b'\r'), next) => next != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// Characters of a run kept for its excerpt: one more than the message shows, so that
+/// it knows whether to add `…`.
+const EXCERPT_CHARS: usize = 25;
+
+impl JunkRun {
+    /// Adds the start of `more` to the excerpt while it is short.
+    fn extend_start(&mut self, more: &str) {
+        let have = self.start.chars().count();
+        if have < EXCERPT_CHARS {
+            self.start.extend(more.chars().take(EXCERPT_CHARS - have));
+        }
+    }
+}
+
+/// Reports a dropped run of junk as the one finding a whole-file read gives: merged with
+/// the parser's finding for the junk that followed it (located at `base`, where the
+/// unit's text begins), or added when the unit began with no more junk.
+fn merge_junk(mut run: JunkRun, where_: &str, base: Pos, text: &str, findings: &mut Vec<Finding>) {
+    // White space after the dropped junk belongs to it, as in a whole read (junk runs to
+    // the tree that ends it); junk after that white space is the parser's finding.
+    let space = text.len()
+        - text
+            .trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .len();
+    let junk_at = Locator::with_base(text, base).pos(space);
+    let follows = findings.iter().position(|f| {
+        f.code == Code::SyntaxError
+            && f.message.starts_with(sgf::JUNK_MESSAGE)
+            && (f.line, f.column) == (Some(junk_at.line), Some(junk_at.column))
+    });
+    let (more, more_value, at) = match follows {
+        Some(i) => {
+            let f = findings.remove(i);
+            let digits = f.message[sgf::JUNK_MESSAGE.len()..]
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|d| d.parse::<u64>().ok())
+                .unwrap_or(0);
+            (digits, f.severity == Severity::Error, i)
+        }
+        None => (0, false, 0),
+    };
+    // The excerpt goes on into what followed the dropped text (white space, then junk).
+    let chars = usize::try_from(more).unwrap_or(usize::MAX);
+    let junk_end = text[space..]
+        .char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(at, _)| space + at);
+    run.extend_start(&text[..junk_end]);
+    let has_value = run.has_value || more_value;
+    let total = run.chars + space as u64 + more;
+    let message = sgf::junk_message(total, where_, &run.start, has_value);
+    let severity = if has_value {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    let finding = Finding::new(Code::SyntaxError, message)
+        .with_severity(severity)
+        .at(run.at);
+    findings.insert(at, finding);
 }
 
 impl<R: Read> Iterator for TreeStream<R> {
@@ -223,7 +384,6 @@ impl<R: Read> Iterator for TreeStream<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::findings::Code;
 
     fn pieces(bytes: &[u8], prefix: usize) -> Vec<Piece> {
         blocks(bytes, prefix, BLOCK)
@@ -268,6 +428,87 @@ mod tests {
             .findings
             .iter()
             .any(|f| f.code == Code::SyntaxError && f.message.contains("no SGF game tree")));
+    }
+
+    /// Text outside game trees is dropped a block at a time, yet reported as a
+    /// whole-file read reports it: one finding, the same count, place and excerpt.
+    #[test]
+    fn junk_is_dropped_as_it_streams_and_reported_as_when_read_whole() {
+        let cases: [&[u8]; 5] = [
+            b"  junk ( junk ( more [v] junk (;SZ[9];B[aa]) tail (x) tail",
+            b"(;SZ[9];B[aa]) (junk) between ( (;SZ[9];B[bb])",
+            b"\n\n   no tree at all, only text ( and ( parens",
+            b"x(;SZ[9];B[aa])",
+            b"( \n ;SZ[9];B[aa])",
+        ];
+        for text in cases {
+            let whole = blocks(text, 0, BLOCK);
+            let messages = |p: &[Piece]| -> Vec<(String, Option<u32>, Option<u32>, Severity)> {
+                p.iter()
+                    .flat_map(|p| {
+                        p.findings
+                            .iter()
+                            .chain(p.games.iter().flat_map(|g| &g.findings))
+                    })
+                    .map(|f| (f.message.clone(), f.line, f.column, f.severity))
+                    .collect()
+            };
+            for block in [1, 2, 5] {
+                let streamed = blocks(text, 0, block);
+                assert_eq!(streamed.len(), whole.len(), "{text:?} block {block}");
+                assert_eq!(
+                    messages(&streamed),
+                    messages(&whole),
+                    "{text:?} block {block}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Trees, junk, parens, values and line breaks in any order, read in blocks of
+        /// any size: the findings are those of the smallest-block-free read.
+        #[test]
+        fn streamed_junk_is_reported_as_a_whole_read_reports_it(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "(;SZ[9];B[aa])", "junk", "(", ")", "[v]", " ", "\n", "\r\n", "x(", "é", ";",
+                ]),
+                0..24,
+            ),
+            block in 1usize..9,
+        ) {
+            let text = parts.concat();
+            let found = |p: Vec<Piece>| -> Vec<(String, Option<u32>, Option<u32>)> {
+                p.iter()
+                    .flat_map(|p| p.findings.iter().chain(p.games.iter().flat_map(|g| &g.findings)))
+                    .map(|f| (f.message.clone(), f.line, f.column))
+                    .collect()
+            };
+            let whole = found(blocks(text.as_bytes(), 0, BLOCK));
+            let streamed = found(blocks(text.as_bytes(), 0, block));
+            proptest::prop_assert_eq!(streamed, whole, "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn junk_costs_one_block_of_memory() {
+        // 64 blocks of NULs and `(`: never more than about two blocks held.
+        let mut text = vec![0u8; 64 * 1024];
+        for i in (0..text.len()).step_by(700) {
+            text[i] = b'(';
+        }
+        text.extend_from_slice(b"(;SZ[9];B[aa])");
+        let mut stream = TreeStream::new(&[], &text[..], &ReadOptions::default()).with_block(1024);
+        let mut most = 0;
+        while !stream.done {
+            if let Some(p) = stream.next_unit() {
+                assert!(p.findings.len() <= 1, "{:?}", p.findings);
+            }
+            most = most.max(stream.text.len());
+        }
+        assert!(most <= 4 * 1024, "{most} bytes held");
     }
 
     #[test]

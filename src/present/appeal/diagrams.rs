@@ -19,6 +19,7 @@ pub(super) fn diagrams(
         .collect();
     stops.sort_unstable();
     stops.dedup();
+    stops.truncate(MAX_STOPS_SHOWN);
     let mut wanted: Vec<u32> = stops.clone();
     wanted.extend(opts.move_number);
     wanted.extend(ends.iter().map(|(m, _)| *m));

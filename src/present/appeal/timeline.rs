@@ -1,7 +1,7 @@
 //! The ending of one kind of rules as a list of events in move order (stops,
 //! resumptions, the end, moves after it): the text and the HTML page both tell it.
 
-use super::EndingView;
+use super::{EndingView, MAX_STOPS_SHOWN};
 use crate::replay::ending::EndKind;
 use crate::rules::Ending;
 
@@ -88,7 +88,9 @@ impl EndingView {
             events.push((r.move_number, 0, event));
         }
         events.sort_by_key(|(m, order, _)| (*m, *order));
-        events.into_iter().map(|(_, _, e)| e).collect()
+        let mut events: Vec<TimelineEvent> = events.into_iter().map(|(_, _, e)| e).collect();
+        cap_stops(&mut events);
+        events
     }
 
     fn end_event(&self) -> TimelineEvent {
@@ -113,5 +115,41 @@ impl EndingView {
                 text: "End: none; the game has not ended under these rules.".to_string(),
             },
         }
+    }
+}
+
+/// Keeps the events up to the [`MAX_STOPS_SHOWN`]th stop (and the resumption that
+/// follows it) and sums up the rest in one event.
+fn cap_stops(events: &mut Vec<TimelineEvent>) {
+    let mut stops = 0;
+    let cut = events.iter().position(|e| {
+        if e.kind == EventKind::Stop {
+            stops += 1;
+        }
+        stops > MAX_STOPS_SHOWN
+    });
+    let Some(cut) = cut else { return };
+    let rest = events.split_off(cut);
+    let count = |kind| rest.iter().filter(|e| e.kind == kind).count() as u64;
+    let moves = |e: &TimelineEvent| e.move_number;
+    let first = rest.iter().find_map(moves).unwrap_or(0);
+    let last = rest.iter().rev().find_map(moves).unwrap_or(first);
+    events.push(TimelineEvent {
+        move_number: Some(first),
+        kind: EventKind::Stop,
+        text: format!(
+            "… {} and {}, moves {first}–{last}, not shown (only the first {MAX_STOPS_SHOWN} stops are; `--format json` lists them all).",
+            counted(count(EventKind::Stop), "more stop"),
+            counted(count(EventKind::Resumption), "more resumption"),
+        ),
+    });
+}
+
+/// `1 stop`, `3 stops`.
+fn counted(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }

@@ -5,6 +5,7 @@
 
 use super::GameReport;
 use crate::findings::{Certainty, Finding, Severity};
+use crate::present::inert::escape_control;
 
 /// ANSI colours for severities and codes; `Paint(false)` writes plain text.
 #[derive(Clone, Copy, Debug, Default)]
@@ -112,7 +113,7 @@ fn repeat_note(group: &[&Finding]) -> String {
 
 /// `path #N: Black NAME, White NAME, RE[...], DATE, EVENT` (only what the record has).
 pub(crate) fn game_header(r: &GameReport) -> String {
-    let mut head = r.file.clone();
+    let mut head = escape_control(&r.file).into_owned();
     if let Some(g) = r.game {
         head.push_str(&format!(" #{g}"));
     }
@@ -122,18 +123,18 @@ pub(crate) fn game_header(r: &GameReport) -> String {
     let mut parts = Vec::new();
     if let Some(i) = &r.info {
         if let Some(b) = &i.black {
-            parts.push(format!("Black {b}"));
+            parts.push(format!("Black {}", escape_control(b)));
         }
         if let Some(w) = &i.white {
-            parts.push(format!("White {w}"));
+            parts.push(format!("White {}", escape_control(w)));
         }
     }
     if let Some(re) = r.result.as_ref().and_then(|res| res.recorded.as_deref()) {
-        parts.push(format!("RE[{re}]"));
+        parts.push(format!("RE[{}]", escape_control(re)));
     }
     if let Some(i) = &r.info {
-        parts.extend(i.date.iter().cloned());
-        parts.extend(i.event.iter().cloned());
+        let from_record = i.date.iter().chain(i.event.iter());
+        parts.extend(from_record.map(|t| escape_control(t).into_owned()));
     }
     if parts.is_empty() {
         head
@@ -144,9 +145,11 @@ pub(crate) fn game_header(r: &GameReport) -> String {
 
 /// `path:line:col: severity code: move N C VERTEX: message (interpretation)`.
 pub(crate) fn finding_line(file: &str, f: &Finding, paint: Paint) -> String {
+    // One finding, one line: a newline in the file name or the message is escaped.
+    let file = escape_control(file);
     let place = match (f.line, f.column) {
         (Some(l), Some(c)) => format!("{file}:{l}:{c}"),
-        _ => file.to_string(),
+        _ => file.into_owned(),
     };
     let mut line = format!(
         "{place}: {} {}: ",
@@ -154,7 +157,7 @@ pub(crate) fn finding_line(file: &str, f: &Finding, paint: Paint) -> String {
         paint.code(f.code.as_str())
     );
     line.push_str(&move_label(f));
-    line.push_str(&f.message);
+    line.push_str(&escape_control(&f.message));
     line.push_str(certainty_note(f));
     line
 }
