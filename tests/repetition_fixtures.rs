@@ -8,8 +8,8 @@ use goref::findings::Code::{self, *};
 use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::rules::PRESETS;
 
-/// (move, code, related move) of every legality finding under a preset.
-fn verdicts(file: &str, preset: &str) -> Vec<(u32, Code, Option<u32>)> {
+/// Every finding of `file` checked under `preset`.
+fn findings_of(file: &str, preset: &str) -> Vec<goref::findings::Finding> {
     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let opts = CheckOptions {
         referee: RefereeOptions {
@@ -19,8 +19,15 @@ fn verdicts(file: &str, preset: &str) -> Vec<(u32, Code, Option<u32>)> {
         ..CheckOptions::default()
     };
     check_bytes(file, &bytes, &opts)
+        .into_iter()
+        .flat_map(|r| r.findings)
+        .collect()
+}
+
+/// (move, code, related move) of every legality finding under a preset.
+fn verdicts(file: &str, preset: &str) -> Vec<(u32, Code, Option<u32>)> {
+    findings_of(file, preset)
         .iter()
-        .flat_map(|r| &r.findings)
         .filter(|f| f.move_number.is_some())
         .map(|f| (f.move_number.unwrap_or(0), f.code, f.related_move))
         .collect()
@@ -28,16 +35,25 @@ fn verdicts(file: &str, preset: &str) -> Vec<(u32, Code, Option<u32>)> {
 
 type Expected = &'static [(&'static str, &'static [(u32, Code, Option<u32>)])];
 
-/// Asserts the verdicts of every preset, each listed exactly once.
-fn check(file: &str, expected: Expected) {
+/// Asserts what `got` says under every preset, each listed exactly once.
+fn under_every_preset<T: PartialEq + std::fmt::Debug>(
+    file: &str,
+    expected: &[(&str, &[T])],
+    got: impl Fn(&str, &str) -> Vec<T>,
+) {
     let mut named: Vec<&str> = expected.iter().map(|(p, _)| *p).collect();
     named.sort_unstable();
     let mut all: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
     all.sort_unstable();
     assert_eq!(named, all, "every preset, once");
     for (preset, want) in expected {
-        assert_eq!(&verdicts(file, preset), want, "{file} under {preset}");
+        assert_eq!(&got(file, preset), want, "{file} under {preset}");
     }
+}
+
+/// Asserts the verdicts of every preset, each listed exactly once.
+fn check(file: &str, expected: Expected) {
+    under_every_preset(file, expected, verdicts);
 }
 
 /// No PL and White moves first: White is to move at the start, so Black's retake at
@@ -205,17 +221,8 @@ fn pl_alone_in_a_later_node_is_a_setup_edit_not_an_alternation_error() {
 
 /// (move, code, related move) of every finding under a preset but the result's.
 fn findings_under(file: &str, preset: &str) -> Vec<(Option<u32>, Code, Option<u32>)> {
-    let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let opts = CheckOptions {
-        referee: RefereeOptions {
-            rules: RulesChoice::Named(preset.into()),
-            ..RefereeOptions::default()
-        },
-        ..CheckOptions::default()
-    };
-    check_bytes(file, &bytes, &opts)
+    findings_of(file, preset)
         .iter()
-        .flat_map(|r| &r.findings)
         .filter(|f| f.code != ResultMissing)
         .map(|f| (f.move_number, f.code, f.related_move))
         .collect()
@@ -225,14 +232,7 @@ type ExpectedAll = &'static [(&'static str, &'static [(Option<u32>, Code, Option
 
 /// Asserts every finding under every preset, each preset listed exactly once.
 fn check_all(file: &str, expected: ExpectedAll) {
-    let mut named: Vec<&str> = expected.iter().map(|(p, _)| *p).collect();
-    named.sort_unstable();
-    let mut all: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-    all.sort_unstable();
-    assert_eq!(named, all, "every preset, once");
-    for (preset, want) in expected {
-        assert_eq!(&findings_under(file, preset), want, "{file} under {preset}");
-    }
+    under_every_preset(file, expected, findings_under);
 }
 
 /// Issue 23: New Zealand counts passes as moves. Black's retake at move 3 recreates the
