@@ -276,6 +276,11 @@ codes! {
         rule: "Open points count for nobody in the estimate; where the record stops before the end or the count is by area, they may be worth a point each (docs/scoring.md).",
         example: "-",
         advice: "Finish the boundary (play the dame and the needed connections) or mark the dead stones to verify.";
+    CommentResultDiffers = "comment-result-differs", Warning, Result,
+        summary: "RE disagrees with the result the record's own comment states (the last node's C, or GC): a likely transcription error.",
+        rule: "The record's own words are a second source for its result; the message says which of the two the count supports (docs/scoring.md, What the estimate does not count).",
+        example: "(;GM[1]FF[4]SZ[9]RE[B+2.5];B[ee];W[cc]C[Game over. White wins by 3.5 points.])",
+        advice: "Check RE against the paper record or the server; fix whichever was mistyped.";
     NotCountable = "not-countable", Info, Result,
         summary: "The final position is not finished enough for goref's estimate to count it; no count is compared with RE.",
         rule: "A careful counter counts what is settled: no colour is taken off the board unless every string of it is proven dead, and no open area over 8 points may still touch both colours (docs/scoring.md, What the estimate does not count).",

@@ -247,6 +247,15 @@ const FIXTURES: &[Expect] = &[
         None,
     ),
     (
+        "testdata/findings/comment-result-differs.sgf",
+        "comment-result-differs",
+        "warning",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
         "testdata/findings/not-countable.sgf",
         "not-countable",
         "info",

@@ -396,3 +396,47 @@ fn an_estimated_territory_count_is_made_with_the_teire() {
     let text = text(&["score", &file("text.sgf", ";B[]")]);
     assert!(text.contains("1 teire made"), "{text}");
 }
+
+/// Issue 26 requirement 5: the record's own comment is a second source for its result.
+#[test]
+fn re_against_the_records_own_comment_names_the_side_the_count_supports() {
+    let board = ";B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de]";
+    let run = |re: &str, comment: &str, gc: &str| {
+        let sgf = format!("(;GM[1]FF[4]SZ[5]RU[Chinese]KM[0]RE[{re}]{gc}{board}C[{comment}])");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.sgf");
+        std::fs::write(&file, sgf).unwrap();
+        let r = check_jsonl(&[file.to_str().unwrap()]).remove(0);
+        r["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["code"] == "comment-result-differs")
+            .map(|f| {
+                (
+                    f["severity"].clone(),
+                    f["message"].as_str().unwrap().to_string(),
+                )
+            })
+    };
+    // The count (B+5) supports the comment against a mistyped RE.
+    let (severity, message) = run("W+5", "Black wins by 5 points.", "").expect("finding");
+    assert_eq!(severity, "warning");
+    assert!(
+        message.contains("RE[W+5]") && message.contains("Black wins by 5"),
+        "{message}"
+    );
+    assert!(
+        message.contains("the count (B+5) supports the comment"),
+        "{message}"
+    );
+    // ... or RE against a wrong comment; GC is read where the last node says nothing.
+    let (_, message) = run("B+5", "", "GC[Result: W+3.5]").expect("finding");
+    assert!(message.contains("game comment (GC)"), "{message}");
+    assert!(message.contains("supports RE"), "{message}");
+    // Agreeing sources, or a comment that states no result: nothing to say.
+    assert_eq!(run("B+5", "Black wins by 5 points.", ""), None);
+    assert_eq!(run("B+5", "a fine game", ""), None);
+    // A resignation agrees with a comment that names the same winner.
+    assert_eq!(run("B+R", "B+R", ""), None);
+}

@@ -1175,6 +1175,57 @@ fn not_countable_check(record: &GameRecord, r: &mut Refereed, why: &str) -> Resu
     check
 }
 
+/// `comment-result-differs`: RE against the result the record's own comment states (the
+/// last node's C, else GC), and which of the two the computed result supports. None when
+/// no comment states a result or it agrees with RE (the same winner, and the same margin
+/// where both give one).
+pub(crate) fn comment_evidence(record: &GameRecord, result: &ResultCheck) -> Option<Finding> {
+    let (_, recorded) = record.re()?;
+    let (where_, (words, stated)) = [
+        ("last comment", record.info.final_comment.as_deref()),
+        ("game comment (GC)", record.info.game_comment.as_deref()),
+    ]
+    .into_iter()
+    .find_map(|(w, text)| Some((w, crate::read::result::result_in_comment(text?)?)))?;
+    let same = |a: &ParsedResult, b: &ParsedResult| {
+        a.winner() == b.winner()
+            && match (a.margin(), b.margin()) {
+                (Some(x), Some(y)) => (x - y).abs() < 1e-9,
+                _ => true,
+            }
+    };
+    if recorded.winner().is_none() || same(recorded, &stated) {
+        return None;
+    }
+    let computed = result.computed.as_deref().map(parse_re);
+    let support = match &computed {
+        Some(c) if same(c, &stated) && !same(c, recorded) => {
+            format!(
+                "the count ({}) supports the comment",
+                result.computed.as_deref().unwrap_or("")
+            )
+        }
+        Some(c) if same(c, recorded) && !same(c, &stated) => {
+            format!(
+                "the count ({}) supports RE",
+                result.computed.as_deref().unwrap_or("")
+            )
+        }
+        Some(_) => format!(
+            "the count ({}) supports neither",
+            result.computed.as_deref().unwrap_or("")
+        ),
+        None => "the board gives no count to decide between them".to_string(),
+    };
+    Some(Finding::new(
+        Code::CommentResultDiffers,
+        format!(
+            "RE[{}] but the record's {where_} says \"{words}\": a likely transcription error; {support}",
+            record.info.result.as_deref().unwrap_or("")
+        ),
+    ))
+}
+
 /// A side variation carries the main line's RE, which says nothing about it.
 fn side_variation_check(record: &GameRecord, r: &Refereed) -> ResultCheck {
     let mut check = ResultCheck::new(record.info.result.clone());

@@ -231,6 +231,9 @@ pub(crate) fn referee_located(
         snapshots: replay.snapshots,
     };
     crate::count::reading::read_result(record, opts, &mut refereed);
+    if let Some(f) = crate::count::reading::comment_evidence(record, &refereed.result) {
+        refereed.findings.push(f);
+    }
     refereed
 }
 

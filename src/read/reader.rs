@@ -529,6 +529,12 @@ fn read_node<'t>(
                 }
                 nm.player = c.map(|c| (c, at));
             }
+            b"C" if is_last => {
+                let text = simple_text(first());
+                if !text.is_empty() {
+                    g.info.final_comment = Some(text.into_owned());
+                }
+            }
             b"TB" if is_last => {
                 g.final_marks.pos = loc.pos(at);
                 point_list(
@@ -776,6 +782,7 @@ fn game_info_text(ident: &[u8], raw: &str, info: &mut GameInfo) {
         b"OT" => &mut info.overtime,
         b"AP" => &mut info.application,
         b"GN" => &mut info.game_name,
+        b"GC" => &mut info.game_comment,
         _ => return,
     };
     if slot.is_none() {

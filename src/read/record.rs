@@ -38,6 +38,13 @@ pub struct GameInfo {
     /// KM as written, before any quirk fix (`750` where [`GameRecord::komi`] reads 7.5).
     #[serde(skip)]
     pub komi_text: Option<String>,
+    /// GC as written: the game comment, where some writers state the result.
+    #[serde(skip)]
+    pub game_comment: Option<String>,
+    /// C of the main line's last node: where servers and engines often state the result
+    /// ("White wins by 9.5", "Result: W+13.5").
+    #[serde(skip)]
+    pub final_comment: Option<String>,
 }
 
 /// Where a value came from.

@@ -386,6 +386,100 @@ pub(crate) fn format_margin(m: f64) -> String {
     }
 }
 
+/// A result stated in a comment (the last node's C, or GC): the last statement in the
+/// text of the forms servers and engines write — `W+13.5`, `B+R`, `Result: W+T`,
+/// "White wins by 9.5 points", "Black wins by resignation", "White won on time" — as
+/// (the words found, the result they state). None when the text states none.
+pub(crate) fn result_in_comment(text: &str) -> Option<(String, ParsedResult)> {
+    let mut found: Option<(usize, String, ParsedResult)> = None;
+    let mut keep = |at: usize, words: String, parsed: ParsedResult| {
+        if parsed.winner().is_some() && found.as_ref().is_none_or(|f| at >= f.0) {
+            found = Some((at, words, parsed));
+        }
+    };
+    for (at, token) in re_tokens(text) {
+        keep(at, token.clone(), parse_re(&token));
+    }
+    // ASCII lower case keeps every byte offset of `text`.
+    let lower = text.to_ascii_lowercase();
+    for (name, letter) in [("black", 'B'), ("white", 'W')] {
+        for verb in [" wins ", " won "] {
+            let phrase = format!("{name}{verb}");
+            let mut from = 0;
+            while let Some(i) = lower[from..].find(&phrase) {
+                let at = from + i;
+                let rest = &lower[at + phrase.len()..];
+                let how = if let Some(r) = rest.strip_prefix("by ") {
+                    let number: String = r
+                        .chars()
+                        .take_while(|c| c.is_ascii_digit() || *c == '.')
+                        .collect();
+                    if r.starts_with("resign") {
+                        Some("R".to_string())
+                    } else if !number.is_empty() && number.parse::<f64>().is_ok() {
+                        Some(number.trim_end_matches('.').to_string())
+                    } else {
+                        None
+                    }
+                } else if rest.starts_with("on time") {
+                    Some("T".to_string())
+                } else {
+                    None
+                };
+                if let Some(how) = how {
+                    let end = (at + phrase.len() + 24).min(lower.len());
+                    let clause = text
+                        .get(at..end)
+                        .or_else(|| text.get(at..))
+                        .unwrap_or("")
+                        .split([',', ';', '\n'])
+                        .next()
+                        .unwrap_or("");
+                    // A sentence ends at ". ", not at the point of "9.5".
+                    let words = clause
+                        .split(". ")
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .trim_end_matches('.')
+                        .to_string();
+                    keep(at, words, parse_re(&format!("{letter}+{how}")));
+                }
+                from = at + phrase.len();
+            }
+        }
+    }
+    found.map(|(_, words, parsed)| (words, parsed))
+}
+
+/// `B+…`/`W+…` tokens standing alone in a text, with their byte offsets.
+fn re_tokens(text: &str) -> Vec<(usize, String)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    for (i, w) in bytes.windows(2).enumerate() {
+        if !matches!(w[0], b'B' | b'W') || w[1] != b'+' {
+            continue;
+        }
+        if i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'+') {
+            continue;
+        }
+        let tail: String = text[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
+            .collect();
+        let tail = tail.trim_end_matches('.');
+        let known = tail.parse::<f64>().is_ok()
+            || matches!(
+                tail.to_ascii_lowercase().as_str(),
+                "r" | "resign" | "t" | "time" | "f" | "forfeit"
+            );
+        if known {
+            out.push((i, format!("{}+{tail}", w[0] as char)));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,5 +735,50 @@ mod tests {
             assert_eq!(again.outcome, p.outcome, "{w}");
             assert_eq!(write_re(&again), w);
         }
+    }
+
+    proptest::proptest! {
+        /// Any text, however hostile, is read without a panic.
+        #[test]
+        fn any_comment_is_read_without_a_panic(text in "(?s).{0,80}(White|Black|black|white)? (wins|won) (by|on) .{0,12}") {
+            let _ = result_in_comment(&text);
+        }
+    }
+
+    #[test]
+    fn results_stated_in_comments_are_read() {
+        let re = |t: &str| result_in_comment(t).map(|(w, p)| (w, p.winner(), p.margin()));
+        assert_eq!(
+            re("Game over. Result: W+13.5"),
+            Some(("W+13.5".into(), Some(Color::White), Some(13.5)))
+        );
+        assert_eq!(
+            re("White wins by 9.5 points."),
+            Some((
+                "White wins by 9.5 points".into(),
+                Some(Color::White),
+                Some(9.5)
+            ))
+        );
+        assert_eq!(
+            re("Black wins by resignation").map(|r| r.1),
+            Some(Some(Color::Black))
+        );
+        assert_eq!(
+            re("white won on time").map(|r| r.1),
+            Some(Some(Color::White))
+        );
+        assert_eq!(re("B+R").map(|r| r.1), Some(Some(Color::Black)));
+        // The last statement stands: a correction after a first guess.
+        assert_eq!(re("B+3.5? no: W+2.5").map(|r| r.2), Some(Some(2.5)));
+        // Nothing that only looks like one.
+        assert_eq!(re("a nice game, AB+CD at move 40"), None);
+        assert_eq!(re("black wins the corner"), None);
+        assert_eq!(re(""), None);
+        // Non-ASCII text around a statement keeps its offsets.
+        assert_eq!(
+            re("İİİ white wins by 2.5 ééé").map(|r| r.2),
+            Some(Some(2.5))
+        );
     }
 }
