@@ -440,3 +440,62 @@ fn re_against_the_records_own_comment_names_the_side_the_count_supports() {
     // A resignation agrees with a comment that names the same winner.
     assert_eq!(run("B+R", "B+R", ""), None);
 }
+
+/// Issue 26: positions a careful counter would not count are not counted on the estimate:
+/// an opening, a problem position, an unfinished game. The count as it stands is given,
+/// labelled, and nothing is compared with RE.
+#[test]
+fn unfinished_opening_and_problem_positions_are_not_counted() {
+    let cases = [
+        // An opening: two stones each on 19x19.
+        (
+            "opening",
+            "(;GM[1]FF[4]SZ[19]RU[Japanese]KM[6.5]RE[W+2.5];B[pd];W[dp];B[pp];W[dd])",
+        ),
+        // A problem position: a corner group and its attackers, nothing else.
+        (
+            "problem",
+            "(;GM[1]FF[4]SZ[19]RU[Chinese]KM[7.5]RE[W+12]AB[aq][bq][cq][dr][ds]AW[ap][bp][cp][dq][eq][er][es]PL[B];B[br];W[bs])",
+        ),
+        // An unfinished middle game: frameworks, no boundary settled.
+        (
+            "unfinished",
+            "(;GM[1]FF[4]SZ[13]RU[Chinese]KM[7.5]RE[W+3.5];B[dd];W[jj];B[dj];W[jd];B[gg];W[gj];B[dg];W[jg];B[gd];W[ge])",
+        ),
+    ];
+    for (name, sgf) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{name}.sgf"));
+        std::fs::write(&file, sgf).unwrap();
+        let r = check_jsonl(&[file.to_str().unwrap()]).remove(0);
+        let result = &r["result"];
+        assert_eq!(result["computed"], Value::Null, "{name}: {result}");
+        assert_eq!(result["status"], "not-comparable", "{name}: {result}");
+        assert!(
+            result["reason"]
+                .as_str()
+                .unwrap()
+                .contains("did not reach a countable end"),
+            "{name}: {result}"
+        );
+        assert!(
+            result["as_is"].is_string(),
+            "{name}: the count as it stands"
+        );
+        let score = &r["score"];
+        if !score.is_null() {
+            // Nothing is taken off the board on the estimate.
+            assert_eq!(score["dead"], serde_json::json!([]), "{name}: {score}");
+        }
+        let out = goref()
+            .args(["score", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Result to write: none"), "{name}: {text}");
+        assert!(
+            !text.contains("Dead stones removed: ") || text.contains("Dead stones removed: none"),
+            "{name}: {text}"
+        );
+    }
+}
