@@ -499,3 +499,30 @@ fn unfinished_opening_and_problem_positions_are_not_counted() {
         );
     }
 }
+
+/// An engine that fails on a position the estimate cannot count: both are said, the
+/// failure and why nothing is compared.
+#[test]
+fn a_failing_engine_on_an_uncountable_position_is_still_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("opening.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[19]RU[Chinese]KM[7.5]RE[W+2.5];B[pd];W[dp];B[pp];W[dd])",
+    )
+    .unwrap();
+    let r = &check_jsonl(&[
+        file.to_str().unwrap(),
+        "--engine",
+        &fake_engine("crash", ""),
+    ])[0];
+    let found = codes(r);
+    assert!(
+        found.contains(&("estimator-failed".into(), "warning".into())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("not-countable".into(), "info".into())),
+        "{found:?}"
+    );
+}
