@@ -283,7 +283,7 @@ codes! {
         advice: "Check RE against the paper record or the server; fix whichever was mistyped.";
     NotCountable = "not-countable", Info, Result,
         summary: "The final position is not finished enough for goref's estimate to count it; no count is compared with RE.",
-        rule: "A careful counter counts what is settled: no colour is taken off the board unless every string of it is proven dead, and no open area over 8 points may still touch both colours (docs/scoring.md, What the estimate does not count).",
+        rule: "A careful counter counts what is settled: no colour is taken off the board unless every string of it is proven dead, a record that does not end in two passes needs stones on a quarter of the board, and no open area over 8 points may still touch both colours (docs/scoring.md, What the estimate does not count).",
         example: "(;GM[1]FF[4]SZ[19]KM[6.5]RE[W+2.5];B[pd];W[dp])",
         advice: "Mark the dead stones (TB/TW) or pass --dead if the game was in fact counted; otherwise RE cannot be checked from the board.";
     EstimatorFailed = "estimator-failed", Warning, Result,
