@@ -1847,4 +1847,71 @@ mod tests {
             }
         }
     }
+
+    /// Every stone of `pos` alive, one string per stone (enough for `countable`).
+    fn all_alive(pos: &Position) -> Estimate {
+        let strings = (0..pos.cells.len())
+            .filter_map(|i| {
+                pos.cells[i].map(|color| StringEstimate {
+                    color,
+                    stones: vec![pos.point(i)],
+                    status: StoneStatus::Alive,
+                    confidence: 1.0,
+                    proven: false,
+                })
+            })
+            .collect();
+        Estimate {
+            width: pos.width,
+            height: pos.height,
+            strings,
+            owner: vec![None; pos.cells.len()],
+        }
+    }
+
+    #[test]
+    fn an_open_area_of_more_than_the_limit_is_not_countable_and_the_limit_is() {
+        // Nine empty points between a Black and a White wall: over the limit of 8.
+        let nine = Position::from_diagram(&["X...O", "X...O", "X...O"]);
+        let why = countable(&nine, &all_alive(&nine), true).unwrap_err();
+        assert!(why.contains("an open area of 9 points"), "{why}");
+        // Eight: the limit itself is countable.
+        let eight = Position::from_diagram(&["XX..O", "X...O", "X...O"]);
+        assert_eq!(countable(&eight, &all_alive(&eight), true), Ok(()));
+        assert_eq!(MAX_OPEN_AREA, 8);
+        // An area touching one colour only is territory, whatever its size.
+        let territory = Position::from_diagram(&["X....", "X....", "X...."]);
+        assert_eq!(countable(&territory, &all_alive(&territory), true), Ok(()));
+        // Stones read dead open the area they stand in: two areas of 5 empty points each
+        // become one of 10 once the Black column between them is read dead.
+        let split = Position::from_diagram(&["X.X.O", "X.X.O", "X.X.O", "X.X.O", "X.X.O"]);
+        assert_eq!(countable(&split, &all_alive(&split), true), Ok(()));
+        let mut est = all_alive(&split);
+        for s in &mut est.strings {
+            if s.stones[0].x == 2 {
+                s.status = StoneStatus::Dead;
+            }
+        }
+        let why = countable(&split, &est, true).unwrap_err();
+        assert!(why.contains("an open area of 10 points"), "{why}");
+    }
+
+    #[test]
+    fn a_sparse_board_is_countable_only_after_two_passes() {
+        let sparse = Position::from_diagram(&["X....", ".....", "....X", ".....", "....."]);
+        let est = all_alive(&sparse);
+        let why = countable(&sparse, &est, false).unwrap_err();
+        assert!(
+            why.contains("only 2 of the 25 points hold a stone"),
+            "{why}"
+        );
+        // Two passes make the same board countable (the players agreed it was finished).
+        assert_eq!(countable(&sparse, &est, true), Ok(()));
+        // 6 stones of 25 are under a quarter, 7 are not.
+        let six = Position::from_diagram(&["XXX..", "XXX..", ".....", ".....", "....."]);
+        let why = countable(&six, &all_alive(&six), false).unwrap_err();
+        assert!(why.contains("only 6 of the 25"), "{why}");
+        let seven = Position::from_diagram(&["XXX..", "XXXX.", ".....", ".....", "....."]);
+        assert_eq!(countable(&seven, &all_alive(&seven), false), Ok(()));
+    }
 }
