@@ -572,14 +572,23 @@ pub fn did_you_mean(text: &str) -> Option<&'static str> {
         .map(|(_, name)| name)
 }
 
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance over characters (over bytes when both are ASCII, with no copy):
+/// the one distance behind every "did you mean" and the tournament's name matching.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    if a.is_ascii() && b.is_ascii() {
+        return levenshtein(a.as_bytes(), b.as_bytes());
+    }
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    levenshtein(&a, &b)
+}
+
+fn levenshtein<T: PartialEq>(a: &[T], b: &[T]) -> usize {
     let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for (i, ca) in a.iter().enumerate() {
         let mut diagonal = row[0];
         row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
+        for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
             row[j + 1] = (above + 1)
                 .min(row[j] + 1)
@@ -894,6 +903,8 @@ mod tests {
         assert_eq!(did_you_mean("superko"), Some("positional-superko"));
         assert_eq!(did_you_mean("zzzzzzzz"), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        // Characters, not bytes, outside ASCII.
+        assert_eq!(edit_distance("Mérő", "Mero"), 2);
     }
 
     #[test]

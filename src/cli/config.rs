@@ -281,26 +281,10 @@ impl ConfigFile {
 fn did_you_mean(key: &str) -> Option<&'static str> {
     let limit = (key.chars().count() / 3).max(2);
     KEYS.iter()
-        .map(|k| (edit_distance(key, k), *k))
+        .map(|k| (goref::findings::edit_distance(key, k), *k))
         .filter(|(d, _)| *d <= limit)
         .min()
         .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + cost);
-            prev = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// Where a setting's value comes from.

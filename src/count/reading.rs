@@ -466,24 +466,12 @@ pub fn countable(position: &Position, est: &Estimate, stopped: bool) -> Result<(
         ));
     }
     for color in [Color::Black, Color::White] {
+        let strings = est.strings.iter().filter(|s| s.color == color);
         // A colour with no string on the board is all dead and all proven: no error.
-        let all_dead = est
-            .strings
-            .iter()
-            .filter(|s| s.color == color)
-            .all(|s| s.status == StoneStatus::Dead);
-        let all_proven = est
-            .strings
-            .iter()
-            .filter(|s| s.color == color)
-            .all(|s| s.proven);
-        if all_dead && !all_proven {
-            let stones: usize = est
-                .strings
-                .iter()
-                .filter(|s| s.color == color)
-                .map(|s| s.stones.len())
-                .sum();
+        if strings.clone().all(|s| s.status == StoneStatus::Dead)
+            && !strings.clone().all(|s| s.proven)
+        {
+            let stones: usize = strings.map(|s| s.stones.len()).sum();
             return Err(format!(
                 "the estimate would take every {} stone ({stones}) off the board, and not all of them are proven dead",
                 color.name()

@@ -32,6 +32,7 @@
 //! ```
 
 use super::Player;
+use crate::findings::edit_distance;
 use serde::Serialize;
 
 /// How well a written name fits a player, strongest first (the order is the derived `Ord`
@@ -313,24 +314,6 @@ fn is_rank(word: &str) -> bool {
         && digits.len() <= 2
         && digits.bytes().all(|b| b.is_ascii_digit())
         && matches!(unit, "k" | "d" | "p")
-}
-
-/// Levenshtein distance over bytes (the words are ASCII).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.as_bytes().iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
