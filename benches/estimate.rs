@@ -28,7 +28,11 @@ fn final_positions() -> Vec<Position> {
             if !counted || record.width != 19 || record.height != 19 {
                 continue;
             }
-            out.push(referee(&record, &RefereeOptions::default()).scored_position);
+            out.push(
+                referee(&record, &RefereeOptions::default())
+                    .judged
+                    .scored_position,
+            );
         }
     }
     out

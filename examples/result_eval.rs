@@ -167,7 +167,7 @@ fn main() {
                 continue;
             }
             let r = referee(&record, &RefereeOptions::default());
-            let position = &r.scored_position;
+            let position = &r.judged.scored_position;
             let marked = !marked_dead(&record, position).is_empty();
             let started = std::time::Instant::now();
             let est = estimate(position);
@@ -183,9 +183,10 @@ fn main() {
             let Ok(as_is) = count_area(position, &[]) else {
                 continue;
             };
-            let reading = convention::reading_for(conv.as_ref(), &record, &r.selection.rules);
-            let komi = reading.komi(&record, r.komi.value);
-            let bonus = reading.handicap_compensation.points(r.handicap);
+            let reading =
+                convention::reading_for(conv.as_ref(), &record, &r.judged.selection.rules);
+            let komi = reading.komi(&record, r.judged.komi.value);
+            let bonus = reading.handicap_compensation.points(r.judged.handicap);
             let area_margin = area.black.area as f64 - area.white.area as f64 - komi - bonus;
             let as_is_margin = as_is.black.area as f64 - as_is.white.area as f64 - komi - bonus;
             // Territory: empty points each side owns (seki points nobody's) plus prisoners:
@@ -209,8 +210,11 @@ fn main() {
             for c in [Color::Black, Color::White] {
                 terr[c.index()] -= f64::from(teire[c.index()]);
             }
-            let territory_margin =
-                terr[0] + r.captures[0] as f64 - terr[1] - r.captures[1] as f64 - komi - bonus;
+            let territory_margin = terr[0] + r.judged.captures[0] as f64
+                - terr[1]
+                - r.judged.captures[1] as f64
+                - komi
+                - bonus;
             let margin = match reading.counting {
                 Counting::Area => area_margin,
                 Counting::Territory => territory_margin,
@@ -221,7 +225,7 @@ fn main() {
             } else {
                 area_margin + 1.0
             };
-            let komi_as_is = area_margin + komi - r.komi.value;
+            let komi_as_is = area_margin + komi - r.judged.komi.value;
             let alts = [
                 area_margin,
                 territory_margin,

@@ -5,6 +5,7 @@
 pub mod convention;
 pub mod estimate;
 pub mod gtp;
+pub mod options;
 pub mod reading;
 pub mod referee;
 pub mod score;

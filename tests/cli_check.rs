@@ -863,7 +863,7 @@ fn every_registry_example_produces_its_code() {
         // Some codes need the estimate turned off (`--estimator none`).
         let without_estimate = goref::check::CheckOptions {
             referee: goref::internal::count::referee::RefereeOptions {
-                estimator: goref::internal::count::reading::Estimator::None,
+                estimator: goref::internal::count::options::Estimator::None,
                 ..opts.referee.clone()
             },
             ..opts.clone()

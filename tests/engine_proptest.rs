@@ -1174,8 +1174,7 @@ fn compare_record(seed: u64, tally: &mut RecordTally) {
             ..RefereeOptions::default()
         };
         let got: Vec<(u32, Code, Option<u32>)> = referee(&games[0], &opts)
-            .findings
-            .iter()
+            .findings()
             .filter(|f| LEGALITY.contains(&f.code))
             .map(|f| (f.move_number.unwrap_or(0), f.code, f.related_move))
             .collect();

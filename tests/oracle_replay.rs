@@ -68,14 +68,17 @@ fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
             && o["suicide_stones"].as_u64() == Some(0);
         if same_semantics {
             let theirs = (o["captures"]["b"].as_u64(), o["captures"]["w"].as_u64());
-            let ours = (Some(r.captures[0] as u64), Some(r.captures[1] as u64));
+            let ours = (
+                Some(r.judged.captures[0] as u64),
+                Some(r.judged.captures[1] as u64),
+            );
             if theirs != ours {
                 disagreements.push(format!(
                     "{file}: captures oracle {theirs:?}, goref {ours:?}"
                 ));
             }
             let theirs = o["first_repeat_move"].as_u64();
-            let ours = first_move_with(&r.findings, Code::PositionalSuperko);
+            let ours = first_move_with(&r.judged.findings, Code::PositionalSuperko);
             if theirs != ours {
                 disagreements.push(format!(
                     "{file}: first repetition oracle {theirs:?}, goref {ours:?}"
@@ -86,7 +89,7 @@ fn captures_occupied_points_and_repetitions_agree_with_the_oracle() {
         }
         if o["first_illegal"]["kind"] == "occupied" {
             let theirs = o["first_illegal"]["move"].as_u64();
-            let ours = first_move_with(&r.findings, Code::OccupiedPoint);
+            let ours = first_move_with(&r.judged.findings, Code::OccupiedPoint);
             if theirs != ours {
                 disagreements.push(format!(
                     "{file}: first occupied point oracle {theirs:?}, goref {ours:?}"
@@ -133,7 +136,7 @@ fn fill_in_counting_equals_the_area_margin_on_every_corpus_game() {
                 ..RefereeOptions::default()
             };
             let r = referee(game, &options);
-            let score = r.score.expect("a playable game is counted");
+            let score = r.end.score.expect("a playable game is counted");
             let Some(fill) = score.fill_in.as_ref() else {
                 // Fill-in counts a finished position only: where a side's area cannot
                 // take the stones placed in it (an empty or half-played board counted as

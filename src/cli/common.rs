@@ -4,7 +4,7 @@ use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use clap::ValueEnum;
 use goref::internal::count::gtp::EngineSpec;
-use goref::internal::count::reading::Estimator;
+use goref::internal::count::options::Estimator;
 use goref::internal::count::referee::{RefereeOptions, RulesChoice};
 use goref::internal::read::reader::{self, FileRead, ReadOptions};
 use goref::internal::read::record::GameRecord;

@@ -54,7 +54,7 @@ fn count(args: &ScoreArgs, name: &str, record: &GameRecord) -> Result<ScoreCard,
     let claimed = args.dead.as_deref().filter(|d| !super::common::is_none(d));
     if let Some(text) = claimed {
         // The claimed stones must stand on the counted position.
-        let counted = referee::referee(record, &options).scored_position;
+        let counted = referee::referee(record, &options).judged.scored_position;
         let dead =
             score::parse_dead(text, &counted).map_err(|e| UsageError(format!("--dead: {e}")))?;
         options.dead = Some(dead);

@@ -8,7 +8,7 @@
 //! each convention with the recorded results is in docs/scoring.md.
 
 use crate::read::record::GameRecord;
-use crate::rules::{HandicapCompensation, Rules, Scoring};
+use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
 
 /// How the margin was counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -177,6 +177,17 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         note: "RU[Japanese] is what GNU Go writes by default; the margins fit area counting (every counted record of the event, none by territory)",
     },
 ];
+
+/// Whether the record's KM is a placeholder its source's convention replaces (Fox's
+/// `KM[0]`): so where the check follows the source (the rules were not named on the
+/// command line) and RE is a count the convention explains. Then neither `komi-differs`
+/// nor `komi-result-parity` is made of the record's KM.
+pub(crate) fn komi_is_placeholder(record: &GameRecord, rules_source: &RulesSource) -> bool {
+    record.playable
+        && *rules_source != RulesSource::CommandLine
+        && record.re().is_some_and(|(_, p)| p.is_count())
+        && detect(record).is_some_and(|d| matches!(d.convention.komi, KomiReading::Fixed(_)))
+}
 
 /// A convention found in a record, with the evidence that found it.
 #[derive(Clone, Debug, PartialEq)]

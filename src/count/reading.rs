@@ -12,8 +12,9 @@
 
 use crate::count::convention::{self, Detected, KomiReading};
 use crate::count::estimate::{self, Estimate, StoneStatus, StringEstimate};
-use crate::count::gtp::{self, EngineSpec};
-use crate::count::referee::{RefereeOptions, Refereed};
+use crate::count::gtp;
+use crate::count::options::{Estimator, RefereeOptions};
+use crate::count::referee::Judged;
 use crate::count::score::{
     self, Komi, OtherCount, Penalties, PointListError, Score, ScoreSettings, TerritoryCount,
 };
@@ -24,7 +25,7 @@ use crate::read::record::ValueSource;
 use crate::read::result::{parse_re, Outcome, ParsedResult, ResultKind};
 use crate::replay::ending::EndKind;
 use crate::replay::position::Position;
-use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
+use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring, Selection};
 use serde::Serialize;
 
 /// What a computed result rests on (issue 12 requirement 4).
@@ -159,27 +160,10 @@ impl ScoreView {
     }
 
     /// The view of the referee's count `s` (`check` and `score`).
-    pub(crate) fn of(r: &Refereed, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
+    pub(crate) fn of(r: &EndReading, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
         ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
     }
 }
-
-/// Who judges the dead stones nobody marked or claimed.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum Estimator {
-    /// goref's own estimate ([`crate::count::estimate`]).
-    #[default]
-    Builtin,
-    /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).
-    None,
-    /// An engine that speaks GTP and answers `final_status_list`.
-    Gtp(EngineSpec),
-    /// An estimate the caller made for the scored position (a library user's own judge).
-    Given(Box<Estimate>),
-}
-
-/// A string whose status below this confidence may not decide the winner on its own.
-pub const MIN_CONFIDENCE: f32 = 0.8;
 
 /// How the board is counted and with which komi, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -568,7 +552,7 @@ pub(crate) struct CountContext<'a> {
 impl<'a> CountContext<'a> {
     /// The context of a refereed game under `rules` (its own rules or a reading's),
     /// with the method decided for them.
-    pub(crate) fn of(record: &GameRecord, rules: &'a Rules, r: &Refereed) -> CountContext<'a> {
+    pub(crate) fn of(record: &GameRecord, rules: &'a Rules, r: &Judged) -> CountContext<'a> {
         CountContext {
             rules,
             // The source's convention explains the record's own RE; a reading under other
@@ -799,6 +783,12 @@ pub struct ResultCheck {
     pub four_passes: Option<FourPassReadings>,
 }
 
+impl Default for ResultCheck {
+    fn default() -> Self {
+        ResultCheck::new(None)
+    }
+}
+
 impl ResultCheck {
     pub fn new(recorded: Option<String>) -> ResultCheck {
         ResultCheck {
@@ -818,10 +808,8 @@ impl ResultCheck {
 
 /// Whether an RE and a score give the same winner and (for a count) the same margin.
 pub(crate) fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
-    let by_score =
-        matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
     recorded.winner() == score.winner
-        && (!by_score
+        && (!recorded.is_count()
             || recorded
                 .margin()
                 .is_some_and(|m| (m - score.margin).abs() < 1e-9))
@@ -829,9 +817,7 @@ pub(crate) fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
 
 /// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
 pub(crate) fn re_is_count(record: &GameRecord) -> bool {
-    record
-        .re()
-        .is_some_and(|(_, p)| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw)
+    record.re().is_some_and(|(_, p)| p.is_count())
 }
 
 /// A reading counted beside the result and not the result: the precedent reading of
@@ -907,9 +893,7 @@ fn four_pass_readings(
     if precedent.re == literal.re {
         return None;
     }
-    let is_count =
-        |p: &&ParsedResult| matches!(p.kind, ResultKind::Score(_)) || p.outcome == Outcome::Draw;
-    let recorded_matches = recorded.filter(is_count).and_then(|p| {
+    let recorded_matches = recorded.filter(|p| p.is_count()).and_then(|p| {
         if agrees(p, literal) {
             Some(FourPassReading::Literal)
         } else if agrees(p, precedent) {
@@ -928,75 +912,180 @@ fn four_pass_readings(
     })
 }
 
-/// Scores the refereed game and compares with RE (called once by the referee).
-pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Refereed) {
-    r.result = ResultCheck::new(record.info.result.clone());
-    if !record.playable {
-        r.result.reason = "the game could not be replayed".into();
-        return;
-    }
-    let side_variation = !record.variation.is_empty();
-    if !counting_needed(record, opts, r) && !side_variation {
-        // Nothing to compare a count with (a resignation before the end, no RE):
-        // the result check says why, and the board is not counted.
-        r.result = judge_result(record, r, false);
-        return;
-    }
-    let position = r.scored_position.clone();
-    let end = r.ending.end.map(|e| e.kind);
-    // Where the players could agree on dead stones: at an agreement stop, after four
-    // passes (the 2002 precedent, on an agreement only), or where a record without
-    // passes gives a count or stones are claimed (the agreement is the count itself).
-    let policy = dead_policy(
-        end,
-        FourPassReading::AsAgreed,
-        opts.dead.is_some() || re_is_count(record),
-    );
-    let rules = r.selection.rules.clone();
-    let ctx = CountContext::of(record, &rules, r);
-    let agreed = dead_stones(
+/// The reading of the end of one game under its rules: the dead stones and what they rest
+/// on, the count, the four-pass readings, and the verdict on RE, with the findings of the
+/// reading. The second of the two values a check makes of a game, from its [`Judged`].
+#[derive(Clone, Debug, Default)]
+pub struct EndReading {
+    /// Stones removed before counting, sorted.
+    pub dead: Vec<Point>,
+    /// Where the removed stones came from; none when none were removed.
+    pub dead_source: Option<DeadSource>,
+    /// Stones in seki (territory counting).
+    pub seki: Vec<Point>,
+    /// The estimate, when one was made.
+    pub estimate: Option<Estimate>,
+    /// The count the result rests on.
+    pub score: Option<Score>,
+    /// The count with every stone as it stands, when it differs from `score`.
+    pub literal_score: Option<Score>,
+    /// The precedent reading of four passes counted on the estimate, beside the result.
+    pub precedent_beside: Option<CountBeside>,
+    /// Both readings of a four-pass end, when they differ.
+    pub four_passes: Option<FourPassReadings>,
+    /// Why the position is not finished enough to count, when the estimate would have
+    /// decided the result.
+    pub not_countable: Option<String>,
+    /// The source convention the count follows (`fox-km0`, …).
+    pub convention: Option<&'static str>,
+    pub result: ResultCheck,
+    /// The reading's findings: the estimator's, the convention, a disputed ending, the
+    /// verdict on RE and the record's own comment, in that order.
+    pub findings: Vec<Finding>,
+}
+
+/// The dead stones one reading takes away at the end, and its counts: the one decision
+/// that `check`, `score` and each of `appeal`'s readings make alike.
+pub(crate) struct EndCount<'a> {
+    pub policy: DeadPolicy,
+    /// The dead stones the count rests on (none where the estimate cannot count the
+    /// position, or may not stand in for the agreement).
+    pub chosen: DeadStones,
+    /// The precedent's count beside the literal result (four passes, on the estimate).
+    pub beside: Option<CountBeside>,
+    /// Why the estimate cannot count the position, where it would decide the result.
+    pub not_countable: Option<String>,
+    /// Every stone as it stands.
+    pub literal: Option<Score>,
+    /// The count on `chosen`; an error where claimed stones cannot be removed.
+    pub counted: Result<Score, PointListError>,
+    pub ctx: CountContext<'a>,
+    /// Findings about the estimate (an engine that failed).
+    pub findings: Vec<Finding>,
+}
+
+/// Chooses the dead stones of a reading of the end (`reading`: how it takes four
+/// passes) and counts the scored position with them. `agreed_without_end`: where the
+/// record has no end, whether it stands for an agreement (RE is a count, or stones are
+/// claimed).
+pub(crate) fn count_end<'a>(
+    record: &GameRecord,
+    judged: &Judged,
+    rules: &'a Rules,
+    claimed: Option<&[Point]>,
+    estimator: &Estimator,
+    reading: FourPassReading,
+    agreed_without_end: bool,
+) -> EndCount<'a> {
+    let position = &judged.scored_position;
+    let end = judged.ending.end.map(|e| e.kind);
+    let policy = dead_policy(end, reading, agreed_without_end);
+    let ctx = CountContext::of(record, rules, judged);
+    let mut agreed = dead_stones(
         record,
-        &position,
-        opts.dead.as_deref(),
-        &opts.estimator,
+        position,
+        claimed,
+        estimator,
         ctx.method.komi.value,
         policy.removal,
     );
-    r.findings.extend(agreed.findings.iter().cloned());
-    let literal = count(&position, &[], &[], &ctx).ok();
-    let (chosen, beside) = settle(agreed, policy, &position, literal.as_ref(), &ctx);
+    let findings = std::mem::take(&mut agreed.findings);
+    let literal = count(position, &[], &[], &ctx).ok();
+    let (chosen, beside) = if reading == FourPassReading::Precedent {
+        // The precedent is the reading whose count the estimate stands in for: it is
+        // counted on it (and shown as an estimate).
+        (agreed, None)
+    } else {
+        settle(agreed, policy, position, literal.as_ref(), &ctx)
+    };
     // Where the estimate cannot count the position, nothing is taken away; where it
     // would have been the result, the result says the position is not countable.
     let not_countable = chosen
         .uncountable
         .clone()
-        .filter(|_| policy.estimate_decides);
+        .filter(|_| policy.estimate_decides || reading == FourPassReading::Precedent);
     let chosen = if chosen.uncountable.is_some() {
         DeadStones::default()
     } else {
         chosen
     };
     let ctx = ctx.finishing(chosen.basis);
-    let counted = if chosen.dead.is_empty() && chosen.seki.is_empty() && !ctx.finish_boundaries {
-        literal.clone()
-    } else {
-        count(&position, &chosen.dead, &chosen.seki, &ctx).ok()
+    let counted = match &literal {
+        Some(l) if chosen.dead.is_empty() && chosen.seki.is_empty() && !ctx.finish_boundaries => {
+            Ok(l.clone())
+        }
+        _ => count(position, &chosen.dead, &chosen.seki, &ctx),
     };
+    EndCount {
+        policy,
+        chosen,
+        beside,
+        not_countable,
+        literal,
+        counted,
+        ctx,
+        findings,
+    }
+}
+
+/// Reads the end of a judged game under its own rules and compares the count with RE
+/// (once per game, for `check`, `score` and the pages alike).
+pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> EndReading {
+    let mut end = EndReading {
+        result: ResultCheck::new(record.info.result.clone()),
+        ..EndReading::default()
+    };
+    if !record.playable {
+        end.result.reason = "the game could not be replayed".into();
+        return end;
+    }
+    let side_variation = !record.variation.is_empty();
+    if !counting_needed(record, opts, judged) && !side_variation {
+        // Nothing to compare a count with (a resignation before the end, no RE):
+        // the result check says why, and the board is not counted.
+        let mut findings = Vec::new();
+        let (check, pending) = judge_result(record, judged, &end, false, &mut findings);
+        end.findings.extend(findings.into_iter().chain(pending));
+        end.result = check;
+        return end;
+    }
+    let position = &judged.scored_position;
+    let ending = judged.ending.end.map(|e| e.kind);
+    // Where the players could agree on dead stones: at an agreement stop, after four
+    // passes (the 2002 precedent, on an agreement only), or where a record without
+    // passes gives a count or stones are claimed (the agreement is the count itself).
+    let rules = judged.selection.rules.clone();
+    let counted = count_end(
+        record,
+        judged,
+        &rules,
+        opts.dead.as_deref(),
+        &opts.estimator,
+        FourPassReading::AsAgreed,
+        opts.dead.is_some() || re_is_count(record),
+    );
+    let EndCount {
+        chosen,
+        beside,
+        not_countable,
+        literal,
+        counted,
+        ctx,
+        findings,
+        ..
+    } = counted;
+    let counted = counted.ok();
+    end.findings.extend(findings);
     if let Some(detected) = ctx
         .method
         .convention
         .as_ref()
         .filter(|_| re_is_count(record))
     {
-        if matches!(detected.convention.komi, KomiReading::Fixed(_)) {
-            // The source's KM is a placeholder: what the record's KM implies is moot.
-            r.findings
-                .retain(|f| !matches!(f.code, Code::KomiDiffers | Code::KomiResultParity));
-        }
-        r.findings
+        end.findings
             .push(Finding::new(Code::CountConvention, detected.sentence()));
     }
-    r.four_passes = match (end, &literal, &counted) {
+    end.four_passes = match (ending, &literal, &counted) {
         (Some(EndKind::FourPasses), Some(l), Some(c)) => four_pass_readings(
             l,
             c,
@@ -1006,18 +1095,18 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
         ),
         _ => None,
     };
-    if let Some(fp) = &r.four_passes {
-        r.findings
+    if let Some(fp) = &end.four_passes {
+        end.findings
             .push(Finding::new(Code::DisputedEnding, fp.sentence()));
     }
     // Whether the count is the rules' own result: every stone counts after a second
     // stop, and after four passes read literally; elsewhere only once the dead stones
     // are known (marked, claimed, estimated).
-    let literal_result = r
+    let literal_result = end
         .four_passes
         .as_ref()
         .is_some_and(|f| f.result == FourPassReading::Literal);
-    let decisive = match end {
+    let decisive = match ending {
         Some(EndKind::SecondStop) => true,
         _ if literal_result => true,
         _ => match chosen.basis {
@@ -1026,44 +1115,45 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
             Basis::AsIs => false,
         },
     };
-    r.dead = chosen.dead.clone();
-    r.dead_source = chosen
+    end.dead = chosen.dead.clone();
+    end.dead_source = chosen
         .basis
         .dead_source()
         .filter(|_| !chosen.dead.is_empty());
-    r.seki = chosen.seki.clone();
-    r.estimate = chosen.estimate.clone();
-    r.literal_score = match (&counted, &literal) {
+    end.seki = chosen.seki.clone();
+    end.estimate = chosen.estimate.clone();
+    end.literal_score = match (&counted, &literal) {
         (Some(c), Some(l)) if c.re != l.re || !chosen.dead.is_empty() => Some(l.clone()),
         _ => None,
     };
-    r.score = counted;
-    r.precedent_beside = beside;
-    r.not_countable = not_countable.clone();
-    r.convention = ctx.method.convention.as_ref().map(|d| d.convention.id);
+    end.score = counted;
+    end.precedent_beside = beside;
+    end.not_countable = not_countable.clone();
+    end.convention = ctx.method.convention.as_ref().map(|d| d.convention.id);
     let zero_is_no_count = ctx
         .method
         .convention
         .as_ref()
         .is_some_and(|d| d.convention.zero_margin_is_not_a_count);
-    let mut check = if side_variation {
-        side_variation_check(record, r)
+    let mut findings = Vec::new();
+    let (mut check, pending) = if side_variation {
+        (side_variation_check(record, &end), None)
     } else if zero_is_no_count && zero_margin(record) {
-        zero_margin_check(record, r, &ctx.method)
+        (zero_margin_check(record, &end, &ctx.method), None)
     } else if let Some(why) = &not_countable {
-        not_countable_check(record, r, why)
+        (not_countable_check(record, &end, why, &mut findings), None)
     } else {
-        judge_result(record, r, decisive)
+        judge_result(record, judged, &end, decisive, &mut findings)
     };
     check.basis = chosen.basis;
-    check.four_passes = r.four_passes.clone();
-    check.counting = r.score.as_ref().map(|s| s.counting);
-    check.other_count = r
+    check.four_passes = end.four_passes.clone();
+    check.counting = end.score.as_ref().map(|s| s.counting);
+    check.other_count = end
         .score
         .as_ref()
         .and_then(|s| s.other_count.as_ref())
         .map(|o| format!("{} by {} counting", o.re, o.counting.as_str()));
-    if let Some((s, o)) = r
+    if let Some((s, o)) = end
         .score
         .as_ref()
         .and_then(|s| Some(s).zip(s.other_count.as_ref()))
@@ -1077,62 +1167,74 @@ pub(crate) fn read_result(record: &GameRecord, opts: &RefereeOptions, r: &mut Re
     // Recounting with each unclear string flipped costs a count per string: only where
     // it can change the verdict (a mismatch), or for a single game's count (`score`).
     let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
-    let unclear = match (&chosen.estimate, &r.score) {
+    let unclear = match (&chosen.estimate, &end.score) {
         (Some(est), Some(s)) if wanted => {
-            deciding_strings(&position, est, s, &ctx, opts.min_confidence())
+            deciding_strings(position, est, s, &ctx, opts.min_confidence())
         }
         _ => Vec::new(),
     };
-    if check.status == ResultStatus::Mismatch && !unclear.is_empty() {
-        // The estimate cannot carry a mismatch that hangs on a string it is unsure of.
-        let names: Vec<String> = unclear.iter().map(UnclearString::describe).collect();
-        check.status = ResultStatus::Unverified;
-        check.reason = format!(
-            "{}; but the winner turns on {}",
-            check.reason,
-            names.join("; ")
-        );
-        r.findings
-            .retain(|f| !matches!(f.code, Code::ResultMismatch | Code::MarginMismatch));
-        r.findings.push(Finding::new(
-            Code::DeadStonesUnclear,
-            format!(
-                "the estimated count gives {} against RE[{}], but the winner turns on {}; mark the dead stones with TB/TW or pass --dead to verify",
-                check.computed.as_deref().unwrap_or("?"),
-                check.recorded.as_deref().unwrap_or(""),
-                names.join("; ")
-            ),
-        ));
-    }
-    if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
-        if let Some(open) = open_points_deciding(record, r, &check) {
-            // The estimate leaves open points to nobody where a play-out would give them
-            // to one side: a difference they can make up is not a verdict.
-            check.status = ResultStatus::Unverified;
-            check.reason = format!(
-                "{}; but {open} points are left open (dame or an unfinished boundary) and the difference is no more than that",
-                check.reason
-            );
-            r.findings
-                .retain(|f| !matches!(f.code, Code::ResultMismatch | Code::MarginMismatch));
-            r.findings.push(Finding::new(
-                Code::OpenPointsUnclear,
-                format!(
-                    "the estimated count gives {} against RE[{}], a difference that the {open} open points (dame or an unfinished boundary) can make up; finish the boundary or mark the dead stones to verify",
-                    check.computed.as_deref().unwrap_or("?"),
-                    check.recorded.as_deref().unwrap_or(""),
-                ),
-            ));
-        }
-    }
+    // A mismatch is a verdict only where the estimate can carry it; else the pending
+    // mismatch finding is replaced by the finding that says what would settle it.
+    let verdict = if check.status == ResultStatus::Mismatch && !unclear.is_empty() {
+        Some(unclear_verdict(&mut check, &unclear))
+    } else if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
+        open_points_deciding(record, &end, &check).map(|open| open_points_verdict(&mut check, open))
+    } else {
+        None
+    };
+    findings.extend(verdict.or(pending));
+    end.findings.extend(findings);
     check.unclear = unclear;
-    r.result = check;
+    if let Some(f) = comment_evidence(record, &check) {
+        end.findings.push(f);
+    }
+    end.result = check;
+    end
+}
+
+/// The estimate cannot carry a mismatch that hangs on a string it is unsure of: the
+/// result is unverified, and the finding names the strings.
+fn unclear_verdict(check: &mut ResultCheck, unclear: &[UnclearString]) -> Finding {
+    let names: Vec<String> = unclear.iter().map(UnclearString::describe).collect();
+    check.status = ResultStatus::Unverified;
+    check.reason = format!(
+        "{}; but the winner turns on {}",
+        check.reason,
+        names.join("; ")
+    );
+    Finding::new(
+        Code::DeadStonesUnclear,
+        format!(
+            "the estimated count gives {} against RE[{}], but the winner turns on {}; mark the dead stones with TB/TW or pass --dead to verify",
+            check.computed.as_deref().unwrap_or("?"),
+            check.recorded.as_deref().unwrap_or(""),
+            names.join("; ")
+        ),
+    )
+}
+
+/// The estimate leaves open points to nobody where a play-out would give them to one
+/// side: a difference they can make up is not a verdict.
+fn open_points_verdict(check: &mut ResultCheck, open: u32) -> Finding {
+    check.status = ResultStatus::Unverified;
+    check.reason = format!(
+        "{}; but {open} points are left open (dame or an unfinished boundary) and the difference is no more than that",
+        check.reason
+    );
+    Finding::new(
+        Code::OpenPointsUnclear,
+        format!(
+            "the estimated count gives {} against RE[{}], a difference that the {open} open points (dame or an unfinished boundary) can make up; finish the boundary or mark the dead stones to verify",
+            check.computed.as_deref().unwrap_or("?"),
+            check.recorded.as_deref().unwrap_or(""),
+        ),
+    )
 }
 
 /// The open points of an estimated count when they can explain its difference from RE:
 /// the record stops before the end (its boundaries may be unfinished) or the count is an
 /// area count (where a dame is a point), and the difference is at most one per open point.
-fn open_points_deciding(record: &GameRecord, r: &Refereed, check: &ResultCheck) -> Option<u32> {
+fn open_points_deciding(record: &GameRecord, r: &EndReading, check: &ResultCheck) -> Option<u32> {
     let score = r.score.as_ref()?;
     let open = score.neutral;
     // The same leeway whatever the rules count (issue 26: one estimate, one verdict):
@@ -1153,18 +1255,22 @@ fn open_points_deciding(record: &GameRecord, r: &Refereed, check: &ResultCheck) 
 
 /// The final position is not finished enough for the estimate to count it: nothing is
 /// computed or compared; the count as it stands is given, labelled.
-fn not_countable_check(record: &GameRecord, r: &mut Refereed, why: &str) -> ResultCheck {
+fn not_countable_check(
+    record: &GameRecord,
+    r: &EndReading,
+    why: &str,
+    findings: &mut Vec<Finding>,
+) -> ResultCheck {
     let mut check = ResultCheck::new(record.info.result.clone());
     check.as_is = r.score.as_ref().map(|s| s.re.clone());
     let as_is = check.as_is.as_deref().unwrap_or("-");
     let reason = format!(
         "the game did not reach a countable end ({why}); the count as it stands, every stone on the board, gives {as_is}"
     );
-    r.findings
-        .push(Finding::new(Code::NotCountable, reason.clone()));
+    findings.push(Finding::new(Code::NotCountable, reason.clone()));
     match record.re() {
         None => {
-            r.findings.push(Finding::new(
+            findings.push(Finding::new(
                 Code::ResultMissing,
                 "the record has no RE; nothing to compare",
             ));
@@ -1233,7 +1339,7 @@ pub(crate) fn comment_evidence(record: &GameRecord, result: &ResultCheck) -> Opt
 }
 
 /// A side variation carries the main line's RE, which says nothing about it.
-fn side_variation_check(record: &GameRecord, r: &Refereed) -> ResultCheck {
+fn side_variation_check(record: &GameRecord, r: &EndReading) -> ResultCheck {
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = r.score.as_ref().map(|s| s.re.clone());
     check.status = ResultStatus::NotComparable;
@@ -1253,7 +1359,7 @@ fn zero_margin(record: &GameRecord) -> bool {
 
 /// A source that writes `B+0` for a win without a count (on time, or the opponent
 /// left): there is no margin to compare.
-fn zero_margin_check(record: &GameRecord, r: &Refereed, method: &Method) -> ResultCheck {
+fn zero_margin_check(record: &GameRecord, r: &EndReading, method: &Method) -> ResultCheck {
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = r.score.as_ref().map(|s| s.re.clone());
     check.status = ResultStatus::NotComparable;
@@ -1267,32 +1373,38 @@ fn zero_margin_check(record: &GameRecord, r: &Refereed, method: &Method) -> Resu
 
 /// Whether the board must be counted: the game ran to its end, RE gives a count to
 /// compare with, dead stones were claimed, or the caller always wants the count.
-fn counting_needed(record: &GameRecord, opts: &RefereeOptions, r: &Refereed) -> bool {
-    opts.dead.is_some() || opts.count_as_is || r.ending.end.is_some() || re_is_count(record)
+fn counting_needed(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> bool {
+    opts.dead.is_some() || opts.count_as_is || judged.ending.end.is_some() || re_is_count(record)
 }
 
-/// Compares the computed result with RE.
-fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> ResultCheck {
-    let ended = r.ending.end.is_some();
+/// Compares the computed result with RE: the check, and the mismatch finding it would
+/// make (pending: the caller may find the estimate cannot carry it); other findings go
+/// to `findings`.
+fn judge_result(
+    record: &GameRecord,
+    judged: &Judged,
+    r: &EndReading,
+    decisive: bool,
+    findings: &mut Vec<Finding>,
+) -> (ResultCheck, Option<Finding>) {
+    let ended = judged.ending.end.is_some();
     let computed_re = r.score.as_ref().map(|s| s.re.clone());
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = if ended { computed_re.clone() } else { None };
     check.as_is = r.literal_score.as_ref().map(|s| s.re.clone());
     let Some((re, recorded)) = record.re() else {
-        r.findings.push(Finding::new(
+        findings.push(Finding::new(
             Code::ResultMissing,
             "the record has no RE; nothing to compare",
         ));
         check.reason = "the record has no result".into();
-        return check;
+        return (check, None);
     };
     if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
         check.reason = format!("RE[{re}] states no winner");
-        return check;
+        return (check, None);
     }
-    let by_score =
-        matches!(recorded.kind, ResultKind::Score(_)) || recorded.outcome == Outcome::Draw;
-    if !by_score && !ended {
+    if !recorded.is_count() && !ended {
         check.status = ResultStatus::NotComparable;
         check.reason = match recorded.kind {
             ResultKind::Resign => {
@@ -1303,14 +1415,14 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
             }
             _ => format!("RE[{re}] is not a count and the game did not run to its end"),
         };
-        return check;
+        return (check, None);
     }
     let Some(score) = r.score.clone() else {
         check.reason = "the board could not be scored".into();
-        return check;
+        return (check, None);
     };
     if !ended {
-        r.findings.push(Finding::new(
+        findings.push(Finding::new(
             Code::GameNotEnded,
             format!(
                 "the record stops before the end of the game (no stop); counted as the final position: {}",
@@ -1319,24 +1431,41 @@ fn judge_result(record: &GameRecord, r: &mut Refereed, decisive: bool) -> Result
         ));
         check.computed = Some(score.re.clone());
     }
-    compare(re, recorded, &score, decisive, ended, r, &mut check);
-    check
+    let ctx = Comparison {
+        re,
+        recorded,
+        decisive,
+        ended,
+        selection: &judged.selection,
+        end: r,
+    };
+    let pending = compare(&ctx, &score, &mut check, findings);
+    (check, pending)
 }
 
-fn compare(
-    re: &str,
-    recorded: &ParsedResult,
-    score: &Score,
+/// What [`compare`] compares a count with, and on what it rests.
+struct Comparison<'a> {
+    re: &'a str,
+    recorded: &'a ParsedResult,
     decisive: bool,
     ended: bool,
-    r: &mut Refereed,
+    selection: &'a Selection,
+    end: &'a EndReading,
+}
+
+/// Sets the check's status and reason; returns the mismatch finding, if any.
+fn compare(
+    c: &Comparison,
+    score: &Score,
     check: &mut ResultCheck,
-) {
+    findings: &mut Vec<Finding>,
+) -> Option<Finding> {
+    let (re, recorded, decisive, ended, r) = (c.re, c.recorded, c.decisive, c.ended, c.end);
     let by = |s: &Score| format!("{} counting", s.counting.as_str());
     if agrees(recorded, score) {
         check.status = ResultStatus::Agrees;
         check.reason = format!("the count gives {} by {}, as recorded", score.re, by(score));
-        return;
+        return None;
     }
     if let Some(fp) = r
         .four_passes
@@ -1351,7 +1480,7 @@ fn compare(
         };
         check.status = ResultStatus::Agrees;
         check.reason = format!("RE[{re}] is the {other} reading's count; {}", fp.sentence());
-        return;
+        return None;
     }
     if !decisive {
         check.status = ResultStatus::Unverified;
@@ -1365,7 +1494,7 @@ fn compare(
             score.re
         );
         if ended {
-            r.findings.push(Finding::new(
+            findings.push(Finding::new(
                 Code::DeadStonesUnmarked,
                 format!(
                     "the count with every stone alive gives {} against RE[{re}]; mark dead stones with TB/TW or pass --dead to verify",
@@ -1373,9 +1502,9 @@ fn compare(
                 ),
             ));
         }
-        return;
+        return None;
     }
-    if r.selection.source == RulesSource::Assumed {
+    if c.selection.source == RulesSource::Assumed {
         // The record does not say how it was counted: the other method may be the
         // one that produced RE.
         let other = score.other_count.as_ref();
@@ -1395,14 +1524,14 @@ fn compare(
                 o.re,
                 o.counting.as_str()
             );
-            return;
+            return None;
         }
         check.status = ResultStatus::Unverified;
         check.reason = format!(
             "the count gives {} against RE[{re}], but the record does not state its rules ({}), and counting methods differ",
-            score.re, r.selection.reason
+            score.re, c.selection.reason
         );
-        return;
+        return None;
     }
     check.status = ResultStatus::Mismatch;
     let same_winner = recorded.winner() == score.winner;
@@ -1440,12 +1569,13 @@ fn compare(
             .message
             .push_str(" (dead stones estimated, not marked)");
     }
-    r.findings.push(finding);
+    Some(finding)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::options::MIN_CONFIDENCE;
     use crate::read::record::ValueSource;
 
     fn ctx(rules: &Rules, komi: f64, captures: [u32; 2], counting: Scoring) -> CountContext<'_> {
@@ -1647,33 +1777,31 @@ mod tests {
             ..RefereeOptions::default()
         };
         let r = crate::count::referee::referee(&rec, &unsure);
-        assert_eq!(r.result.computed, None);
-        assert_eq!(r.result.as_is.as_deref(), Some("W+5"));
+        assert_eq!(r.end.result.computed, None);
+        assert_eq!(r.end.result.as_is.as_deref(), Some("W+5"));
         assert_eq!(
-            r.result.status,
+            r.end.result.status,
             ResultStatus::NotComparable,
             "{}",
-            r.result.reason
+            r.end.result.reason
         );
         let f = r
-            .findings
-            .iter()
+            .findings()
             .find(|f| f.code == Code::NotCountable)
             .expect("not-countable");
         assert!(f.message.contains("every White stone (5)"), "{}", f.message);
-        assert!(!r.findings.iter().any(|f| f.code == Code::ResultMismatch));
-        assert!(r.dead.is_empty(), "nothing is taken away");
+        assert!(!r.findings().any(|f| f.code == Code::ResultMismatch));
+        assert!(r.end.dead.is_empty(), "nothing is taken away");
         // Proven: a mismatch, a warning because it rests on an estimate.
         let sure = RefereeOptions {
             estimator: Estimator::Given(Box::new(wall_estimate(&pos, 1.0))),
             ..RefereeOptions::default()
         };
         let r = crate::count::referee::referee(&rec, &sure);
-        assert_eq!(r.result.computed.as_deref(), Some("B+25"));
-        assert_eq!(r.result.status, ResultStatus::Mismatch);
+        assert_eq!(r.end.result.computed.as_deref(), Some("B+25"));
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
         let f = r
-            .findings
-            .iter()
+            .findings()
             .find(|f| f.code == Code::ResultMismatch)
             .expect("result-mismatch");
         assert_eq!(f.severity, Severity::Warning);

@@ -4,8 +4,9 @@
 //! Recorded moves are executed as played (SGF FF[4]); an illegal move is reported at
 //! its move and the replay goes on, so every later verdict is still reported.
 
-use crate::count::score::{Komi, Penalties, Score};
-use crate::count::timing::{IngOvertime, TimeReport};
+use crate::count::convention;
+use crate::count::score::{Komi, Penalties};
+use crate::count::timing::TimeReport;
 use crate::findings::{Code, Finding, FindingCap, Severity};
 use crate::point::{Color, Move, Point, Pos};
 use crate::read::record::{Event, GameRecord, MoveEvent, Setup};
@@ -13,52 +14,10 @@ use crate::read::result::ResultKind;
 use crate::replay::ending::{self, EndKind, EndingReport, Turn};
 use crate::replay::engine::{self, Engine};
 use crate::replay::position::Position;
-use crate::rules::{self, Overrides, Rules, RulesSource, Selection};
+use crate::rules::{self, Rules, RulesSource, Selection};
 
-/// How the rules are chosen.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum RulesChoice {
-    /// From the record's RU (spec §7.1 alias table).
-    #[default]
-    Auto,
-    /// A preset by name or alias (validated by the caller with [`Rules::named`]).
-    Named(String),
-}
-
-/// Everything the caller can set for one check.
-#[derive(Clone, Debug, Default)]
-pub struct RefereeOptions {
-    pub rules: RulesChoice,
-    pub overrides: Overrides,
-    /// `--komi`: replaces the record's KM and the rules' default.
-    pub komi: Option<f64>,
-    /// `--penalty B=2,W=4`: replaces penalties derived from the clock.
-    pub penalties: Option<Penalties>,
-    /// Derive penalty points from TM and BL/WL even when OT does not name Ing overtime.
-    pub ing_overtime: bool,
-    pub overtime: IngOvertime,
-    /// `--dead POINTS`: stones claimed dead, used where the rules allow an agreement.
-    pub dead: Option<Vec<Point>>,
-    /// Keep the position at each stop and at these move numbers (for `goref appeal`).
-    pub snapshot_moves: Vec<u32>,
-    pub keep_stop_positions: bool,
-    /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).
-    pub count_as_is: bool,
-    /// Who judges dead stones that nobody marked or claimed.
-    pub estimator: crate::count::reading::Estimator,
-    /// Estimated strings below this confidence may not decide a mismatch
-    /// (default [`crate::count::reading::MIN_CONFIDENCE`]).
-    pub min_confidence: Option<f32>,
-}
-
-impl RefereeOptions {
-    pub(crate) fn min_confidence(&self) -> f32 {
-        self.min_confidence
-            .unwrap_or(crate::count::reading::MIN_CONFIDENCE)
-    }
-}
-
-pub use crate::count::reading::{marked_dead, ResultCheck, ResultStatus};
+pub use crate::count::options::{RefereeOptions, RulesChoice};
+pub use crate::count::reading::{marked_dead, EndReading, ResultCheck, ResultStatus};
 
 /// A position kept for diagrams.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,54 +28,54 @@ pub struct Snapshot {
     pub last_move: Option<Point>,
 }
 
-/// Everything the referee found in one game.
+/// The replay of one game judged under one ruleset: what happened on the board and
+/// what the rules say of each move and of the record (verdicts, ending, komi, penalties).
+/// The first of the two values a check makes of a game; [`EndReading`] reads its end.
 #[derive(Clone, Debug)]
-pub struct Refereed {
+pub struct Judged {
     pub selection: Selection,
-    /// Reading findings of the record first, then the referee's, in move order.
+    /// The record's own findings and the judgement's, in the order found.
     pub findings: Vec<Finding>,
     pub ending: EndingReport,
     pub moves: u32,
     pub passes: u32,
-    /// Stones captured by Black and by White.
+    /// Stones captured by Black and by White (prisoners) over the whole game.
     pub captures: [u32; 2],
     pub handicap: u32,
     pub komi: Komi,
-    /// The position that is scored: at the rules' end of game, else after the last move.
+    /// The position the rules count: at the end of the game, else the final position.
     pub scored_position: Position,
     pub final_position: Position,
     pub last_move: Option<Point>,
-    /// Stones captured by Black and by White up to the scored position.
+    /// Prisoners at the end of the game (territory counting).
     pub scored_captures: [u32; 2],
-    /// Dead stones applied to the computed score.
-    pub dead: Vec<Point>,
-    /// Where those dead stones came from (TB/TW, `--dead`, the estimate), or none.
-    pub dead_source: Option<crate::count::reading::DeadSource>,
-    /// Stones in seki under the estimate (no territory under territory counting).
-    pub seki: Vec<Point>,
-    /// The dead-stone estimate, when the dead stones were estimated.
-    pub estimate: Option<crate::count::estimate::Estimate>,
     pub penalties: Penalties,
     pub time: Option<TimeReport>,
-    /// The computed score (None when the board could not be scored).
-    pub score: Option<Score>,
-    /// Every stone counted as it stands, when the computed score removed dead stones.
-    pub literal_score: Option<Score>,
-    /// After four passes with nothing marked or claimed: the precedent reading counted on
-    /// goref's estimate beside the literal result, when the two differ.
-    pub precedent_beside: Option<crate::count::reading::CountBeside>,
-    /// After four passes, the two readings when they differ.
-    pub four_passes: Option<crate::count::reading::FourPassReadings>,
-    /// Why the final position is not finished enough for the estimate to count it, where
-    /// the estimate would have given the result (then `score` is the count as it stands).
-    pub not_countable: Option<String>,
-    /// The source convention the count follows (src/count/convention.rs), if any.
-    pub convention: Option<&'static str>,
-    pub result: ResultCheck,
     pub snapshots: Vec<Snapshot>,
 }
 
-/// Chooses the rules for a record.
+/// One game refereed: its judgement and the reading of its end, two values made one
+/// after the other ([`judge_game`], then [`crate::count::reading::read_end`]).
+#[derive(Clone, Debug)]
+pub struct Refereed {
+    pub judged: Judged,
+    pub end: EndReading,
+}
+
+impl Refereed {
+    /// Every finding of the game: the judgement's, then the reading's.
+    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.judged.findings.iter().chain(&self.end.findings)
+    }
+
+    /// The findings, owned, in the order of [`Refereed::findings`].
+    pub fn into_findings(self) -> Vec<Finding> {
+        let mut all = self.judged.findings;
+        all.extend(self.end.findings);
+        all
+    }
+}
+
 pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
     let mut selection = match &opts.rules {
         RulesChoice::Auto => select_for_ru(record.info.recorded_rules.as_deref()),
@@ -163,7 +122,7 @@ fn select_for_ru(recorded: Option<&str>) -> Selection {
     })
 }
 
-/// Replays and judges one game.
+/// Replays and judges one game, then reads its end.
 pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     referee_located(record, opts, &|pos| pos)
 }
@@ -178,6 +137,18 @@ pub(crate) fn referee_located(
     opts: &RefereeOptions,
     locate: Locate<'_>,
 ) -> Refereed {
+    let judged = judge_game_located(record, opts, locate);
+    let end = crate::count::reading::read_end(record, opts, &judged);
+    Refereed { judged, end }
+}
+
+/// Replays one game and judges it under the rules `opts` select: the verdicts on its
+/// moves, its ending, komi and penalties. The end is not read here.
+pub fn judge_game(record: &GameRecord, opts: &RefereeOptions) -> Judged {
+    judge_game_located(record, opts, &|pos| pos)
+}
+
+fn judge_game_located(record: &GameRecord, opts: &RefereeOptions, locate: Locate<'_>) -> Judged {
     let selection = select_rules(record, opts);
     let rules = selection.rules.clone();
     // Findings that can come once per node or move go through the cap.
@@ -194,15 +165,27 @@ pub(crate) fn referee_located(
     let replay = replay(record, &rules, opts, &mut findings, &mut cap, locate);
     let handicap = handicap_stones(record, &replay.ending);
     let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
-    komi_differs(record, &rules, handicap, &mut findings);
-    record_findings(record, &rules, &replay, &mut findings, &mut cap, locate);
+    // Where the source's convention sets komi (its KM is a placeholder, convention.rs),
+    // what the record's KM implies is moot: neither komi finding is made.
+    let komi_is_placeholder = convention::komi_is_placeholder(record, &selection.source);
+    if !komi_is_placeholder {
+        komi_differs(record, &rules, handicap, &mut findings);
+    }
+    record_findings(
+        record,
+        &rules,
+        &replay,
+        !komi_is_placeholder,
+        &mut findings,
+        &mut cap,
+        locate,
+    );
     cap.finish(&mut findings);
     if selection.source == RulesSource::Assumed {
         soften_assumed_verdicts(&mut findings, &rules);
     }
-
     let (penalties, time) = penalties(record, opts, &mut findings);
-    let mut refereed = Refereed {
+    Judged {
         selection,
         findings,
         moves: replay.moves,
@@ -215,26 +198,10 @@ pub(crate) fn referee_located(
         final_position: replay.final_position,
         last_move: replay.last_move,
         ending: replay.ending,
-        dead: Vec::new(),
-        dead_source: None,
-        seki: Vec::new(),
-        estimate: None,
         penalties,
         time,
-        score: None,
-        literal_score: None,
-        precedent_beside: None,
-        four_passes: None,
-        not_countable: None,
-        convention: None,
-        result: ResultCheck::new(record.info.result.clone()),
         snapshots: replay.snapshots,
-    };
-    crate::count::reading::read_result(record, opts, &mut refereed);
-    if let Some(f) = crate::count::reading::comment_evidence(record, &refereed.result) {
-        refereed.findings.push(f);
     }
-    refereed
 }
 
 /// What the move-by-move replay produced.
@@ -565,11 +532,12 @@ fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mu
 }
 
 /// Findings about the record as a whole: alternation, moves after the end, the last
-/// pass, the resigner's last move, KM against RE.
+/// pass, the resigner's last move, KM against RE (where the record's KM is its komi).
 fn record_findings(
     record: &GameRecord,
     rules: &Rules,
     replay: &Replay,
+    km_is_komi: bool,
     findings: &mut Vec<Finding>,
     cap: &mut FindingCap,
     locate: Locate<'_>,
@@ -630,7 +598,9 @@ fn record_findings(
     if record.variation.is_empty() {
         // RE is the main line's result; a side variation is not checked against it.
         resigner_moved_last(record, &moves, findings, locate);
-        komi_result_parity(record, findings);
+        if km_is_komi {
+            komi_result_parity(record, findings);
+        }
     }
 }
 

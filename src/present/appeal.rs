@@ -13,10 +13,9 @@
 //! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`to_text`]
 //! prints it, and each [`Diagram`] renders as text or SVG.
 
-use crate::count::reading::{
-    self, Basis, CountContext, DeadSource, Estimator, FourPassReading, ScoreView,
-};
-use crate::count::referee::{self, RefereeOptions, Refereed, RulesChoice};
+use crate::count::options::Estimator;
+use crate::count::reading::{self, Basis, CountContext, DeadSource, FourPassReading, ScoreView};
+use crate::count::referee::{self, Judged, RefereeOptions, RulesChoice};
 use crate::count::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
 };
@@ -148,12 +147,6 @@ impl ReadingKind {
             | ReadingKind::Aga
             | ReadingKind::RecordRules => FourPassReading::AsAgreed,
         }
-    }
-
-    /// The reading module's dead-stone policy at an end of this kind (the one decision
-    /// `check`, `score` and the pages share).
-    fn policy(self, end: EndKind) -> reading::DeadPolicy {
-        reading::dead_policy(Some(end), self.four_passes(), false)
     }
 }
 
@@ -529,7 +522,7 @@ fn referee_all(
     record: &GameRecord,
     opts: &AppealOptions,
     lineup: &Lineup,
-) -> BTreeMap<&'static str, Refereed> {
+) -> BTreeMap<&'static str, Judged> {
     let mut runs = BTreeMap::new();
     for &(_, preset) in lineup {
         if runs.contains_key(preset) {
@@ -537,7 +530,7 @@ fn referee_all(
         }
         runs.insert(
             preset,
-            referee::referee(record, &referee_options(opts, preset, Vec::new())),
+            referee::judge_game(record, &referee_options(opts, preset, Vec::new())),
         );
     }
     runs
@@ -557,7 +550,7 @@ fn referee_options(opts: &AppealOptions, preset: &str, snapshots: Vec<u32>) -> R
     }
 }
 
-fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
+fn game_summary(record: &GameRecord, r: &Judged) -> GameSummary {
     let selection = referee::select_rules(record, &RefereeOptions::default());
     let info = &record.info;
     GameSummary {
@@ -576,7 +569,7 @@ fn game_summary(record: &GameRecord, r: &Refereed) -> GameSummary {
 
 /// One view per kind of ending, in the order the readings first use it.
 fn ending_views(
-    runs: &BTreeMap<&'static str, Refereed>,
+    runs: &BTreeMap<&'static str, Judged>,
     colors: &BTreeMap<u32, Color>,
     lineup: &Lineup,
 ) -> Vec<EndingView> {
@@ -649,7 +642,7 @@ fn is_legality(code: Code) -> bool {
 }
 
 /// Every finding tied to a move, merged over the presets, in move order.
-fn move_findings(runs: &BTreeMap<&'static str, Refereed>, lineup: &Lineup) -> Vec<MoveFindings> {
+fn move_findings(runs: &BTreeMap<&'static str, Judged>, lineup: &Lineup) -> Vec<MoveFindings> {
     let mut by_move: BTreeMap<u32, MoveFindings> = BTreeMap::new();
     for &(_, preset) in lineup {
         let Some(r) = runs.get(preset) else { continue };
@@ -739,7 +732,7 @@ fn unique_presets(lineup: &Lineup) -> Vec<&'static str> {
 fn build_reading(
     kind: ReadingKind,
     record: &GameRecord,
-    r: &Refereed,
+    r: &Judged,
     claimed: Option<&[Point]>,
     estimator: &Estimator,
     colors: &BTreeMap<u32, Color>,
@@ -782,44 +775,21 @@ fn build_reading(
         reading.rule_sentence = ctx.not_ended();
         return reading;
     };
-    let policy = kind.policy(end.kind);
-    reading.removes_dead = policy.removal;
-    let agreed = reading::dead_stones(
+    let rules = r.selection.rules.clone();
+    // The one decision on dead stones and the count, as `check` makes it for the
+    // record's own reading (`count_end`), here under this reading's rules.
+    let end_count = reading::count_end(
         record,
-        &r.scored_position,
+        r,
+        &rules,
         claimed,
         estimator,
-        r.komi.value,
-        policy.removal,
+        kind.four_passes(),
+        false,
     );
-    let rules = r.selection.rules.clone();
-    let chosen = if kind.four_passes() == FourPassReading::Precedent {
-        // The precedent is the reading whose count the estimate stands in for: it is
-        // counted on it, and marked `estimated`.
-        agreed
-    } else {
-        let literal_ctx = CountContext::of(record, &rules, r);
-        let literal = reading::count(&r.scored_position, &[], &[], &literal_ctx).ok();
-        reading::settle(
-            agreed,
-            policy,
-            &r.scored_position,
-            literal.as_ref(),
-            &literal_ctx,
-        )
-        .0
-    };
-    let chosen = if chosen.uncountable.is_some()
-        && !policy.estimate_decides
-        && kind.four_passes() != FourPassReading::Precedent
-    {
-        // An estimate that cannot count the position stands in for nothing: where the
-        // literal reading is the fallback, every stone counts.
-        reading::DeadStones::default()
-    } else {
-        chosen
-    };
-    if let Some(why) = &chosen.uncountable {
+    let policy = end_count.policy;
+    reading.removes_dead = policy.removal;
+    if let Some(why) = &end_count.not_countable {
         reading.status = ReadingStatus::NotCountable;
         reading.rule_sentence = format!(
             "{} The position is not finished enough for goref's estimate to count it: {why}; this reading gives no result (mark the dead stones or pass --dead).",
@@ -827,6 +797,7 @@ fn build_reading(
         );
         return reading;
     }
+    let chosen = &end_count.chosen;
     let on_estimate = chosen.basis == Basis::Estimated && !policy.estimate_decides;
     if kind.four_passes() == FourPassReading::AsAgreed
         && end.kind == EndKind::FourPasses
@@ -854,16 +825,15 @@ fn build_reading(
         _ => Removal::None(claimed.unwrap_or(&[])),
     };
     reading.rule_sentence = ctx.sentence(end, &removal);
-    let count_ctx = CountContext::of(record, &rules, r).finishing(chosen.basis);
-    match reading::count(&r.scored_position, &dead, &chosen.seki, &count_ctx) {
+    match &end_count.counted {
         Ok(s) => {
-            reading.view = view(Some(&s));
-            fill_score(&mut reading, &s, record);
+            reading.view = view(Some(s));
+            fill_score(&mut reading, s, record);
             if on_estimate {
                 reading.status = ReadingStatus::Estimated;
                 reading.applies = false;
             }
-            if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &count_ctx, &s) {
+            if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &end_count.ctx, s) {
                 reading.notes.push(note);
             }
         }
@@ -896,7 +866,7 @@ fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
 /// differs, the result under the rules' komi too (the spec's T11 table counts AGA
 /// with 7.5).
 fn default_komi_note(
-    r: &Refereed,
+    r: &Judged,
     dead: &[Point],
     seki: &[Point],
     ctx: &CountContext,
@@ -924,7 +894,7 @@ fn default_komi_note(
 
 /// Notes every reading of these rules shares: a pass owed, illegal moves, moves after
 /// the end.
-fn notes(r: &Refereed, colors: &BTreeMap<u32, Color>) -> Vec<String> {
+fn notes(r: &Judged, colors: &BTreeMap<u32, Color>) -> Vec<String> {
     let mut notes = Vec::new();
     for f in &r.findings {
         let Some(n) = f.move_number else { continue };

@@ -2,7 +2,7 @@
 //! JSON Lines and readable text. docs/report.md explains every field and
 //! docs/report.schema.json describes them; a test validates real output against it.
 
-use crate::count::reading::ScoreView;
+use crate::count::reading::{EndReading, ScoreView};
 use crate::count::referee::{Refereed, ResultCheck};
 use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
@@ -73,7 +73,7 @@ pub struct ScoreReport {
 }
 
 impl ScoreReport {
-    fn new(s: &Score, r: &Refereed) -> ScoreReport {
+    fn new(s: &Score, r: &EndReading) -> ScoreReport {
         ScoreReport {
             black: s.black,
             white: s.white,
@@ -129,11 +129,13 @@ impl GameReport {
         file: &str,
         charset: &Charset,
         record: GameRecord,
-        r: Refereed,
+        mut r: Refereed,
         with_board: bool,
     ) -> GameReport {
-        let score = r.score.as_ref().map(|s| ScoreReport::new(s, &r));
-        let final_board = with_board.then(|| board_rows(&r.final_position));
+        let score = r.end.score.as_ref().map(|s| ScoreReport::new(s, &r.end));
+        let mut findings = std::mem::take(&mut r.judged.findings);
+        findings.append(&mut r.end.findings);
+        let final_board = with_board.then(|| board_rows(&r.judged.final_position));
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
@@ -142,30 +144,30 @@ impl GameReport {
             info: Some(record.info),
             charset: Some(charset.clone()),
             rules: Some(RulesReport {
-                source: r.selection.source,
-                reason: r.selection.reason,
-                settings: r.selection.rules,
+                source: r.judged.selection.source,
+                reason: r.judged.selection.reason,
+                settings: r.judged.selection.rules,
             }),
             board: Some(Board {
                 width: record.width,
                 height: record.height,
             }),
             komi: Some(KomiReport {
-                value: r.komi.value,
-                source: r.komi.source,
+                value: r.judged.komi.value,
+                source: r.judged.komi.source,
             }),
-            handicap: r.handicap,
-            moves: r.moves,
-            passes: r.passes,
+            handicap: r.judged.handicap,
+            moves: r.judged.moves,
+            passes: r.judged.passes,
             captures: Captures {
-                black: r.captures[0],
-                white: r.captures[1],
+                black: r.judged.captures[0],
+                white: r.judged.captures[1],
             },
-            findings: r.findings,
-            result: Some(r.result),
+            findings,
+            result: Some(r.end.result),
             score,
-            ending: Some(r.ending),
-            time: r.time,
+            ending: Some(r.judged.ending),
+            time: r.judged.time,
             final_board,
         }
     }

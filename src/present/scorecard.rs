@@ -95,7 +95,7 @@ pub struct ScoreCard {
 impl ScoreCard {
     /// Builds the card, or None when the game could not be scored.
     pub fn new(file: &str, record: &GameRecord, r: &Refereed) -> Option<ScoreCard> {
-        let s: &Score = r.score.as_ref()?;
+        let s: &Score = r.end.score.as_ref()?;
         let side = |c: Color| {
             let a = s.area.side(c);
             SideCount {
@@ -106,53 +106,54 @@ impl ScoreCard {
             }
         };
         let marks = Marks::default().with_area(&s.area);
-        let text = diagram::render_text(&r.scored_position, &marks, &TextOptions::default());
+        let text = diagram::render_text(&r.judged.scored_position, &marks, &TextOptions::default());
         Some(ScoreCard {
             file: file.to_string(),
             // 1-based, as `--game` and `goref check`'s reports.
             game: record.game_index + 1,
             black_player: record.info.black.clone(),
             white_player: record.info.white.clone(),
-            rules: r.selection.rules.name.clone(),
-            rules_reason: r.selection.reason.clone(),
+            rules: r.judged.selection.rules.name.clone(),
+            rules_reason: r.judged.selection.reason.clone(),
             position: position_text(r),
-            view: ScoreView::of(r, s, |p| p.vertex(record.height)),
+            view: ScoreView::of(&r.end, s, |p| p.vertex(record.height)),
             black: side(Color::Black),
             white: side(Color::White),
             neutral: s.neutral,
-            neutral_rule: match r.selection.rules.seki_points {
+            neutral_rule: match r.judged.selection.rules.seki_points {
                 crate::rules::SekiPoints::Nobody => "count for nobody",
                 crate::rules::SekiPoints::Shared => "are shared in pairs by fill-in",
             },
             komi: s.komi,
             komi_source: s.komi_source,
-            convention: r.convention,
+            convention: r.end.convention,
             handicap: s.handicap,
             handicap_bonus: s.handicap_bonus,
             penalties: s.penalties,
-            time: r.time.clone(),
+            time: r.judged.time.clone(),
             black_margin: s.black_margin,
             fill_in: s.fill_in.as_ref().map(|f| f.sentence.clone()),
             fill_in_skipped: s.fill_in_skipped.clone(),
             re: r
+                .judged
                 .ending
                 .end
-                .filter(|_| r.not_countable.is_none())
-                .map(|_| match &r.four_passes {
+                .filter(|_| r.end.not_countable.is_none())
+                .map(|_| match &r.end.four_passes {
                     Some(f) if f.undecided() => "?".to_string(),
                     _ => s.re.clone(),
                 }),
-            not_countable: r.not_countable.clone(),
+            not_countable: r.end.not_countable.clone(),
             count: s.re.clone(),
-            four_passes: r.four_passes.clone(),
-            precedent_count: r.precedent_beside.as_ref().map(|b| BesideCount {
+            four_passes: r.end.four_passes.clone(),
+            precedent_count: r.end.precedent_beside.as_ref().map(|b| BesideCount {
                 dead: b.dead.iter().map(|p| p.vertex(record.height)).collect(),
                 black: b.score.black,
                 white: b.score.white,
                 neutral: b.score.neutral,
                 re: b.score.re.clone(),
             }),
-            result: r.result.clone(),
+            result: r.end.result.clone(),
             board: text.lines().map(str::to_string).collect(),
         })
     }
@@ -396,7 +397,7 @@ fn source_text(source: ValueSource, convention: Option<&str>) -> String {
 }
 
 fn position_text(r: &Refereed) -> String {
-    match r.ending.end {
+    match r.judged.ending.end {
         Some(end) => {
             let how = match end.kind {
                 EndKind::AgreementStop => "the stop where the players could agree on dead stones",
@@ -407,7 +408,7 @@ fn position_text(r: &Refereed) -> String {
         }
         None => format!(
             "after the last move ({}); the record does not reach the end of the game",
-            r.moves
+            r.judged.moves
         ),
     }
 }

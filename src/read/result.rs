@@ -70,6 +70,12 @@ impl ParsedResult {
         }
     }
 
+    /// Whether the result is a count: a margin (`B+3.5`) or a draw, not a resignation,
+    /// a time loss or a forfeit. The one test of "RE is a count" for every stage.
+    pub fn is_count(&self) -> bool {
+        matches!(self.kind, ResultKind::Score(_)) || self.outcome == Outcome::Draw
+    }
+
     /// The margin, for scored wins (and 0 for a draw).
     pub(crate) fn margin(&self) -> Option<f64> {
         match (&self.outcome, &self.kind) {

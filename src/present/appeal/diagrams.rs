@@ -8,7 +8,7 @@ pub(super) fn diagrams(
     record: &GameRecord,
     opts: &AppealOptions,
     appeal: &Appeal,
-    runs: &BTreeMap<&'static str, Refereed>,
+    runs: &BTreeMap<&'static str, Judged>,
 ) -> Vec<Diagram> {
     let ends = end_moves(appeal);
     let mut stops: Vec<u32> = appeal
@@ -26,7 +26,7 @@ pub(super) fn diagrams(
     let Some(r) = runs.values().next() else {
         return Vec::new();
     };
-    let snaps = referee::referee(
+    let snaps = referee::judge_game(
         record,
         &referee_options(opts, &r.selection.rules.name, wanted),
     );

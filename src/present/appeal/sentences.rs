@@ -16,7 +16,7 @@ pub(super) enum Removal<'a> {
 
 pub(super) struct SentenceContext<'a> {
     pub(super) kind: ReadingKind,
-    pub(super) r: &'a Refereed,
+    pub(super) r: &'a Judged,
     pub(super) colors: &'a BTreeMap<u32, Color>,
     /// Where the record's own rules come from (`RU[Japanese]`, `--rules chinese`).
     pub(super) own_from: &'a str,

@@ -1,0 +1,70 @@
+//! What the caller sets for one check: how the rules are chosen and changed, komi and
+//! penalties from the command line, claimed dead stones, and who estimates the dead
+//! stones nobody marked. Both the judgement (`referee`) and the reading of the end
+//! (`reading`) take these options; neither owns them.
+
+use crate::count::estimate::Estimate;
+use crate::count::gtp::EngineSpec;
+use crate::count::score::Penalties;
+use crate::count::timing::IngOvertime;
+use crate::point::Point;
+use crate::rules::Overrides;
+
+/// How the rules are chosen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum RulesChoice {
+    /// From the record's RU (spec §7.1 alias table).
+    #[default]
+    Auto,
+    /// A preset by name or alias (validated by the caller with [`Rules::named`]).
+    Named(String),
+}
+
+/// Everything the caller can set for one check.
+#[derive(Clone, Debug, Default)]
+pub struct RefereeOptions {
+    pub rules: RulesChoice,
+    pub overrides: Overrides,
+    /// `--komi`: replaces the record's KM and the rules' default.
+    pub komi: Option<f64>,
+    /// `--penalty B=2,W=4`: replaces penalties derived from the clock.
+    pub penalties: Option<Penalties>,
+    /// Derive penalty points from TM and BL/WL even when OT does not name Ing overtime.
+    pub ing_overtime: bool,
+    pub overtime: IngOvertime,
+    /// `--dead POINTS`: stones claimed dead, used where the rules allow an agreement.
+    pub dead: Option<Vec<Point>>,
+    /// Keep the position at each stop and at these move numbers (for `goref appeal`).
+    pub snapshot_moves: Vec<u32>,
+    pub keep_stop_positions: bool,
+    /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).
+    pub count_as_is: bool,
+    /// Who judges dead stones that nobody marked or claimed.
+    pub estimator: Estimator,
+    /// Estimated strings below this confidence may not decide a mismatch
+    /// (default [`MIN_CONFIDENCE`]).
+    pub min_confidence: Option<f32>,
+}
+
+impl RefereeOptions {
+    pub(crate) fn min_confidence(&self) -> f32 {
+        self.min_confidence.unwrap_or(MIN_CONFIDENCE)
+    }
+}
+
+/// Who judges the dead stones nobody marked or claimed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Estimator {
+    /// goref's own estimate ([`crate::count::estimate`]).
+    #[default]
+    Builtin,
+    /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).
+    None,
+    /// An engine that speaks GTP and answers `final_status_list`.
+    Gtp(EngineSpec),
+    /// An estimate the caller made for the scored position (a library user's own judge).
+    Given(Box<Estimate>),
+}
+
+/// A string whose status below this confidence may not decide the winner on its own.
+pub const MIN_CONFIDENCE: f32 = 0.8;
