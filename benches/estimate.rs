@@ -4,7 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use goref::internal::count::estimate::estimate;
-use goref::internal::count::referee::{referee, RefereeOptions};
+use goref::internal::count::options::RefereeOptions;
+use goref::internal::count::referee;
 use goref::internal::read::reader::{read, ReadOptions};
 use goref::internal::read::result::{parse_re, ResultKind};
 use goref::internal::replay::position::Position;

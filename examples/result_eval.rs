@@ -11,7 +11,9 @@
 
 use goref::internal::count::convention::{self, Counting};
 use goref::internal::count::estimate::estimate;
-use goref::internal::count::referee::{marked_dead, referee, RefereeOptions};
+use goref::internal::count::options::RefereeOptions;
+use goref::internal::count::reading::marked_dead;
+use goref::internal::count::referee;
 use goref::internal::count::score::{count_area, teire_points};
 use goref::internal::read::reader::{read, ReadOptions};
 use goref::internal::read::result::{parse_re, ResultKind};

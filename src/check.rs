@@ -2,8 +2,8 @@
 //! This is what `goref check` runs on each file, in parallel.
 
 use crate::batch::{self, Outcome, RunError, RunOptions, RunReport};
-use crate::count::referee;
-pub use crate::count::referee::{RefereeOptions, RulesChoice};
+use crate::count;
+pub use crate::count::options::{RefereeOptions, RulesChoice};
 use crate::findings::{Code, Finding, Severity};
 use crate::present::report::GameReport;
 pub use crate::read::reader::ReadOptions;
@@ -74,12 +74,12 @@ fn check_games(
     games: Vec<GameRecord>,
     outside: Vec<Finding>,
     opts: &CheckOptions,
-    locate: referee::Locate<'_>,
+    locate: count::judge::Locate<'_>,
 ) -> Vec<GameReport> {
     let mut reports: Vec<GameReport> = games
         .into_iter()
         .map(|record| {
-            let refereed = referee::referee_located(&record, &opts.referee, locate);
+            let refereed = count::referee_located(&record, &opts.referee, locate);
             GameReport::new(file, charset, record, refereed, opts.with_board)
         })
         .collect();

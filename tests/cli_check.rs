@@ -846,7 +846,7 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
 fn every_registry_example_produces_its_code() {
     // The example `goref explain` shows for a code is a record that yields it.
     let opts = goref::check::CheckOptions {
-        referee: goref::internal::count::referee::RefereeOptions {
+        referee: goref::internal::count::options::RefereeOptions {
             count_as_is: true,
             ..Default::default()
         },
@@ -862,7 +862,7 @@ fn every_registry_example_produces_its_code() {
         }
         // Some codes need the estimate turned off (`--estimator none`).
         let without_estimate = goref::check::CheckOptions {
-            referee: goref::internal::count::referee::RefereeOptions {
+            referee: goref::internal::count::options::RefereeOptions {
                 estimator: goref::internal::count::options::Estimator::None,
                 ..opts.referee.clone()
             },

@@ -381,7 +381,8 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
 // mostly from capturing points.
 
 use goref::findings::Code;
-use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
+use goref::internal::count::options::{RefereeOptions, RulesChoice};
+use goref::internal::count::referee;
 use goref::internal::read::reader::{read_text, ReadOptions};
 use goref::rules::{Repetition, Rules, Suicide, PRESETS};
 use std::collections::BTreeMap;

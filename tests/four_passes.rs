@@ -7,7 +7,7 @@ mod common;
 
 use common::goref;
 use goref::check::{check_bytes, CheckOptions};
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::count::options::{RefereeOptions, RulesChoice};
 use goref::internal::present::appeal::{self, AppealOptions, ReadingKind, ReadingStatus};
 use goref::report::{Basis, FourPassReading, ResultStatus};
 use proptest::prelude::*;
@@ -334,7 +334,7 @@ proptest! {
         let record = &goref::internal::read::reader::read(sgf.as_bytes(), &Default::default()).games[0];
         let report = &check_bytes("p.sgf", sgf.as_bytes(), &CheckOptions::default())[0];
         let result = report.result.as_ref().unwrap();
-        let final_position = goref::internal::count::referee::referee(record, &RefereeOptions::default()).judged.scored_position;
+        let final_position = goref::internal::count::referee(record, &RefereeOptions::default()).judged.scored_position;
         let removes_nothing = goref::score::estimate(&final_position).dead_stones().is_empty();
         let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
         let row = |k: ReadingKind| a.readings.iter().find(|r| r.kind == k).unwrap();

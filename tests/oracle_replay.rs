@@ -7,7 +7,8 @@
 //! development checkout.
 
 use goref::findings::Code;
-use goref::internal::count::referee::{referee, RefereeOptions, RulesChoice};
+use goref::internal::count::options::{RefereeOptions, RulesChoice};
+use goref::internal::count::referee;
 use goref::internal::read::reader::{read, ReadOptions};
 use serde_json::Value;
 

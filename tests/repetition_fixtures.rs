@@ -5,7 +5,7 @@
 
 use goref::check::{check_bytes, CheckOptions};
 use goref::findings::Code::{self, *};
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::count::options::{RefereeOptions, RulesChoice};
 use goref::rules::PRESETS;
 
 /// Every finding of `file` checked under `preset`.

@@ -4,7 +4,7 @@
 
 use goref::check::{check_bytes, CheckOptions};
 use goref::findings::Code;
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::count::options::{RefereeOptions, RulesChoice};
 use goref::internal::present::report::GameReport;
 use goref::rules::PRESETS;
 

@@ -334,7 +334,7 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: goref::internal::count::referee::RefereeOptions {
+        referee: goref::internal::count::options::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&args.penalties)?
         },
@@ -497,8 +497,8 @@ fn account_games(summary: &mut Summary, reports: &[GameReport]) {
             }
             if let Some(result) = &r.result {
                 let agrees = match result.status {
-                    goref::internal::count::referee::ResultStatus::Agrees => Some(true),
-                    goref::internal::count::referee::ResultStatus::Mismatch => Some(false),
+                    goref::internal::count::reading::ResultStatus::Agrees => Some(true),
+                    goref::internal::count::reading::ResultStatus::Mismatch => Some(false),
                     _ => None,
                 };
                 summary.result(result.status.as_str(), agrees);

@@ -5,7 +5,7 @@ use super::{out, UsageError};
 use clap::ValueEnum;
 use goref::internal::count::gtp::EngineSpec;
 use goref::internal::count::options::Estimator;
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
+use goref::internal::count::options::{RefereeOptions, RulesChoice};
 use goref::internal::read::reader::{self, FileRead, ReadOptions};
 use goref::internal::read::record::GameRecord;
 use std::io::{Read, Write};

@@ -4,7 +4,8 @@ use super::args::{DataFormat as Format, ScoreArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref::batch::{Input, InputOptions};
-use goref::internal::count::referee::{self, RefereeOptions};
+use goref::internal::count::options::RefereeOptions;
+use goref::internal::count::referee;
 use goref::internal::count::score;
 use goref::internal::present::inert::inert_lines;
 use goref::internal::present::scorecard::ScoreCard;
@@ -54,12 +55,12 @@ fn count(args: &ScoreArgs, name: &str, record: &GameRecord) -> Result<ScoreCard,
     let claimed = args.dead.as_deref().filter(|d| !super::common::is_none(d));
     if let Some(text) = claimed {
         // The claimed stones must stand on the counted position.
-        let counted = referee::referee(record, &options).judged.scored_position;
+        let counted = referee(record, &options).judged.scored_position;
         let dead =
             score::parse_dead(text, &counted).map_err(|e| UsageError(format!("--dead: {e}")))?;
         options.dead = Some(dead);
     }
-    let refereed = referee::referee(record, &options);
+    let refereed = referee(record, &options);
     ScoreCard::new(name, record, &refereed).ok_or_else(|| {
         UsageError(format!(
             "{name}: the game cannot be scored (the board could not be replayed)"

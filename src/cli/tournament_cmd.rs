@@ -24,7 +24,7 @@ pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
     let (severities, ignored) = severities(args);
     let options = CheckOptions {
         read: ReadOptions::default(),
-        referee: goref::internal::count::referee::RefereeOptions {
+        referee: goref::internal::count::options::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&super::args::PenaltyArgs {
                 penalty: None,

@@ -13,8 +13,8 @@
 use crate::count::convention::{self, Detected, KomiReading};
 use crate::count::estimate::{self, Estimate, StoneStatus, StringEstimate};
 use crate::count::gtp;
+use crate::count::judge::Judged;
 use crate::count::options::{Estimator, RefereeOptions};
-use crate::count::referee::Judged;
 use crate::count::score::{
     self, Komi, OtherCount, Penalties, PointListError, Score, ScoreSettings, TerritoryCount,
 };
@@ -1776,7 +1776,7 @@ mod tests {
             estimator: Estimator::Given(Box::new(wall_estimate(&pos, 0.6))),
             ..RefereeOptions::default()
         };
-        let r = crate::count::referee::referee(&rec, &unsure);
+        let r = crate::count::referee(&rec, &unsure);
         assert_eq!(r.end.result.computed, None);
         assert_eq!(r.end.result.as_is.as_deref(), Some("W+5"));
         assert_eq!(
@@ -1797,7 +1797,7 @@ mod tests {
             estimator: Estimator::Given(Box::new(wall_estimate(&pos, 1.0))),
             ..RefereeOptions::default()
         };
-        let r = crate::count::referee::referee(&rec, &sure);
+        let r = crate::count::referee(&rec, &sure);
         assert_eq!(r.end.result.computed.as_deref(), Some("B+25"));
         assert_eq!(r.end.result.status, ResultStatus::Mismatch);
         let f = r
@@ -1843,7 +1843,7 @@ mod tests {
     fn report_scorecard_and_appeal_show_the_same_score_view() {
         let sgf = include_str!("../../testdata/appeal/t11b.sgf");
         let rec = record_with_marks(sgf);
-        let checked = crate::count::referee::referee(&rec, &RefereeOptions::default());
+        let checked = crate::count::referee(&rec, &RefereeOptions::default());
         let charset = crate::read::reader::Charset {
             declared: None,
             used: "UTF-8".into(),
@@ -1852,7 +1852,7 @@ mod tests {
         let report =
             crate::present::report::GameReport::new("t11b", &charset, rec.clone(), checked, false);
         let score = report.score.as_ref().expect("report score");
-        let scored = crate::count::referee::referee(
+        let scored = crate::count::referee(
             &rec,
             &RefereeOptions {
                 count_as_is: true,

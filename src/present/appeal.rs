@@ -13,9 +13,10 @@
 //! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`to_text`]
 //! prints it, and each [`Diagram`] renders as text or SVG.
 
+use crate::count::judge::{self, Judged};
 use crate::count::options::Estimator;
+use crate::count::options::{RefereeOptions, RulesChoice};
 use crate::count::reading::{self, Basis, CountContext, DeadSource, FourPassReading, ScoreView};
-use crate::count::referee::{self, Judged, RefereeOptions, RulesChoice};
 use crate::count::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
 };
@@ -173,7 +174,7 @@ fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
         Some(name) if !name.eq_ignore_ascii_case("auto") => RulesChoice::Named(name.to_string()),
         _ => RulesChoice::Auto,
     };
-    let selection = referee::select_rules(
+    let selection = judge::select_rules(
         record,
         &RefereeOptions {
             rules,
@@ -483,7 +484,7 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
     for r in &mut readings {
         r.notes.extend(legal_here_notes(&r.rules, &findings));
     }
-    let marked = referee::marked_dead(record, &final_position);
+    let marked = reading::marked_dead(record, &final_position);
     let chosen = reading::dead_stones(
         record,
         &final_position,
@@ -530,7 +531,7 @@ fn referee_all(
         }
         runs.insert(
             preset,
-            referee::judge_game(record, &referee_options(opts, preset, Vec::new())),
+            judge::judge_game(record, &referee_options(opts, preset, Vec::new())),
         );
     }
     runs
@@ -551,7 +552,7 @@ fn referee_options(opts: &AppealOptions, preset: &str, snapshots: Vec<u32>) -> R
 }
 
 fn game_summary(record: &GameRecord, r: &Judged) -> GameSummary {
-    let selection = referee::select_rules(record, &RefereeOptions::default());
+    let selection = judge::select_rules(record, &RefereeOptions::default());
     let info = &record.info;
     GameSummary {
         number: record.game_index + 1,

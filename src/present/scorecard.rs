@@ -2,10 +2,11 @@
 //! it aloud — area per colour, dead stones, neutral points, komi, handicap
 //! compensation, penalties, the Ing fill-in story and the RE to write.
 
+use crate::count::reading::ResultCheck;
 use crate::count::reading::{FourPassReading, FourPassReadings, ScoreView};
-use crate::count::referee::{Refereed, ResultCheck};
 use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
+use crate::count::Refereed;
 use crate::point::Color;
 use crate::present::diagram::{self, Marks, TextOptions};
 use crate::read::record::{GameRecord, ValueSource};

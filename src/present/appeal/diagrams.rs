@@ -26,7 +26,7 @@ pub(super) fn diagrams(
     let Some(r) = runs.values().next() else {
         return Vec::new();
     };
-    let snaps = referee::judge_game(
+    let snaps = judge::judge_game(
         record,
         &referee_options(opts, &r.selection.rules.name, wanted),
     );

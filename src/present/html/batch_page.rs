@@ -9,7 +9,7 @@
 
 use super::charts::{bar_chart, Bar};
 use super::{board_frames, compact_board, or_dash, page_shell, severity_badge};
-use crate::count::referee::ResultStatus;
+use crate::count::reading::ResultStatus;
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Point;
 use crate::present::report::GameReport;

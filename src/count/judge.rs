@@ -16,8 +16,7 @@ use crate::replay::engine::{self, Engine};
 use crate::replay::position::Position;
 use crate::rules::{self, Rules, RulesSource, Selection};
 
-pub use crate::count::options::{RefereeOptions, RulesChoice};
-pub use crate::count::reading::{marked_dead, EndReading, ResultCheck, ResultStatus};
+use crate::count::options::{RefereeOptions, RulesChoice};
 
 /// A position kept for diagrams.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,7 +29,8 @@ pub struct Snapshot {
 
 /// The replay of one game judged under one ruleset: what happened on the board and
 /// what the rules say of each move and of the record (verdicts, ending, komi, penalties).
-/// The first of the two values a check makes of a game; [`EndReading`] reads its end.
+/// The first of the two values a check makes of a game;
+/// [`crate::count::reading::EndReading`] reads its end.
 #[derive(Clone, Debug)]
 pub struct Judged {
     pub selection: Selection,
@@ -52,28 +52,6 @@ pub struct Judged {
     pub penalties: Penalties,
     pub time: Option<TimeReport>,
     pub snapshots: Vec<Snapshot>,
-}
-
-/// One game refereed: its judgement and the reading of its end, two values made one
-/// after the other ([`judge_game`], then [`crate::count::reading::read_end`]).
-#[derive(Clone, Debug)]
-pub struct Refereed {
-    pub judged: Judged,
-    pub end: EndReading,
-}
-
-impl Refereed {
-    /// Every finding of the game: the judgement's, then the reading's.
-    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
-        self.judged.findings.iter().chain(&self.end.findings)
-    }
-
-    /// The findings, owned, in the order of [`Refereed::findings`].
-    pub fn into_findings(self) -> Vec<Finding> {
-        let mut all = self.judged.findings;
-        all.extend(self.end.findings);
-        all
-    }
 }
 
 pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
@@ -122,25 +100,9 @@ fn select_for_ru(recorded: Option<&str>) -> Selection {
     })
 }
 
-/// Replays and judges one game, then reads its end.
-pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
-    referee_located(record, opts, &|pos| pos)
-}
-
 /// Where a move's finding stands: its recorded position made whole (a check reads the
 /// moves' positions lazily, see [`crate::read::lines::Locator::move_pos`]).
 pub(crate) type Locate<'a> = &'a dyn Fn(Pos) -> Pos;
-
-/// [`referee`], the positions of the moves' findings passed through `locate`.
-pub(crate) fn referee_located(
-    record: &GameRecord,
-    opts: &RefereeOptions,
-    locate: Locate<'_>,
-) -> Refereed {
-    let judged = judge_game_located(record, opts, locate);
-    let end = crate::count::reading::read_end(record, opts, &judged);
-    Refereed { judged, end }
-}
 
 /// Replays one game and judges it under the rules `opts` select: the verdicts on its
 /// moves, its ending, komi and penalties. The end is not read here.
@@ -148,7 +110,11 @@ pub fn judge_game(record: &GameRecord, opts: &RefereeOptions) -> Judged {
     judge_game_located(record, opts, &|pos| pos)
 }
 
-fn judge_game_located(record: &GameRecord, opts: &RefereeOptions, locate: Locate<'_>) -> Judged {
+pub(crate) fn judge_game_located(
+    record: &GameRecord,
+    opts: &RefereeOptions,
+    locate: Locate<'_>,
+) -> Judged {
     let selection = select_rules(record, opts);
     let rules = selection.rules.clone();
     // Findings that can come once per node or move go through the cap.
