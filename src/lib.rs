@@ -73,7 +73,7 @@ pub use replay::position::Position;
 /// ```
 pub mod report {
     pub use crate::count::reading::{
-        Basis, FourPassReading, FourPassReadings, ResultCheck, ResultStatus, ScoreView,
+        Basis, FourPassReading, FourPassReadings, ResultCheck, ResultStatus,
     };
     pub use crate::count::score::{Penalties, TieBreak};
     pub use crate::count::timing::TimeReport;
@@ -81,6 +81,7 @@ pub mod report {
         to_json_line, to_text, Board, Captures, GameReport, KomiReport, RulesReport, ScoreReport,
         SCHEMA,
     };
+    pub use crate::present::score_view::ScoreView;
     pub use crate::read::reader::Charset;
     pub use crate::read::record::{GameInfo, ValueSource};
     pub use crate::replay::ending::EndingReport;

@@ -7,4 +7,5 @@ pub(crate) mod diagram;
 pub mod html;
 pub mod inert;
 pub mod report;
+pub mod score_view;
 pub mod scorecard;

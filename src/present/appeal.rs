@@ -16,13 +16,14 @@
 use crate::count::judge::{self, Judged};
 use crate::count::options::Estimator;
 use crate::count::options::{RefereeOptions, RulesChoice};
-use crate::count::reading::{self, Basis, CountContext, DeadSource, FourPassReading, ScoreView};
+use crate::count::reading::{self, Basis, CountContext, DeadSource, FourPassReading};
 use crate::count::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
 };
 use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
 use crate::present::diagram::{self, Marks, SvgOptions, TextOptions};
+use crate::present::score_view::ScoreView;
 use crate::read::record::{GameRecord, ValueSource};
 use crate::replay::ending::{End, EndKind, Resumption};
 use crate::replay::position::Position;

@@ -2,13 +2,14 @@
 //! JSON Lines and readable text. docs/report.md explains every field and
 //! docs/report.schema.json describes them; a test validates real output against it.
 
+use crate::count::reading::EndReading;
 use crate::count::reading::ResultCheck;
-use crate::count::reading::{EndReading, ScoreView};
 use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
 use crate::count::Refereed;
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Color;
+use crate::present::score_view::ScoreView;
 use crate::read::reader::Charset;
 use crate::read::record::{GameInfo, GameRecord, ValueSource};
 use crate::replay::ending::EndingReport;

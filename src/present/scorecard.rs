@@ -3,12 +3,13 @@
 //! compensation, penalties, the Ing fill-in story and the RE to write.
 
 use crate::count::reading::ResultCheck;
-use crate::count::reading::{FourPassReading, FourPassReadings, ScoreView};
+use crate::count::reading::{FourPassReading, FourPassReadings};
 use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
 use crate::count::Refereed;
 use crate::point::Color;
 use crate::present::diagram::{self, Marks, TextOptions};
+use crate::present::score_view::ScoreView;
 use crate::read::record::{GameRecord, ValueSource};
 use crate::replay::ending::EndKind;
 use crate::rules::{format_number, Scoring};

@@ -1,0 +1,182 @@
+//! How a reading counts: the counting method and komi (`method`, the rules or the
+//! source's convention), and the count of a position with given dead stones (`count`).
+
+use super::dead::Basis;
+use crate::count::convention::{self, Detected, KomiReading};
+use crate::count::judge::Judged;
+use crate::count::score::{self, Komi, Penalties, PointListError, Score, ScoreSettings};
+use crate::point::{Color, Point};
+use crate::read::record::GameRecord;
+use crate::read::record::ValueSource;
+use crate::replay::position::Position;
+use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
+
+/// How the board is counted and with which komi, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Method {
+    pub counting: Scoring,
+    pub komi: Komi,
+    /// The handicap compensation of the source's convention, where it differs from the
+    /// rules' own.
+    pub handicap_compensation: Option<HandicapCompensation>,
+    /// The source convention the count follows (src/count/convention.rs), if any.
+    pub convention: Option<Detected>,
+    pub reason: String,
+}
+
+/// The one place where a reading's counting method and komi are decided. They follow the
+/// rules and the komi chosen by precedence, unless the record carries the evidence of a
+/// source's convention (how that server or engine really counted its RE,
+/// src/count/convention.rs) and the user has named neither the rules nor the komi.
+pub(crate) fn method(
+    record: &GameRecord,
+    rules: &Rules,
+    komi: Komi,
+    follow_source: bool,
+) -> Method {
+    let by_rules = Method {
+        counting: rules.scoring,
+        komi,
+        handicap_compensation: None,
+        convention: None,
+        reason: format!("{} rules count {}", rules.name, rules.scoring.as_str()),
+    };
+    if !follow_source {
+        return by_rules;
+    }
+    let Some(detected) = convention::detect(record) else {
+        return by_rules;
+    };
+    let reading = convention::reading_for(Some(&detected), record, rules);
+    let counting = match reading.counting {
+        convention::Counting::Area => Scoring::Area,
+        convention::Counting::Territory => Scoring::Territory,
+    };
+    let komi = match (komi.source, reading.komi) {
+        (ValueSource::CommandLine, _) | (_, KomiReading::Record) => komi,
+        (_, KomiReading::Fixed(value)) => Komi {
+            value,
+            source: ValueSource::Convention,
+        },
+    };
+    Method {
+        counting,
+        komi,
+        handicap_compensation: Some(reading.handicap_compensation)
+            .filter(|&h| h != rules.handicap_compensation),
+        reason: format!(
+            "counted as the source counts (convention `{}`: {})",
+            detected.convention.id, detected.evidence
+        ),
+        convention: Some(detected),
+    }
+}
+
+/// Everything a count needs besides the position and the dead stones.
+#[derive(Clone, Debug)]
+pub(crate) struct CountContext<'a> {
+    pub rules: &'a Rules,
+    pub method: Method,
+    pub handicap: u32,
+    pub penalties: Penalties,
+    pub lost_on_time: Option<Color>,
+    /// Stones captured during play by Black and by White (territory counting).
+    pub captures: [u32; 2],
+    /// Finish the boundaries before a territory count (fill the dame, make the teire), as a
+    /// counter does where nobody marked the territory (`score::teire_points`).
+    pub finish_boundaries: bool,
+}
+
+impl<'a> CountContext<'a> {
+    /// The context of a refereed game under `rules` (its own rules or a reading's),
+    /// with the method decided for them.
+    pub(crate) fn of(record: &GameRecord, rules: &'a Rules, r: &Judged) -> CountContext<'a> {
+        CountContext {
+            rules,
+            // The source's convention explains the record's own RE; a reading under other
+            // rules (appeal), or rules the user named, counts the way those rules say.
+            method: method(
+                record,
+                rules,
+                r.komi,
+                r.selection.source != RulesSource::CommandLine && *rules == r.selection.rules,
+            ),
+            handicap: r.handicap,
+            penalties: r.penalties,
+            lost_on_time: r.time.as_ref().and_then(|t| t.lost_on_time),
+            captures: r.scored_captures,
+            finish_boundaries: false,
+        }
+    }
+
+    /// Finishes the boundaries where the dead stones are estimated: nobody marked the
+    /// territory, so the counter fills the dame and makes the teire, as Japanese practice
+    /// does before counting (a record that stops before the end, as Fox records do, needs it
+    /// most). Marked or claimed dead stones, and a count as it stands, are left as they are.
+    pub fn finishing(mut self, basis: Basis) -> Self {
+        self.finish_boundaries = basis == Basis::Estimated;
+        self
+    }
+}
+
+/// Counts a position under the reading's method; the score carries the other method's
+/// result when it differs (the report shows both).
+pub(crate) fn count(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    ctx: &CountContext,
+) -> Result<Score, PointListError> {
+    let area = score::count_area(position, dead)?;
+    let with_convention;
+    let rules = match ctx.method.handicap_compensation {
+        Some(h) => {
+            with_convention = Rules {
+                handicap_compensation: h,
+                ..ctx.rules.clone()
+            };
+            &with_convention
+        }
+        None => ctx.rules,
+    };
+    let settings = ScoreSettings {
+        rules,
+        komi: ctx.method.komi,
+        handicap: ctx.handicap,
+        penalties: ctx.penalties,
+        lost_on_time: ctx.lost_on_time,
+    };
+    // Only the count kept gets its summary line.
+    let by_area = score::score_unsummarised(&area, &settings);
+    let mut territory = score::count_territory(position, &area, seki, ctx.captures);
+    if ctx.finish_boundaries {
+        territory.make_teire(score::teire_points(position, &area, seki));
+    }
+    let by_territory = by_area
+        .clone()
+        .by_territory_unsummarised(territory, &settings);
+    Ok(match ctx.method.counting {
+        Scoring::Territory => {
+            let mut s = by_territory;
+            s.summarise();
+            s
+        }
+        Scoring::Area => {
+            let mut s = by_area;
+            s.summarise();
+            if by_territory.re != s.re {
+                s.other_count = Some(score::OtherCount {
+                    counting: Scoring::Territory,
+                    black_margin: by_territory.black_margin,
+                    re: by_territory.re,
+                });
+                s.summary = format!(
+                    "{}; by territory counting: {}",
+                    s.summary,
+                    s.other_count.as_ref().map_or("", |o| o.re.as_str())
+                );
+            }
+            s
+        }
+    })
+}

@@ -1,0 +1,518 @@
+//! The verdict on RE: the count compared with the recorded result (`ResultCheck`),
+//! the strings that could change the winner, the record's own comment as a second
+//! source, and the checks for records that cannot be compared.
+
+use super::dead::{Basis, DeadSource, FourPassReading, FourPassReadings};
+use super::method::{count, CountContext, Method};
+use super::EndReading;
+use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
+use crate::count::judge::Judged;
+use crate::count::options::RefereeOptions;
+use crate::count::score::Score;
+use crate::findings::{Code, Finding, Severity};
+use crate::point::{Color, Point};
+use crate::read::record::GameRecord;
+use crate::read::result::{parse_re, Outcome, ParsedResult, ResultKind};
+use crate::replay::position::Position;
+use crate::rules::{RulesSource, Scoring, Selection};
+use serde::Serialize;
+
+/// A string whose status is not clear and would change the winner if flipped.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnclearString {
+    pub color: Color,
+    pub status: StoneStatus,
+    pub confidence: f32,
+    /// The stones, as SGF points.
+    pub points: Vec<String>,
+    /// The stones, as diagram vertices.
+    pub vertices: Vec<String>,
+}
+
+impl UnclearString {
+    fn new(s: &StringEstimate, height: u8) -> UnclearString {
+        UnclearString {
+            color: s.color,
+            status: s.status,
+            confidence: s.confidence,
+            points: s.stones.iter().map(|p| p.sgf()).collect(),
+            vertices: s.stones.iter().map(|p| p.vertex(height)).collect(),
+        }
+    }
+
+    /// "the White string at D4 E4 (estimated dead, confidence 0.55)".
+    pub(crate) fn describe(&self) -> String {
+        let status = match self.status {
+            StoneStatus::Alive => "alive",
+            StoneStatus::Dead => "dead",
+            StoneStatus::Seki => "in seki",
+        };
+        let shown: Vec<&str> = self.vertices.iter().take(6).map(String::as_str).collect();
+        let more = if self.vertices.len() > shown.len() {
+            format!(" and {} more", self.vertices.len() - shown.len())
+        } else {
+            String::new()
+        };
+        format!(
+            "the {} string at {}{more} (estimated {status}, confidence {:.2})",
+            self.color.name(),
+            shown.join(" "),
+            self.confidence
+        )
+    }
+}
+
+/// The unclear strings (confidence below `min_confidence`) whose flipped status would
+/// change the winner of `score`. A dead string flips to alive; an alive or seki string
+/// flips to dead.
+pub(crate) fn deciding_strings(
+    position: &Position,
+    est: &Estimate,
+    score: &Score,
+    ctx: &CountContext,
+    min_confidence: f32,
+) -> Vec<UnclearString> {
+    const NAMED: usize = 3;
+    let dead = est.dead_stones();
+    let seki = est.seki_stones();
+    let mut out = Vec::new();
+    for s in est.unclear(min_confidence) {
+        let (flipped_dead, flipped_seki): (Vec<Point>, Vec<Point>) = match s.status {
+            StoneStatus::Dead => (
+                dead.iter()
+                    .filter(|p| !s.stones.contains(p))
+                    .copied()
+                    .collect(),
+                seki.clone(),
+            ),
+            StoneStatus::Alive | StoneStatus::Seki => (
+                dead.iter().chain(&s.stones).copied().collect(),
+                seki.iter()
+                    .filter(|p| !s.stones.contains(p))
+                    .copied()
+                    .collect(),
+            ),
+        };
+        let Ok(flipped) = count(position, &flipped_dead, &flipped_seki, ctx) else {
+            continue;
+        };
+        if flipped.winner != score.winner {
+            out.push(UnclearString::new(s, position.height));
+            if out.len() == NAMED {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultStatus {
+    Agrees,
+    Mismatch,
+    Unverified,
+    NotComparable,
+    Unknown,
+}
+
+impl ResultStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultStatus::Agrees => "agrees",
+            ResultStatus::Mismatch => "mismatch",
+            ResultStatus::Unverified => "unverified",
+            ResultStatus::NotComparable => "not-comparable",
+            ResultStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// The recorded and the recomputed result side by side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultCheck {
+    pub recorded: Option<String>,
+    /// An RE string (`W+0.5`, `0`, `B+0`, `?`), or None when nothing could be computed.
+    pub computed: Option<String>,
+    pub status: ResultStatus,
+    /// What the computed result rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
+    /// How the board was counted (`area` or `territory`); null when it was not counted.
+    pub counting: Option<Scoring>,
+    /// One sentence: why this status.
+    pub reason: String,
+    /// The count with every stone on the board as it stands, when it differs from `computed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_is: Option<String>,
+    /// The result under the other counting method, when it differs from `computed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<String>,
+    /// Estimated strings that are not clear and would change the winner if flipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unclear: Vec<UnclearString>,
+    /// After four passes, when the literal and precedent readings give different results:
+    /// both, which one is `computed`, and which one RE gives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub four_passes: Option<FourPassReadings>,
+}
+
+impl Default for ResultCheck {
+    fn default() -> Self {
+        ResultCheck::new(None)
+    }
+}
+
+impl ResultCheck {
+    pub fn new(recorded: Option<String>) -> ResultCheck {
+        ResultCheck {
+            recorded,
+            computed: None,
+            status: ResultStatus::Unknown,
+            basis: Basis::AsIs,
+            counting: None,
+            reason: String::new(),
+            as_is: None,
+            other_count: None,
+            unclear: Vec::new(),
+            four_passes: None,
+        }
+    }
+}
+
+/// Whether an RE and a score give the same winner and (for a count) the same margin.
+pub(crate) fn agrees(recorded: &ParsedResult, score: &Score) -> bool {
+    recorded.winner() == score.winner
+        && (!recorded.is_count()
+            || recorded
+                .margin()
+                .is_some_and(|m| (m - score.margin).abs() < 1e-9))
+}
+
+/// Whether RE is a count (a margin or a draw), not a resignation or a time loss.
+pub(crate) fn re_is_count(record: &GameRecord) -> bool {
+    record.re().is_some_and(|(_, p)| p.is_count())
+}
+
+/// The final position is not finished enough for the estimate to count it: nothing is
+/// computed or compared; the count as it stands is given, labelled.
+pub(super) fn not_countable_check(
+    record: &GameRecord,
+    r: &EndReading,
+    why: &str,
+    findings: &mut Vec<Finding>,
+) -> ResultCheck {
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.as_is = r.score.as_ref().map(|s| s.re.clone());
+    let as_is = check.as_is.as_deref().unwrap_or("-");
+    let reason = format!(
+        "the game did not reach a countable end ({why}); the count as it stands, every stone on the board, gives {as_is}"
+    );
+    findings.push(Finding::new(Code::NotCountable, reason.clone()));
+    match record.re() {
+        None => {
+            findings.push(Finding::new(
+                Code::ResultMissing,
+                "the record has no RE; nothing to compare",
+            ));
+            check.reason = format!("the record has no result, and {reason}");
+        }
+        Some((_, parsed)) if matches!(parsed.outcome, Outcome::Void | Outcome::Unknown) => {
+            check.reason = format!("RE states no winner, and {reason}");
+        }
+        Some(_) => {
+            check.status = ResultStatus::NotComparable;
+            check.reason = reason;
+        }
+    }
+    check
+}
+
+/// `comment-result-differs`: RE against the result the record's own comment states (the
+/// last node's C, else GC), and which of the two the computed result supports. None when
+/// no comment states a result or it agrees with RE (the same winner, and the same margin
+/// where both give one).
+pub(crate) fn comment_evidence(record: &GameRecord, result: &ResultCheck) -> Option<Finding> {
+    let (_, recorded) = record.re()?;
+    let (where_, (words, stated)) = [
+        ("last comment", record.info.final_comment.as_deref()),
+        ("game comment (GC)", record.info.game_comment.as_deref()),
+    ]
+    .into_iter()
+    .find_map(|(w, text)| Some((w, crate::read::result::result_in_comment(text?)?)))?;
+    let same = |a: &ParsedResult, b: &ParsedResult| {
+        a.winner() == b.winner()
+            && match (a.margin(), b.margin()) {
+                (Some(x), Some(y)) => (x - y).abs() < 1e-9,
+                _ => true,
+            }
+    };
+    if recorded.winner().is_none() || same(recorded, &stated) {
+        return None;
+    }
+    let computed = result.computed.as_deref().map(parse_re);
+    let support = match &computed {
+        Some(c) if same(c, &stated) && !same(c, recorded) => {
+            format!(
+                "the count ({}) supports the comment",
+                result.computed.as_deref().unwrap_or("")
+            )
+        }
+        Some(c) if same(c, recorded) && !same(c, &stated) => {
+            format!(
+                "the count ({}) supports RE",
+                result.computed.as_deref().unwrap_or("")
+            )
+        }
+        Some(_) => format!(
+            "the count ({}) supports neither",
+            result.computed.as_deref().unwrap_or("")
+        ),
+        None => "the board gives no count to decide between them".to_string(),
+    };
+    Some(Finding::new(
+        Code::CommentResultDiffers,
+        format!(
+            "RE[{}] but the record's {where_} says \"{words}\": a likely transcription error; {support}",
+            record.info.result.as_deref().unwrap_or("")
+        ),
+    ))
+}
+
+/// A side variation carries the main line's RE, which says nothing about it.
+pub(super) fn side_variation_check(record: &GameRecord, r: &EndReading) -> ResultCheck {
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = r.score.as_ref().map(|s| s.re.clone());
+    check.status = ResultStatus::NotComparable;
+    check.reason = "a side variation: RE is the main line's result".into();
+    check
+}
+
+/// RE written as a count of zero (`B+0`, `W+0.0`).
+pub(super) fn zero_margin(record: &GameRecord) -> bool {
+    record
+        .info
+        .result
+        .as_deref()
+        .map(parse_re)
+        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) && p.margin() == Some(0.0))
+}
+
+/// A source that writes `B+0` for a win without a count (on time, or the opponent
+/// left): there is no margin to compare.
+pub(super) fn zero_margin_check(
+    record: &GameRecord,
+    r: &EndReading,
+    method: &Method,
+) -> ResultCheck {
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = r.score.as_ref().map(|s| s.re.clone());
+    check.status = ResultStatus::NotComparable;
+    let id = method.convention.as_ref().map_or("", |d| d.convention.id);
+    check.reason = format!(
+        "RE[{}] is how this source (convention `{id}`) writes a win without a count",
+        record.info.result.as_deref().unwrap_or("")
+    );
+    check
+}
+
+/// Whether the board must be counted: the game ran to its end, RE gives a count to
+/// compare with, dead stones were claimed, or the caller always wants the count.
+pub(super) fn counting_needed(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> bool {
+    opts.dead.is_some() || opts.count_as_is || judged.ending.end.is_some() || re_is_count(record)
+}
+
+/// Compares the computed result with RE: the check, and the mismatch finding it would
+/// make (pending: the caller may find the estimate cannot carry it); other findings go
+/// to `findings`.
+pub(super) fn judge_result(
+    record: &GameRecord,
+    judged: &Judged,
+    r: &EndReading,
+    decisive: bool,
+    findings: &mut Vec<Finding>,
+) -> (ResultCheck, Option<Finding>) {
+    let ended = judged.ending.end.is_some();
+    let computed_re = r.score.as_ref().map(|s| s.re.clone());
+    let mut check = ResultCheck::new(record.info.result.clone());
+    check.computed = if ended { computed_re.clone() } else { None };
+    check.as_is = r.literal_score.as_ref().map(|s| s.re.clone());
+    let Some((re, recorded)) = record.re() else {
+        findings.push(Finding::new(
+            Code::ResultMissing,
+            "the record has no RE; nothing to compare",
+        ));
+        check.reason = "the record has no result".into();
+        return (check, None);
+    };
+    if matches!(recorded.outcome, Outcome::Void | Outcome::Unknown) {
+        check.reason = format!("RE[{re}] states no winner");
+        return (check, None);
+    }
+    if !recorded.is_count() && !ended {
+        check.status = ResultStatus::NotComparable;
+        check.reason = match recorded.kind {
+            ResultKind::Resign => {
+                format!("RE[{re}] is a resignation and the game did not run to its end")
+            }
+            ResultKind::Time => {
+                format!("RE[{re}] is a loss on time and the game did not run to its end")
+            }
+            _ => format!("RE[{re}] is not a count and the game did not run to its end"),
+        };
+        return (check, None);
+    }
+    let Some(score) = r.score.clone() else {
+        check.reason = "the board could not be scored".into();
+        return (check, None);
+    };
+    if !ended {
+        findings.push(Finding::new(
+            Code::GameNotEnded,
+            format!(
+                "the record stops before the end of the game (no stop); counted as the final position: {}",
+                score.re
+            ),
+        ));
+        check.computed = Some(score.re.clone());
+    }
+    let ctx = Comparison {
+        re,
+        recorded,
+        decisive,
+        ended,
+        selection: &judged.selection,
+        end: r,
+    };
+    let pending = compare(&ctx, &score, &mut check, findings);
+    (check, pending)
+}
+
+/// What [`compare`] compares a count with, and on what it rests.
+pub(super) struct Comparison<'a> {
+    re: &'a str,
+    recorded: &'a ParsedResult,
+    decisive: bool,
+    ended: bool,
+    selection: &'a Selection,
+    end: &'a EndReading,
+}
+
+/// Sets the check's status and reason; returns the mismatch finding, if any.
+pub(super) fn compare(
+    c: &Comparison,
+    score: &Score,
+    check: &mut ResultCheck,
+    findings: &mut Vec<Finding>,
+) -> Option<Finding> {
+    let (re, recorded, decisive, ended, r) = (c.re, c.recorded, c.decisive, c.ended, c.end);
+    let by = |s: &Score| format!("{} counting", s.counting.as_str());
+    if agrees(recorded, score) {
+        check.status = ResultStatus::Agrees;
+        check.reason = format!("the count gives {} by {}, as recorded", score.re, by(score));
+        return None;
+    }
+    if let Some(fp) = r
+        .four_passes
+        .as_ref()
+        .filter(|f| f.recorded_matches.is_some_and(|m| m != f.result))
+    {
+        // RE is the other reading's count: the record took four passes the other way,
+        // which is the dispute itself, not a wrong result.
+        let other = match fp.result {
+            FourPassReading::Literal => "precedent",
+            _ => "literal",
+        };
+        check.status = ResultStatus::Agrees;
+        check.reason = format!("RE[{re}] is the {other} reading's count; {}", fp.sentence());
+        return None;
+    }
+    if !decisive {
+        check.status = ResultStatus::Unverified;
+        let why = if ended {
+            "the rules allowed an agreement on dead stones that the record does not show"
+        } else {
+            "the record stops before the end of the game"
+        };
+        check.reason = format!(
+            "the count as it stands gives {} against RE[{re}]; {why}",
+            score.re
+        );
+        if ended {
+            findings.push(Finding::new(
+                Code::DeadStonesUnmarked,
+                format!(
+                    "the count with every stone alive gives {} against RE[{re}]; mark dead stones with TB/TW or pass --dead to verify",
+                    score.re
+                ),
+            ));
+        }
+        return None;
+    }
+    if c.selection.source == RulesSource::Assumed {
+        // The record does not say how it was counted: the other method may be the
+        // one that produced RE.
+        let other = score.other_count.as_ref();
+        if let Some(o) = other.filter(|o| {
+            recorded.winner() == parse_re(&o.re).winner()
+                && recorded
+                    .margin()
+                    .zip(parse_re(&o.re).margin())
+                    .is_none_or(|(a, b)| (a - b).abs() < 1e-9)
+        }) {
+            // The record's result is read as counted the way that explains it: the
+            // computed result is that count, and the rules' own count becomes the other.
+            check.status = ResultStatus::Agrees;
+            check.computed = Some(o.re.clone());
+            check.reason = format!(
+                "the count gives {} by {} counting, as recorded (the record does not state its rules)",
+                o.re,
+                o.counting.as_str()
+            );
+            return None;
+        }
+        check.status = ResultStatus::Unverified;
+        check.reason = format!(
+            "the count gives {} against RE[{re}], but the record does not state its rules ({}), and counting methods differ",
+            score.re, c.selection.reason
+        );
+        return None;
+    }
+    check.status = ResultStatus::Mismatch;
+    let same_winner = recorded.winner() == score.winner;
+    let (code, what) = if same_winner {
+        (Code::MarginMismatch, "the margin differs")
+    } else {
+        (Code::ResultMismatch, "the winner differs")
+    };
+    check.reason = format!(
+        "the count gives {} by {} against RE[{re}]: {what}",
+        score.re,
+        by(score)
+    );
+    let mut finding = Finding::new(code, check.reason.clone());
+    if let Some(fp) = r
+        .four_passes
+        .as_ref()
+        .filter(|f| f.result == FourPassReading::Literal)
+    {
+        // The literal reading is compared, but the precedent reading (on an agreement
+        // the record does not show) could give another count: a question, not a verdict.
+        let severity = finding.severity.min(Severity::Warning);
+        finding = finding.with_severity(severity);
+        finding.message.push_str(&format!(
+            " (the literal reading of four passes; the precedent reading gives {} with goref's estimate of the dead stones, which is no match either)",
+            fp.precedent
+        ));
+    } else if r.dead_source == Some(DeadSource::Estimate)
+        || (r.dead.is_empty() && r.estimate.is_some())
+    {
+        // A mismatch that rests on goref's estimate is a question, not a verdict.
+        let severity = finding.severity.min(Severity::Warning);
+        finding = finding.with_severity(severity);
+        finding
+            .message
+            .push_str(" (dead stones estimated, not marked)");
+    }
+    Some(finding)
+}

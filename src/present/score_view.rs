@@ -1,0 +1,66 @@
+//! The score view: the part of a count that `check`'s report, `goref score`'s card and
+//! each `appeal` reading show alike.
+
+use crate::count::reading::{Basis, DeadSource, EndReading};
+use crate::count::score::{OtherCount, Score, TerritoryCount};
+use crate::point::Point;
+use crate::rules::Scoring;
+use serde::Serialize;
+
+/// The score view (issue 12 requirement 6): the part of a count that `check`'s report,
+/// `goref score`'s card and each `appeal` reading show alike — the stones removed and
+/// why, the stones in seki, how the board was counted, its territory count and the
+/// other method's result. Built once here from a reading's result; the three clients
+/// flatten it into their JSON, so a field added here appears in all three.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreView {
+    /// Dead stones removed before counting, named the client's way (SGF letters or
+    /// vertices).
+    pub dead: Vec<String>,
+    /// `record` (TB/TW), `command-line` (`--dead`) or `estimate`; null when none removed.
+    pub dead_source: Option<&'static str>,
+    /// What the count rests on: `marked`, `claimed`, `estimated` or `as-is`.
+    pub basis: Basis,
+    /// Stones in seki (from the estimate), named as `dead`.
+    pub seki: Vec<String>,
+    /// `area` (stones plus territory) or `territory` (territory plus prisoners).
+    pub counting: Scoring,
+    /// The territory count, under territory counting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<TerritoryCount>,
+    /// The result under the other counting method, when it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_count: Option<OtherCount>,
+}
+
+impl ScoreView {
+    /// The view of a reading: the dead stones removed and what they rest on, the stones
+    /// in seki, the counting method (the count's own when `score` is there: the board
+    /// was counted) and `name`, how a point is written (SGF letters or vertices).
+    pub fn new(
+        dead: &[Point],
+        basis: Basis,
+        seki: &[Point],
+        counting: Scoring,
+        score: Option<&Score>,
+        name: impl Fn(&Point) -> String,
+    ) -> ScoreView {
+        ScoreView {
+            dead: dead.iter().map(&name).collect(),
+            dead_source: basis
+                .dead_source()
+                .filter(|_| !dead.is_empty())
+                .map(DeadSource::as_str),
+            basis,
+            seki: seki.iter().map(&name).collect(),
+            counting: score.map_or(counting, |s| s.counting),
+            territory: score.and_then(|s| s.territory),
+            other_count: score.and_then(|s| s.other_count.clone()),
+        }
+    }
+
+    /// The view of the referee's count `s` (`check` and `score`).
+    pub(crate) fn of(r: &EndReading, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
+        ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
+    }
+}
