@@ -9,7 +9,7 @@
 //! Usage: cargo run --release --example result_eval [CORPUS_DIR [ORACLE_JSONL]] [--list]
 //! `--list` prints every disagreement (file, RE, counts) for reading by hand.
 
-use goref::internal::count::convention::{self, Counting};
+use goref::internal::count::convention;
 use goref::internal::count::estimate::estimate;
 use goref::internal::count::options::RefereeOptions;
 use goref::internal::count::reading::marked_dead;
@@ -18,6 +18,7 @@ use goref::internal::count::score::{count_area, teire_points};
 use goref::internal::read::reader::{read, ReadOptions};
 use goref::internal::read::result::{parse_re, ResultKind};
 use goref::point::Color;
+use goref::rules::Scoring;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -218,8 +219,8 @@ fn main() {
                 - komi
                 - bonus;
             let margin = match reading.counting {
-                Counting::Area => area_margin,
-                Counting::Territory => territory_margin,
+                Scoring::Area => area_margin,
+                Scoring::Territory => territory_margin,
             };
             let dame = area.neutral as f64;
             let to_loser = if area_margin > 0.0 {

@@ -10,16 +10,6 @@
 use crate::read::record::GameRecord;
 use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
 
-/// How the margin was counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Counting {
-    /// Stones plus surrounded points (Chinese, AGA, Ing, Tromp-Taylor).
-    Area,
-    /// Surrounded points plus prisoners (Japanese, Korean).
-    Territory,
-}
-
 /// A test on RU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RulesIs {
@@ -74,7 +64,7 @@ pub struct Convention {
     pub source: &'static str,
     pub evidence: Evidence,
     /// None: count the way the rules in force count.
-    pub counting: Option<Counting>,
+    pub counting: Option<Scoring>,
     pub komi: KomiReading,
     /// None: the rules' compensation.
     pub handicap_compensation: Option<HandicapCompensation>,
@@ -95,7 +85,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Zero,
         },
-        counting: Some(Counting::Territory),
+        counting: Some(Scoring::Territory),
         komi: KomiReading::Fixed(6.5),
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: true,
@@ -110,7 +100,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Any,
         },
-        counting: Some(Counting::Territory),
+        counting: Some(Scoring::Territory),
         komi: KomiReading::Record,
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: true,
@@ -125,7 +115,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             rules: RulesIs::Absent,
             komi: KomiForm::Exactly(6.5),
         },
-        counting: Some(Counting::Territory),
+        counting: Some(Scoring::Territory),
         komi: KomiReading::Record,
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: false,
@@ -140,7 +130,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             rules: RulesIs::Any,
             komi: KomiForm::Any,
         },
-        counting: Some(Counting::Area),
+        counting: Some(Scoring::Area),
         komi: KomiReading::Record,
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: false,
@@ -170,7 +160,7 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             rules: RulesIs::Any,
             komi: KomiForm::Any,
         },
-        counting: Some(Counting::Area),
+        counting: Some(Scoring::Area),
         komi: KomiReading::Record,
         handicap_compensation: None,
         zero_margin_is_not_a_count: false,
@@ -202,8 +192,8 @@ impl Detected {
     pub(crate) fn sentence(&self) -> String {
         let c = self.convention;
         let counting = match c.counting {
-            Some(Counting::Area) => "area counting".to_string(),
-            Some(Counting::Territory) => "territory counting".to_string(),
+            Some(Scoring::Area) => "area counting".to_string(),
+            Some(Scoring::Territory) => "territory counting".to_string(),
             None => "the counting its RU names".to_string(),
         };
         let komi = match c.komi {
@@ -301,7 +291,7 @@ fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
 /// How to count one record: the convention's choices, the rules' where it has none.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reading {
-    pub counting: Counting,
+    pub counting: Scoring,
     pub komi: KomiReading,
     pub handicap_compensation: HandicapCompensation,
 }
@@ -318,10 +308,7 @@ impl Reading {
 
 /// The reading for a record under `rules`, with its detected convention if any.
 pub fn reading_for(detected: Option<&Detected>, _record: &GameRecord, rules: &Rules) -> Reading {
-    let by_rules = match rules.scoring {
-        Scoring::Area => Counting::Area,
-        Scoring::Territory => Counting::Territory,
-    };
+    let by_rules = rules.scoring;
     match detected.map(|d| d.convention) {
         Some(c) => Reading {
             counting: c.counting.unwrap_or(by_rules),
@@ -416,14 +403,14 @@ mod tests {
         assert_eq!(d.convention.id, "kgs");
         let japanese = Rules::named("japanese").unwrap();
         let reading = reading_for(Some(&d), &kgs, &japanese);
-        assert_eq!(reading.counting, Counting::Territory);
+        assert_eq!(reading.counting, Scoring::Territory);
         assert_eq!(
             detected_id("(;SZ[19]RU[Chinese]KM[7.5]RE[B+1.5];B[pd])"),
             None
         );
         let plain = record("(;SZ[19]RU[Chinese]KM[7.5];B[pd])");
         let chinese = Rules::named("chinese").unwrap();
-        assert_eq!(reading_for(None, &plain, &chinese).counting, Counting::Area);
+        assert_eq!(reading_for(None, &plain, &chinese).counting, Scoring::Area);
     }
 
     #[test]
@@ -436,7 +423,7 @@ mod tests {
         let japanese = Rules::named("japanese").unwrap();
         assert_eq!(
             reading_for(Some(&d), &cup, &japanese).counting,
-            Counting::Area
+            Scoring::Area
         );
         // The other spelling in the records, and another event that is not it.
         assert_eq!(
@@ -455,7 +442,7 @@ mod tests {
         let d = detect(&fox);
         let japanese = Rules::named("japanese").unwrap();
         let reading = reading_for(d.as_ref(), &fox, &japanese);
-        assert_eq!(reading.counting, Counting::Territory);
+        assert_eq!(reading.counting, Scoring::Territory);
         assert_eq!(reading.komi(&fox, 0.0), 6.5);
         assert_eq!(reading.handicap_compensation, HandicapCompensation::None);
     }

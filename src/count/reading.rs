@@ -26,11 +26,11 @@ mod method;
 mod verdict;
 
 use dead::four_pass_readings;
-pub(crate) use dead::settle;
 pub use dead::{
-    countable, dead_policy, dead_stones, marked_dead, Basis, CountBeside, DeadPolicy, DeadSource,
-    DeadStones, FourPassReading, FourPassReadings, MAX_OPEN_AREA,
+    countable, dead_policy, dead_stones, marked_dead, Basis, CountBeside, DeadPolicy, DeadStones,
+    FourPassReading, FourPassReadings, MAX_OPEN_AREA,
 };
+pub(crate) use dead::{serialize_source, settle};
 pub(crate) use method::{count, CountContext};
 pub(crate) use verdict::{agrees, comment_evidence, deciding_strings, re_is_count};
 use verdict::{
@@ -46,8 +46,9 @@ pub use verdict::{ResultCheck, ResultStatus, UnclearString};
 pub struct EndReading {
     /// Stones removed before counting, sorted.
     pub dead: Vec<Point>,
-    /// Where the removed stones came from; none when none were removed.
-    pub dead_source: Option<DeadSource>,
+    /// What the removed stones rest on (marked, claimed, estimated); as-is when none were
+    /// removed.
+    pub dead_basis: Basis,
     /// Stones in seki (territory counting).
     pub seki: Vec<Point>,
     /// The estimate, when one was made.
@@ -243,10 +244,11 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         },
     };
     end.dead = chosen.dead.clone();
-    end.dead_source = chosen
-        .basis
-        .dead_source()
-        .filter(|_| !chosen.dead.is_empty());
+    end.dead_basis = if chosen.dead.is_empty() {
+        Basis::AsIs
+    } else {
+        chosen.basis
+    };
     end.seki = chosen.seki.clone();
     end.estimate = chosen.estimate.clone();
     end.literal_score = match (&counted, &literal) {

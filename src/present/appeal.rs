@@ -16,7 +16,7 @@
 use crate::count::judge::{self, Judged};
 use crate::count::options::Estimator;
 use crate::count::options::{RefereeOptions, RulesChoice};
-use crate::count::reading::{self, Basis, CountContext, DeadSource, FourPassReading};
+use crate::count::reading::{self, Basis, CountContext, FourPassReading};
 use crate::count::score::{
     self, serialize_opt_points, serialize_points, Komi, Penalties, PointListError, Score,
 };
@@ -256,7 +256,10 @@ pub struct DeadStones {
     /// What the readings that remove dead stones use: the claim, else the marks, else
     /// the estimate.
     pub used: Vec<StoneView>,
-    pub source: Option<DeadSource>,
+    /// What `used` rests on: marked, claimed or estimated (`record`, `command-line`,
+    /// `estimate` in JSON); none when nothing is removed.
+    #[serde(serialize_with = "reading::serialize_source")]
+    pub source: Option<Basis>,
 }
 
 /// One finding at a move, with the readings' presets that raise it.
@@ -634,7 +637,7 @@ fn dead_stones(
         marked: views(marked),
         estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),
         used: views(&chosen.dead),
-        source: chosen.basis.dead_source(),
+        source: Some(chosen.basis).filter(|&b| b != Basis::AsIs),
     }
 }
 
@@ -809,7 +812,7 @@ fn build_reading(
         reading.removes_dead = false;
     }
     let dead = chosen.dead.clone();
-    let source = chosen.basis.dead_source().filter(|_| !dead.is_empty());
+    let source = Some(chosen.basis).filter(|&b| b != Basis::AsIs && !dead.is_empty());
     let view = |score: Option<&Score>| {
         ScoreView::new(&dead, chosen.basis, &chosen.seki, counting, score, |p| {
             p.sgf()

@@ -1,7 +1,7 @@
 //! The score view: the part of a count that `check`'s report, `goref score`'s card and
 //! each `appeal` reading show alike.
 
-use crate::count::reading::{Basis, DeadSource, EndReading};
+use crate::count::reading::{Basis, EndReading};
 use crate::count::score::{OtherCount, Score, TerritoryCount};
 use crate::point::Point;
 use crate::rules::Scoring;
@@ -47,10 +47,7 @@ impl ScoreView {
     ) -> ScoreView {
         ScoreView {
             dead: dead.iter().map(&name).collect(),
-            dead_source: basis
-                .dead_source()
-                .filter(|_| !dead.is_empty())
-                .map(DeadSource::as_str),
+            dead_source: basis.source_name().filter(|_| !dead.is_empty()),
             basis,
             seki: seki.iter().map(&name).collect(),
             counting: score.map_or(counting, |s| s.counting),

@@ -52,48 +52,36 @@ impl Basis {
         }
     }
 
-    /// Where the dead stones came from; none when every stone counts as it stands.
-    pub(crate) fn dead_source(self) -> Option<DeadSource> {
+    /// Where removed dead stones came from, as reports name it (`dead_source`):
+    /// `record` (TB/TW), `command-line` (`--dead`), `estimate`; none when every stone
+    /// counts as it stands.
+    pub fn source_name(self) -> Option<&'static str> {
         match self {
-            Basis::Marked => Some(DeadSource::Record),
-            Basis::Claimed => Some(DeadSource::CommandLine),
-            Basis::Estimated => Some(DeadSource::Estimate),
+            Basis::Marked => Some("record"),
+            Basis::Claimed => Some("command-line"),
+            Basis::Estimated => Some("estimate"),
             Basis::AsIs => None,
         }
     }
-}
 
-/// Where a list of dead stones came from: the `dead_source` of the report
-/// (`record`, `command-line`, `estimate`) and of an appeal's readings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeadSource {
-    /// `--dead`.
-    CommandLine,
-    /// TB/TW in the final node (§7.5).
-    Record,
-    /// goref's estimate (or the GTP engine's), where nothing is marked or claimed.
-    Estimate,
-}
-
-impl DeadSource {
-    /// The name in reports: `command-line`, `record`, `estimate`.
-    pub fn as_str(self) -> &'static str {
+    /// How removed stones were chosen, for an appeal's sentences.
+    pub(crate) fn source_phrase(self) -> &'static str {
         match self {
-            DeadSource::CommandLine => "command-line",
-            DeadSource::Record => "record",
-            DeadSource::Estimate => "estimate",
+            Basis::Claimed => "claimed with --dead",
+            Basis::Marked => "marked dead by TB/TW in the record",
+            Basis::Estimated => "estimated by goref: nothing is marked or claimed",
+            Basis::AsIs => "none removed",
         }
     }
+}
 
-    /// How the stones were chosen, for an appeal's sentences.
-    pub(crate) fn phrase(self) -> &'static str {
-        match self {
-            DeadSource::CommandLine => "claimed with --dead",
-            DeadSource::Record => "marked dead by TB/TW in the record",
-            DeadSource::Estimate => "estimated by goref: nothing is marked or claimed",
-        }
-    }
+/// Writes an optional [`Basis`] as the source of removed stones (`record`,
+/// `command-line`, `estimate`, or null), the form reports give `dead_source`.
+pub(crate) fn serialize_source<S: serde::Serializer>(
+    basis: &Option<Basis>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_some(&basis.and_then(Basis::source_name))
 }
 
 /// How a reading takes four consecutive passes (SST, the AGA variant), where the rule

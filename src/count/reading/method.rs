@@ -48,10 +48,7 @@ pub(crate) fn method(
         return by_rules;
     };
     let reading = convention::reading_for(Some(&detected), record, rules);
-    let counting = match reading.counting {
-        convention::Counting::Area => Scoring::Area,
-        convention::Counting::Territory => Scoring::Territory,
-    };
+    let counting = reading.counting;
     let komi = match (komi.source, reading.komi) {
         (ValueSource::CommandLine, _) | (_, KomiReading::Record) => komi,
         (_, KomiReading::Fixed(value)) => Komi {

@@ -2,7 +2,7 @@
 //! the strings that could change the winner, the record's own comment as a second
 //! source, and the checks for records that cannot be compared.
 
-use super::dead::{Basis, DeadSource, FourPassReading, FourPassReadings};
+use super::dead::{Basis, FourPassReading, FourPassReadings};
 use super::method::{count, CountContext, Method};
 use super::EndReading;
 use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
@@ -504,9 +504,7 @@ pub(super) fn compare(
             " (the literal reading of four passes; the precedent reading gives {} with goref's estimate of the dead stones, which is no match either)",
             fp.precedent
         ));
-    } else if r.dead_source == Some(DeadSource::Estimate)
-        || (r.dead.is_empty() && r.estimate.is_some())
-    {
+    } else if r.dead_basis == Basis::Estimated || (r.dead.is_empty() && r.estimate.is_some()) {
         // A mismatch that rests on goref's estimate is a question, not a verdict.
         let severity = finding.severity.min(Severity::Warning);
         finding = finding.with_severity(severity);

@@ -5,7 +5,7 @@ use super::*;
 /// How a reading treats the dead stones at its end.
 pub(super) enum Removal<'a> {
     /// Removed, from this source.
-    Removed(&'a [Point], DeadSource),
+    Removed(&'a [Point], Basis),
     /// The reading would remove agreed dead stones, but none are marked or claimed.
     Unclaimed,
     /// None are marked or claimed, and the estimate finds none dead.
@@ -47,14 +47,14 @@ impl SentenceContext<'_> {
 
     fn removed(&self, removal: &Removal) -> String {
         match removal {
-            Removal::Removed(dead, DeadSource::Estimate) => format!(
+            Removal::Removed(dead, Basis::Estimated) => format!(
                 "the stones goref estimates dead ({}; nothing is marked or claimed) are removed before counting, a count that rests on an estimate, not on an agreement",
                 self.vertices(dead)
             ),
             Removal::Removed(dead, source) => format!(
                 "the stones agreed dead ({}, {}) are removed before counting",
                 self.vertices(dead),
-                source.phrase()
+                source.source_phrase()
             ),
             Removal::Unclaimed => NO_CLAIM.to_string(),
             Removal::NoneEstimated => "no dead stones are marked or claimed, and goref estimates none dead, so every stone counts (a result that rests on an estimate)".to_string(),

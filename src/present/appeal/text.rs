@@ -1,9 +1,7 @@
 //! The appeal as text: the narrative a director reads, in the order of an appeal
 //! hearing (game, ending, dead stones, findings, verdicts, diagrams).
 
-use super::{
-    Appeal, DeadSource, DeadStones, EndingView, GameSummary, MoveFindings, Reading, StoneView,
-};
+use super::{Appeal, Basis, DeadStones, EndingView, GameSummary, MoveFindings, Reading, StoneView};
 use crate::point::Color;
 use crate::read::record::ValueSource;
 use crate::rules::format_number;
@@ -147,10 +145,10 @@ fn dead(out: &mut String, d: &DeadStones) {
         );
     }
     let using = match d.source {
-        Some(DeadSource::CommandLine) => "the stones claimed with --dead",
-        Some(DeadSource::Record) => "the stones marked in the record",
-        Some(DeadSource::Estimate) => "the estimated stones: a count that rests on an estimate, not on an agreement; after four passes only the precedent reading is counted on it, and it is marked as an estimate, never as a result",
-        None => "nothing: no claim is recorded, so they give no result",
+        Some(Basis::Claimed) => "the stones claimed with --dead",
+        Some(Basis::Marked) => "the stones marked in the record",
+        Some(Basis::Estimated) => "the estimated stones: a count that rests on an estimate, not on an agreement; after four passes only the precedent reading is counted on it, and it is marked as an estimate, never as a result",
+        None | Some(Basis::AsIs) => "nothing: no claim is recorded, so they give no result",
     };
     let _ = writeln!(out, "  Readings that remove dead stones use {using}.");
     out.push('\n');

@@ -2,7 +2,7 @@
 //! verdict, diagrams), one printed sheet per section.
 
 use super::{or_dash, page, severity_badge};
-use crate::count::reading::DeadSource;
+use crate::count::reading::Basis;
 use crate::point::Color;
 use crate::present::appeal::{
     komi_text, penalties_text, Appeal, DeadStones, EndingView, EventKind, GameSummary,
@@ -188,10 +188,10 @@ fn stones(list: &[StoneView]) -> Markup {
 
 fn dead(d: &DeadStones) -> Markup {
     let using = match d.source {
-        Some(DeadSource::CommandLine) => "the stones claimed with --dead.",
-        Some(DeadSource::Record) => "the stones marked in the record.",
-        Some(DeadSource::Estimate) => "the estimated stones (a result that rests on an estimate).",
-        None => "nothing: no claim is recorded, so they give no result.",
+        Some(Basis::Claimed) => "the stones claimed with --dead.",
+        Some(Basis::Marked) => "the stones marked in the record.",
+        Some(Basis::Estimated) => "the estimated stones (a result that rests on an estimate).",
+        None | Some(Basis::AsIs) => "nothing: no claim is recorded, so they give no result.",
     };
     html! {
         table.facts {
