@@ -88,7 +88,7 @@ pub fn main() -> ExitCode {
             let message = format!("goref: {err:#}\n");
             out::eprint(&goref::internal::present::inert::inert_lines(message));
             if err.downcast_ref::<UsageError>().is_some()
-                || err.downcast_ref::<out::OutputError>().is_some()
+                || err.downcast_ref::<out::WriteFailure>().is_some()
             {
                 ExitCode::from(EXIT_USAGE)
             } else {

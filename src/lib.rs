@@ -78,8 +78,8 @@ pub mod report {
     pub use crate::count::score::{Penalties, TieBreak};
     pub use crate::count::timing::TimeReport;
     pub use crate::present::report::{
-        to_json_line, to_text, Board, Captures, GameReport, KomiReport, RulesReport, ScoreReport,
-        SCHEMA,
+        to_json_line, to_text, BoardSize, Captures, GameReport, KomiReport, RulesReport,
+        ScoreReport, SCHEMA,
     };
     pub use crate::present::score_view::ScoreView;
     pub use crate::read::reader::Charset;

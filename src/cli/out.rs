@@ -2,7 +2,7 @@
 //! or a full disk. Every subcommand writes through here.
 //!
 //! - A closed pipe (`goref ... | head`) ends the command quietly, as other Unix tools do.
-//! - Any other write error (a full disk, an unwritable `-o`) is an [`OutputError`] that
+//! - Any other write error (a full disk, an unwritable `-o`) is a [`WriteFailure`] that
 //!   names where goref was writing; it exits with status 2.
 //! - Messages on stderr are best effort: a closed stderr loses them but never panics.
 
@@ -13,7 +13,7 @@ use std::path::Path;
 /// A write to standard output or a file failed for a reason other than a closed pipe.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {target}")]
-pub struct OutputError {
+pub struct WriteFailure {
     /// `standard output`, or the path.
     pub target: String,
     #[source]
@@ -25,12 +25,12 @@ pub struct OutputError {
 #[error("standard output was closed")]
 pub struct ClosedPipe;
 
-/// Turns an I/O error on `target` into [`ClosedPipe`] or [`OutputError`].
+/// Turns an I/O error on `target` into [`ClosedPipe`] or [`WriteFailure`].
 pub fn write_error(target: impl Into<String>, e: io::Error) -> anyhow::Error {
     if e.kind() == io::ErrorKind::BrokenPipe {
         ClosedPipe.into()
     } else {
-        OutputError {
+        WriteFailure {
             target: target.into(),
             source: e,
         }
@@ -127,6 +127,6 @@ mod tests {
         assert!(e.downcast_ref::<ClosedPipe>().is_some());
         let e = write_error("/dev/full", io::Error::other("No space left on device"));
         assert!(e.to_string().contains("/dev/full"));
-        assert!(e.downcast_ref::<OutputError>().is_some());
+        assert!(e.downcast_ref::<WriteFailure>().is_some());
     }
 }

@@ -290,13 +290,13 @@ fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
 
 /// How to count one record: the convention's choices, the rules' where it has none.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Reading {
+pub struct SourceReading {
     pub counting: Scoring,
     pub komi: KomiReading,
     pub handicap_compensation: HandicapCompensation,
 }
 
-impl Reading {
+impl SourceReading {
     /// The komi to count with; `record_komi` is the komi the referee chose.
     pub fn komi(&self, _record: &GameRecord, record_komi: f64) -> f64 {
         match self.komi {
@@ -307,17 +307,21 @@ impl Reading {
 }
 
 /// The reading for a record under `rules`, with its detected convention if any.
-pub fn reading_for(detected: Option<&Detected>, _record: &GameRecord, rules: &Rules) -> Reading {
+pub fn reading_for(
+    detected: Option<&Detected>,
+    _record: &GameRecord,
+    rules: &Rules,
+) -> SourceReading {
     let by_rules = rules.scoring;
     match detected.map(|d| d.convention) {
-        Some(c) => Reading {
+        Some(c) => SourceReading {
             counting: c.counting.unwrap_or(by_rules),
             komi: c.komi,
             handicap_compensation: c
                 .handicap_compensation
                 .unwrap_or(rules.handicap_compensation),
         },
-        None => Reading {
+        None => SourceReading {
             counting: by_rules,
             komi: KomiReading::Record,
             handicap_compensation: rules.handicap_compensation,

@@ -113,7 +113,7 @@ enum Line {
 }
 
 /// A running engine. Dropping it closes its input and kills its process group.
-pub struct Engine {
+pub struct GtpEngine {
     command: String,
     timeout: Duration,
     /// When the whole position must be done (None: too far ahead to represent).
@@ -126,11 +126,11 @@ pub struct Engine {
     lines: Receiver<Line>,
 }
 
-impl Engine {
+impl GtpEngine {
     /// Starts the engine in a process group of its own. Its standard output is read by
     /// a thread, so that a silent engine can be timed out; its standard error is
     /// discarded.
-    pub(crate) fn start(spec: &EngineSpec) -> Result<Engine, GtpError> {
+    pub(crate) fn start(spec: &EngineSpec) -> Result<GtpEngine, GtpError> {
         let mut words = spec.command.split_whitespace();
         let program = words.next().ok_or(GtpError::NoCommand)?;
         let mut command = Command::new(program);
@@ -149,7 +149,7 @@ impl Engine {
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || read_lines(stdout, &tx));
-        Ok(Engine {
+        Ok(GtpEngine {
             command: spec.command.clone(),
             timeout: spec.timeout,
             game_deadline: Instant::now().checked_add(spec.game_timeout),
@@ -323,7 +323,7 @@ fn read_lines(stdout: impl Read, tx: &SyncSender<Line>) {
     }
 }
 
-impl Drop for Engine {
+impl Drop for GtpEngine {
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit");
@@ -408,7 +408,7 @@ pub fn estimate(spec: &EngineSpec, position: &Position, komi: f64) -> Result<Est
             height: position.height,
         });
     }
-    let mut engine = Engine::start(spec)?;
+    let mut engine = GtpEngine::start(spec)?;
     send_position(&mut engine, position, komi)?;
     let dead = engine.send("final_status_list dead")?;
     // `seki` is optional in GTP 2; an engine that refuses it reports no seki.
@@ -429,7 +429,7 @@ pub fn estimate(spec: &EngineSpec, position: &Position, komi: f64) -> Result<Est
 /// stone by stone in breadth-first order from one of its stones, so every partial
 /// string keeps a liberty (the next stone's point) and every whole string keeps its
 /// final liberties: no play captures and none is suicide, whatever the order of strings.
-fn send_position(engine: &mut Engine, position: &Position, komi: f64) -> Result<(), GtpError> {
+fn send_position(engine: &mut GtpEngine, position: &Position, komi: f64) -> Result<(), GtpError> {
     engine.send(&format!("boardsize {}", position.width))?;
     engine.send("clear_board")?;
     engine.send(&format!("komi {}", crate::rules::format_number(komi)))?;

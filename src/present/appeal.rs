@@ -22,7 +22,7 @@ use crate::count::score::{
 };
 use crate::findings::{Category, Code, Finding, Severity};
 use crate::point::{Color, Move, Point};
-use crate::present::diagram::{self, Marks, SvgOptions, TextOptions};
+use crate::present::diagram::{self, DiagramMarks, SvgOptions, TextOptions};
 use crate::present::score_view::ScoreView;
 use crate::read::record::{GameRecord, ValueSource};
 use crate::replay::ending::{End, EndKind, Resumption};
@@ -245,7 +245,7 @@ pub struct StoneView {
 
 /// The dead stones on the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DeadStones {
+pub struct DeadStonesView {
     /// `--dead`, when given.
     pub claimed: Option<Vec<StoneView>>,
     /// Stones marked dead by TB/TW in the final node (§7.5).
@@ -378,7 +378,7 @@ pub struct Diagram {
     #[serde(skip)]
     position: Position,
     #[serde(skip)]
-    marks: Marks,
+    marks: DiagramMarks,
 }
 
 impl Diagram {
@@ -423,7 +423,7 @@ pub struct Appeal {
     pub passes: Vec<PassView>,
     /// The ending under four-pass rules (SST) and under two-stage rules (SIR, AGA).
     pub endings: Vec<EndingView>,
-    pub dead: DeadStones,
+    pub dead: DeadStonesView,
     /// Findings at moves, under every reading's rules.
     pub findings: Vec<MoveFindings>,
     pub readings: Vec<Reading>,
@@ -630,9 +630,9 @@ fn dead_stones(
     marked: &[Point],
     chosen: &reading::DeadStones,
     pos: &Position,
-) -> DeadStones {
+) -> DeadStonesView {
     let views = |points: &[Point]| points.iter().map(|&p| stone_view(p, pos)).collect();
-    DeadStones {
+    DeadStonesView {
         claimed: claimed.map(views),
         marked: views(marked),
         estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),

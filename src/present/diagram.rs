@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 /// What to mark on a diagram besides the stones.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Marks {
+pub(crate) struct DiagramMarks {
     /// The last move played.
     pub last_move: Option<Point>,
     /// Points named by findings (the offending move).
@@ -23,9 +23,9 @@ pub(crate) struct Marks {
     pub territory: Vec<Option<Color>>,
 }
 
-impl Marks {
+impl DiagramMarks {
     /// Marks the dead stones and territory of an area count.
-    pub(crate) fn with_area(mut self, area: &AreaCount) -> Marks {
+    pub(crate) fn with_area(mut self, area: &AreaCount) -> DiagramMarks {
         self.dead = area.dead.clone();
         self.territory = area.territory.clone();
         self
@@ -36,7 +36,7 @@ impl Marks {
     pub(crate) fn with_findings<'a>(
         mut self,
         findings: impl IntoIterator<Item = &'a crate::findings::Finding>,
-    ) -> Marks {
+    ) -> DiagramMarks {
         let points = findings
             .into_iter()
             .filter_map(|f| f.point.as_deref().and_then(Point::from_sgf));
@@ -133,7 +133,7 @@ struct Used {
 
 /// The glyph of one point: `X`/`O` stones, `x`/`o` dead stones, `b`/`w` territory,
 /// `!` an offending empty point, `+` a star point, `.` empty.
-fn glyph(pos: &Position, marks: &Marks, p: Point, star: bool, used: &mut Used) -> char {
+fn glyph(pos: &Position, marks: &DiagramMarks, p: Point, star: bool, used: &mut Used) -> char {
     let i = pos.index(p);
     let dead = marks.dead.contains(&p);
     match pos.get(p) {
@@ -187,7 +187,7 @@ fn glyph(pos: &Position, marks: &Marks, p: Point, star: bool, used: &mut Used) -
 ///
 /// The last move is wrapped in `( )`, an offending move in `[ ]` (this wins when
 /// both apply). A legend lists the glyphs used.
-pub(crate) fn render_text(pos: &Position, marks: &Marks, opts: &TextOptions) -> String {
+pub(crate) fn render_text(pos: &Position, marks: &DiagramMarks, opts: &TextOptions) -> String {
     let pos = &well_formed(pos);
     let (w, h) = (pos.width, pos.height);
     let labels: Vec<String> = (0..w).map(column_label).collect();
@@ -374,7 +374,7 @@ impl Geometry {
 /// styling: `stone black`, `stone white`, `dead`, `territory-b`, `territory-w`,
 /// `offending`, `last-move`, `hoshi`, `grid`, `coord`, `title`; every mark has
 /// `data-point` with its SGF letters.
-pub(crate) fn render_svg(pos: &Position, marks: &Marks, opts: &SvgOptions) -> String {
+pub(crate) fn render_svg(pos: &Position, marks: &DiagramMarks, opts: &SvgOptions) -> String {
     let pos = &well_formed(pos);
     let g = Geometry::new(pos, opts);
     let mut s = String::new();
@@ -465,7 +465,7 @@ fn svg_coordinates(s: &mut String, pos: &Position, g: &Geometry) {
 }
 
 /// Territory as small squares; on a dead stone the square is drawn over the stone.
-fn svg_territory(s: &mut String, pos: &Position, marks: &Marks, g: &Geometry) {
+fn svg_territory(s: &mut String, pos: &Position, marks: &DiagramMarks, g: &Geometry) {
     let side = (g.cell * 2 / 5).max(2);
     for i in 0..pos.cells.len() {
         let Some(c) = marks.territory_at(i) else {
@@ -490,7 +490,7 @@ fn svg_territory(s: &mut String, pos: &Position, marks: &Marks, g: &Geometry) {
     }
 }
 
-fn svg_stones(s: &mut String, pos: &Position, marks: &Marks, g: &Geometry) {
+fn svg_stones(s: &mut String, pos: &Position, marks: &DiagramMarks, g: &Geometry) {
     let r = g.cell * 47 / 100;
     for i in 0..pos.cells.len() {
         let Some(c) = pos.cells[i] else { continue };
@@ -521,7 +521,7 @@ fn contrast(pos: &Position, p: Point) -> &'static str {
     }
 }
 
-fn svg_marks(s: &mut String, pos: &Position, marks: &Marks, g: &Geometry) {
+fn svg_marks(s: &mut String, pos: &Position, marks: &DiagramMarks, g: &Geometry) {
     let mut dead = marks.dead.clone();
     dead.sort();
     dead.dedup();

@@ -31,7 +31,7 @@ pub struct RulesReport {
 }
 
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Board {
+pub struct BoardSize {
     pub width: u8,
     pub height: u8,
 }
@@ -106,7 +106,7 @@ pub struct GameReport {
     pub info: Option<GameInfo>,
     pub charset: Option<Charset>,
     pub rules: Option<RulesReport>,
-    pub board: Option<Board>,
+    pub board: Option<BoardSize>,
     pub komi: Option<KomiReport>,
     pub handicap: u32,
     pub moves: u32,
@@ -150,7 +150,7 @@ impl GameReport {
                 reason: r.judged.selection.reason,
                 settings: r.judged.selection.rules,
             }),
-            board: Some(Board {
+            board: Some(BoardSize {
                 width: record.width,
                 height: record.height,
             }),

@@ -8,7 +8,7 @@ use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
 use crate::count::Refereed;
 use crate::point::Color;
-use crate::present::diagram::{self, Marks, TextOptions};
+use crate::present::diagram::{self, DiagramMarks, TextOptions};
 use crate::present::score_view::ScoreView;
 use crate::read::record::{GameRecord, ValueSource};
 use crate::replay::ending::EndKind;
@@ -107,7 +107,7 @@ impl ScoreCard {
                 dead_removed: a.dead_removed,
             }
         };
-        let marks = Marks::default().with_area(&s.area);
+        let marks = DiagramMarks::default().with_area(&s.area);
         let text = diagram::render_text(&r.judged.scored_position, &marks, &TextOptions::default());
         Some(ScoreCard {
             file: file.to_string(),

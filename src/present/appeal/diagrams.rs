@@ -160,10 +160,10 @@ fn make_diagram(
     if !offenders.is_empty() {
         caption.push_str(&format!("; offending: {}", offenders.join(", ")));
     }
-    let mut marks = Marks {
+    let mut marks = DiagramMarks {
         last_move,
         offending,
-        ..Marks::default()
+        ..DiagramMarks::default()
     };
     if let Some(r) = counted {
         let dead: Vec<Point> = r

@@ -1,7 +1,9 @@
 //! The appeal as text: the narrative a director reads, in the order of an appeal
 //! hearing (game, ending, dead stones, findings, verdicts, diagrams).
 
-use super::{Appeal, Basis, DeadStones, EndingView, GameSummary, MoveFindings, Reading, StoneView};
+use super::{
+    Appeal, Basis, DeadStonesView, EndingView, GameSummary, MoveFindings, Reading, StoneView,
+};
 use crate::point::Color;
 use crate::read::record::ValueSource;
 use crate::rules::format_number;
@@ -127,7 +129,7 @@ fn stones(list: &[StoneView]) -> String {
         .join("; ")
 }
 
-fn dead(out: &mut String, d: &DeadStones) {
+fn dead(out: &mut String, d: &DeadStonesView) {
     out.push_str("Dead stones\n");
     if let Some(claimed) = &d.claimed {
         let _ = writeln!(out, "  Claimed with --dead: {}.", stones(claimed));

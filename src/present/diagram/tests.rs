@@ -21,12 +21,12 @@ fn t11() -> Position {
     ])
 }
 
-fn t11_marks() -> Marks {
+fn t11_marks() -> DiagramMarks {
     let pos = t11();
     let area = count_area(&pos, &[pt("ec"), pt("ff")]).expect("area");
-    Marks {
+    DiagramMarks {
         last_move: Some(pt("ae")),
-        ..Marks::default()
+        ..DiagramMarks::default()
     }
     .with_area(&area)
 }
@@ -47,9 +47,9 @@ fn text_plain_9x9_with_hoshi_and_offending_move() {
         point: Some("dc".into()),
         ..Finding::new(Code::PositionalSuperko, "recreates move 1")
     };
-    let marks = Marks {
+    let marks = DiagramMarks {
         last_move: Some(pt("cc")),
-        ..Marks::default()
+        ..DiagramMarks::default()
     }
     .with_findings([&finding]);
     let text = render_text(&pos, &marks, &TextOptions::default());
@@ -64,9 +64,9 @@ fn text_without_coordinates_or_legend() {
         hoshi: false,
         legend: false,
     };
-    let marks = Marks {
+    let marks = DiagramMarks {
         offending: vec![pt("ab")],
-        ..Marks::default()
+        ..DiagramMarks::default()
     };
     assert_eq!(render_text(&pos, &marks, &opts), " X O\n[!]X\n O .\n");
 }
@@ -74,7 +74,7 @@ fn text_without_coordinates_or_legend() {
 #[test]
 fn text_columns_skip_i_and_rows_count_from_the_bottom() {
     let pos = Position::empty(19, 19);
-    let text = render_text(&pos, &Marks::default(), &TextOptions::default());
+    let text = render_text(&pos, &DiagramMarks::default(), &TextOptions::default());
     let first = text.lines().next().unwrap_or("");
     assert_eq!(first, "   A B C D E F G H J K L M N O P Q R S T");
     assert!(text.lines().nth(1).unwrap_or("").starts_with("19 ."));
@@ -91,10 +91,10 @@ fn every_size_up_to_52_renders_without_panicking() {
         if w > 0 && h > 0 {
             pos.set(Point::new(w - 1, h - 1), Some(Color::White));
         }
-        let marks = Marks {
+        let marks = DiagramMarks {
             last_move: Some(Point::new(w.saturating_sub(1), h.saturating_sub(1))),
             offending: vec![Point::new(60, 60)], // off the board: ignored
-            ..Marks::default()
+            ..DiagramMarks::default()
         };
         let text = render_text(&pos, &marks, &TextOptions::default());
         assert_eq!(
@@ -109,7 +109,7 @@ fn every_size_up_to_52_renders_without_panicking() {
     assert_eq!(column_label(50), "51");
     let text = render_text(
         &Position::empty(52, 1),
-        &Marks::default(),
+        &DiagramMarks::default(),
         &TextOptions::default(),
     );
     assert!(text.starts_with("   A  B"), "{text}");
@@ -187,7 +187,7 @@ fn svg_parses_as_xml_with_the_right_counts() {
 fn svg_hoshi_and_no_marks() {
     let svg = render_svg(
         &Position::empty(19, 19),
-        &Marks::default(),
+        &DiagramMarks::default(),
         &SvgOptions::default(),
     );
     let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
@@ -223,11 +223,11 @@ fn malformed_positions_do_not_panic() {
         height: 5,
         cells: vec![Some(Color::Black); 3],
     };
-    let text = render_text(&pos, &Marks::default(), &TextOptions::default());
+    let text = render_text(&pos, &DiagramMarks::default(), &TextOptions::default());
     assert!(text.contains("5 X X X . . 5"), "{text}");
     assert!(roxmltree::Document::parse(&render_svg(
         &pos,
-        &Marks::default(),
+        &DiagramMarks::default(),
         &SvgOptions::default()
     ))
     .is_ok());

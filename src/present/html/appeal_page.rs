@@ -5,7 +5,7 @@ use super::{or_dash, page, severity_badge};
 use crate::count::reading::Basis;
 use crate::point::Color;
 use crate::present::appeal::{
-    komi_text, penalties_text, Appeal, DeadStones, EndingView, EventKind, GameSummary,
+    komi_text, penalties_text, Appeal, DeadStonesView, EndingView, EventKind, GameSummary,
     MoveFindings, Reading, StoneView, DISPUTE,
 };
 use crate::rules::format_number as points_text;
@@ -186,7 +186,7 @@ fn stones(list: &[StoneView]) -> Markup {
     }
 }
 
-fn dead(d: &DeadStones) -> Markup {
+fn dead(d: &DeadStonesView) -> Markup {
     let using = match d.source {
         Some(Basis::Claimed) => "the stones claimed with --dead.",
         Some(Basis::Marked) => "the stones marked in the record.",
