@@ -92,17 +92,7 @@ fn check_games(
             findings.append(&mut first.findings);
             first.findings = findings;
         }
-        None => {
-            let mut findings = outside;
-            // Not SGF at all: its charset guess is noise; the one finding says it all.
-            if findings
-                .iter()
-                .any(|f| f.message == crate::read::sgf::NOT_SGF)
-            {
-                findings.retain(|f| f.message == crate::read::sgf::NOT_SGF);
-            }
-            reports.push(GameReport::file_only(file, Some(charset), findings))
-        }
+        None => reports.push(GameReport::file_only(file, Some(charset), outside)),
     }
     for r in &mut reports {
         r.findings.retain(|f| !opts.ignored.contains(&f.code));

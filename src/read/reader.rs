@@ -97,8 +97,11 @@ fn read_then<T>(
         Locator::new(&text)
     };
     let (games, mut file_findings) = read_parsed(&tree, &loc, 0, opts);
+    let not_sgf = tree.issues.iter().any(|i| i.kind == sgf::IssueKind::NotSgf);
     drop(tree);
-    let mut all = findings;
+    // A file that is not SGF gets the one finding that says so: its charset guess is
+    // noise.
+    let mut all = if not_sgf { Vec::new() } else { findings };
     all.append(&mut file_findings);
     let read = FileRead {
         charset: Charset {

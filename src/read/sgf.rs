@@ -114,9 +114,80 @@ pub struct Value {
     pub end: u32,
 }
 
+/// What kind of syntax problem an [`Issue`] is: the summary of a capped list counts
+/// the problems it leaves out by kind, and callers ask for a kind without reading
+/// messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IssueKind {
+    /// Text before, between or after game trees.
+    TextOutsideGameTrees,
+    /// `(` followed by `(`: the tree starts with a variation.
+    GameTreeStartsWithVariation,
+    /// A node after a `)`.
+    NodeAfterVariation,
+    /// `[…]` with no identifier before it.
+    ValueWithoutIdentifier,
+    /// Characters that belong nowhere between properties.
+    StrayCharacters,
+    /// A value that holds `;B[..]`: a `]` is likely missing.
+    ValueHoldingMoves,
+    /// An identifier with no `[` after it.
+    IdentifierWithoutValue,
+    /// A value not closed by `]` before the end of the file.
+    UnclosedValue,
+    /// An identifier without a capital letter, or longer than 15 letters.
+    BadIdentifier,
+    /// An FF[3]-style identifier with lower-case letters.
+    LowerCaseIdentifier,
+    /// A property before any `;`.
+    MissingSemicolon,
+    /// A property after `)`, in no node.
+    PropertyAfterClose,
+    /// The same property twice in one node.
+    DuplicateProperty,
+    /// A game tree not closed by `)`.
+    UnclosedGameTree,
+    /// No game tree: an empty file, or a piece of a streamed file with none.
+    NoGameTree,
+    /// No game tree anywhere in a file that is not empty: not an SGF file at all (the
+    /// one issue of such a file).
+    NotSgf,
+    /// A text too large to read (4 GiB).
+    TooLarge,
+    /// The summary of the problems a capped list leaves out.
+    NotListed,
+}
+
+impl IssueKind {
+    /// The kind's name in the summary of a capped list (`120 stray characters`).
+    pub fn label(self) -> &'static str {
+        match self {
+            IssueKind::TextOutsideGameTrees => "text outside game trees",
+            IssueKind::GameTreeStartsWithVariation => "game tree starting with a variation",
+            IssueKind::NodeAfterVariation => "node after `)`",
+            IssueKind::ValueWithoutIdentifier => "value without identifier",
+            IssueKind::StrayCharacters => "stray characters",
+            IssueKind::ValueHoldingMoves => "value holding moves",
+            IssueKind::IdentifierWithoutValue => "identifier without value",
+            IssueKind::UnclosedValue => "unclosed value",
+            IssueKind::BadIdentifier => "bad identifier",
+            IssueKind::LowerCaseIdentifier => "lower-case identifier",
+            IssueKind::MissingSemicolon => "missing `;`",
+            IssueKind::PropertyAfterClose => "property after `)`",
+            IssueKind::DuplicateProperty => "duplicate property",
+            IssueKind::UnclosedGameTree => "unclosed game tree",
+            IssueKind::NoGameTree
+            | IssueKind::NotSgf
+            | IssueKind::TooLarge
+            | IssueKind::NotListed => "other",
+        }
+    }
+}
+
 /// A syntax problem, before it is turned into a `syntax-error` finding.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Issue {
+    pub kind: IssueKind,
     pub offset: u32,
     /// The game tree it belongs to (index into [`Sgf::roots`]), or None outside any.
     pub tree: Option<u32>,
@@ -274,6 +345,7 @@ pub fn parse(text: &str) -> Sgf<'_> {
     let mut p = Parser::new(text);
     if text.len() >= NONE as usize {
         p.issue(
+            IssueKind::TooLarge,
             0,
             Severity::Error,
             "the file is larger than 4 GiB; not read".into(),
@@ -318,6 +390,7 @@ pub(crate) fn parse_unit<'t>(text: &'t str, cx: UnitContext) -> Unit<'t> {
     let mut p = Parser::new_unit(text, cx);
     if text.len() >= NONE as usize {
         p.issue(
+            IssueKind::TooLarge,
             0,
             Severity::Error,
             "a game tree is larger than 4 GiB; not read".into(),
@@ -487,18 +560,26 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn issue(&mut self, offset: usize, severity: Severity, message: String) {
+    fn issue(&mut self, kind: IssueKind, offset: usize, severity: Severity, message: String) {
         let tree = self.tree();
-        self.issue_in(offset, tree, severity, message);
+        self.issue_in(kind, offset, tree, severity, message);
     }
 
-    fn issue_in(&mut self, offset: usize, tree: Option<u32>, severity: Severity, message: String) {
+    fn issue_in(
+        &mut self,
+        kind: IssueKind,
+        offset: usize,
+        tree: Option<u32>,
+        severity: Severity,
+        message: String,
+    ) {
         if self.out.issues.len() >= MAX_ISSUES {
             self.out.issues_dropped += 1;
-            *self.dropped_kinds.entry(kind_of(&message)).or_default() += 1;
+            *self.dropped_kinds.entry(kind.label()).or_default() += 1;
             return;
         }
         self.out.issues.push(Issue {
+            kind,
             offset: offset as u32,
             tree,
             severity,
@@ -609,6 +690,7 @@ impl<'t> Parser<'t> {
         self.skip_ws();
         if self.peek() == Some(b'(') {
             self.issue_in(
+                IssueKind::GameTreeStartsWithVariation,
                 open,
                 Some(tree_no as u32),
                 Severity::Warning,
@@ -629,7 +711,13 @@ impl<'t> Parser<'t> {
             Severity::Warning
         };
         let message = junk_message(text.chars().count() as u64, where_, text, has_value);
-        self.issue_in(start, None, severity, message);
+        self.issue_in(
+            IssueKind::TextOutsideGameTrees,
+            start,
+            None,
+            severity,
+            message,
+        );
     }
 
     /// A `;`: a new node under the current one (or a new root).
@@ -642,6 +730,7 @@ impl<'t> Parser<'t> {
         };
         if self.last == Last::Close && parent != NONE {
             self.issue(
+                IssueKind::NodeAfterVariation,
                 offset,
                 Severity::Warning,
                 "expected `(` or `)` after a variation: a node follows `)`; it is read as one more variation".into(),
@@ -773,7 +862,12 @@ impl<'t> Parser<'t> {
             "expected `)`: this game tree is not closed ({depth} `(` left open) and a new game tree starts {}; read as if closed before it",
             line_distance(&self.bytes[tree_open as usize..open])
         );
-        self.issue(tree_open as usize, Severity::Warning, msg);
+        self.issue(
+            IssueKind::UnclosedGameTree,
+            tree_open as usize,
+            Severity::Warning,
+            msg,
+        );
         self.stack.clear();
         self.current = NONE;
         self.last = Last::Close;
@@ -810,7 +904,12 @@ impl<'t> Parser<'t> {
                 " (it runs to the end of the file)"
             }
         );
-        self.issue(start, Severity::Error, msg);
+        self.issue(
+            IssueKind::ValueWithoutIdentifier,
+            start,
+            Severity::Error,
+            msg,
+        );
     }
 
     /// Characters that cannot appear between properties: reported, skipped, never
@@ -830,7 +929,7 @@ impl<'t> Parser<'t> {
             "expected a property, `;`, `(` or `)`: ignored stray character(s) {}",
             excerpt(text)
         );
-        self.issue(start, Severity::Warning, msg);
+        self.issue(IssueKind::StrayCharacters, start, Severity::Warning, msg);
     }
 
     /// Scans `[…]` from the `[` at `pos`; returns the raw range and whether `]` was found.
@@ -884,7 +983,7 @@ impl<'t> Parser<'t> {
                 excerpt(self.slice(ident_at)),
                 String::from_utf8_lossy(raw.get(i..i + 3).unwrap_or(&[]))
             );
-            self.issue(at, Severity::Warning, msg);
+            self.issue(IssueKind::ValueHoldingMoves, at, Severity::Warning, msg);
         }
     }
 
@@ -923,7 +1022,12 @@ impl<'t> Parser<'t> {
                 excerpt(self.slice(ident_at)),
                 excerpt(self.slice(ident_at))
             );
-            self.issue(start, Severity::Warning, msg);
+            self.issue(
+                IssueKind::IdentifierWithoutValue,
+                start,
+                Severity::Warning,
+                msg,
+            );
             return;
         }
         let values_start = self.out.values.len() as u32;
@@ -945,7 +1049,7 @@ impl<'t> Parser<'t> {
                 "expected `]` to close the value of {}: the value runs to the end of the file; everything after it is lost",
                 excerpt(self.slice(ident_at))
             );
-            self.issue(at, Severity::Error, msg);
+            self.issue(IssueKind::UnclosedValue, at, Severity::Error, msg);
         }
         if upper == 0 || upper > MAX_IDENT {
             // Undo the values: the property is dropped.
@@ -959,7 +1063,7 @@ impl<'t> Parser<'t> {
                 "property identifier {} {why}: the property and its values are dropped",
                 excerpt(self.slice(ident_at))
             );
-            self.issue(start, Severity::Warning, msg);
+            self.issue(IssueKind::BadIdentifier, start, Severity::Warning, msg);
             return;
         }
         if lower && !self.lowercase_seen.contains(&ident) {
@@ -970,7 +1074,7 @@ impl<'t> Parser<'t> {
                 ident.as_str()
             );
             // Read with certainty (FF[3] allowed it): info, not a warning.
-            self.issue(start, Severity::Info, msg);
+            self.issue(IssueKind::LowerCaseIdentifier, start, Severity::Info, msg);
         }
         if !self.attach_point(start, ident) {
             self.out.values.truncate(values_start as usize);
@@ -1059,7 +1163,7 @@ impl<'t> Parser<'t> {
                     "expected `;` before property `{}`: a node was started here",
                     ident.as_str()
                 );
-                self.issue(start, Severity::Warning, msg);
+                self.issue(IssueKind::MissingSemicolon, start, Severity::Warning, msg);
                 true
             }
             Last::Close => {
@@ -1067,7 +1171,7 @@ impl<'t> Parser<'t> {
                     "expected `(`, `;` or `)`: property `{}` after `)` belongs to no node and is dropped",
                     ident.as_str()
                 );
-                self.issue(start, Severity::Error, msg);
+                self.issue(IssueKind::PropertyAfterClose, start, Severity::Error, msg);
                 false
             }
         }
@@ -1104,7 +1208,7 @@ impl<'t> Parser<'t> {
                 "property `{}` appears twice in one node: lists are merged, single values take the first",
                 ident.as_str()
             );
-            self.issue(start, Severity::Warning, msg);
+            self.issue(IssueKind::DuplicateProperty, start, Severity::Warning, msg);
         }
     }
 
@@ -1114,28 +1218,37 @@ impl<'t> Parser<'t> {
             let msg = format!(
                 "expected `)`: the game tree opened here is not closed at the end of the file ({depth} `(` left open); read as if closed"
             );
-            self.issue(open as usize, Severity::Warning, msg);
+            self.issue(
+                IssueKind::UnclosedGameTree,
+                open as usize,
+                Severity::Warning,
+                msg,
+            );
         }
         if self.roots_seen() == 0 {
             let text_before = self.unit.is_some_and(|cx| cx.text_before);
-            let msg = if self.bytes.is_empty() && !text_before {
-                "the file is empty: no game tree".to_owned()
+            let (kind, msg) = if self.bytes.is_empty() && !text_before {
+                (
+                    IssueKind::NoGameTree,
+                    "the file is empty: no game tree".to_owned(),
+                )
             } else if self.unit.is_some() {
                 // A piece of a streamed file: the file as a whole may well hold trees.
-                NO_TREE_HERE.to_owned()
+                (IssueKind::NoGameTree, NO_TREE_HERE.to_owned())
             } else {
                 // Not SGF at all (an image, a PDF, ...): one finding that says so, not
                 // one per piece of junk.
                 self.out.issues.clear();
                 self.out.issues_dropped = 0;
-                NOT_SGF.to_owned()
+                (IssueKind::NotSgf, NOT_SGF.to_owned())
             };
-            self.issue_in(0, None, Severity::Error, msg);
+            self.issue_in(kind, 0, None, Severity::Error, msg);
         }
         if self.out.issues_dropped > 0 {
             let n = self.out.issues_dropped;
             // Always kept: the summary must not itself be dropped.
             self.out.issues.push(Issue {
+                kind: IssueKind::NotListed,
                 offset: 0,
                 tree: None,
                 severity: Severity::Warning,
@@ -1174,37 +1287,6 @@ fn line_distance(between: &[u8]) -> String {
         1 => "1 line later".to_owned(),
         n => format!("{n} lines later"),
     }
-}
-
-/// The kind of a syntax problem, from its message, for the summary of a capped list.
-fn kind_of(message: &str) -> &'static str {
-    const KINDS: [(&str, &str); 15] = [
-        ("expected `(;` to start", "text outside game trees"),
-        (
-            "expected `;` after `(`",
-            "game tree starting with a variation",
-        ),
-        ("expected `(` or `)` after a variation", "node after `)`"),
-        (
-            "expected a property identifier before",
-            "value without identifier",
-        ),
-        ("expected a property, `;`", "stray characters"),
-        ("the value of", "value holding moves"),
-        ("expected `[` after", "identifier without value"),
-        ("expected `]`", "unclosed value"),
-        ("has no capital letter", "bad identifier"),
-        ("is longer than 15 letters", "bad identifier"),
-        ("has lower-case letters", "lower-case identifier"),
-        ("expected `;` before property", "missing `;`"),
-        ("belongs to no node", "property after `)`"),
-        ("appears twice", "duplicate property"),
-        ("expected `)`", "unclosed game tree"),
-    ];
-    KINDS
-        .iter()
-        .find(|(key, _)| message.contains(key))
-        .map_or("other", |&(_, kind)| kind)
 }
 
 /// `120 stray characters, 10 duplicate property`, most frequent first.
@@ -1417,17 +1499,48 @@ mod tests {
     }
 
     #[test]
-    fn every_issue_message_has_a_kind() {
+    fn every_issue_has_the_kind_its_message_names() {
         let texts = [
             "x(;SZ[9](B[aa])#[v]B C[a;B[aa]b]AB[aa]AB[bb]aB[cc]Bad[x]ABCDEFGHIJKLMNOPQ[x](;B[aa]);W[bb])X[y])",
             "((;B[aa]))(;C[x",
             "(;B[aa];W[bb](;GM[1]SZ[9];B[cc])",
         ];
+        let mut kinds = std::collections::BTreeSet::new();
         for text in texts {
             for issue in parse(text).issues {
-                assert_ne!(kind_of(&issue.message), "other", "{}", issue.message);
+                assert_ne!(issue.kind.label(), "other", "{}", issue.message);
+                kinds.insert(issue.kind);
             }
         }
+        use IssueKind::*;
+        for kind in [
+            TextOutsideGameTrees,
+            GameTreeStartsWithVariation,
+            NodeAfterVariation,
+            ValueWithoutIdentifier,
+            StrayCharacters,
+            ValueHoldingMoves,
+            IdentifierWithoutValue,
+            UnclosedValue,
+            BadIdentifier,
+            LowerCaseIdentifier,
+            MissingSemicolon,
+            PropertyAfterClose,
+            UnclosedGameTree,
+        ] {
+            assert!(kinds.contains(&kind), "{kind:?} not raised: {kinds:?}");
+        }
+        let one = |text: &str| {
+            parse(text)
+                .issues
+                .into_iter()
+                .map(|i| i.kind)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(one("(;B[aa]C[x]C[y])"), [DuplicateProperty]);
+        assert_eq!(one("(;C[x"), [UnclosedValue, UnclosedGameTree]);
+        assert_eq!(one("(;B[aa])x"), [TextOutsideGameTrees]);
+        assert_eq!(one(""), [NoGameTree]);
     }
 
     #[test]
