@@ -1,8 +1,11 @@
 //! Scoring tests: the spec's scenarios T11–T14 and the fill-in/area identity.
 
+use super::fill_in::FillInError;
 use super::*;
 use crate::count::timing::IngOvertime;
+use crate::replay::position::Position;
 use crate::rules::HandicapCompensation;
+use crate::rules::SekiPoints;
 use proptest::prelude::*;
 
 fn pt(s: &str) -> Point {
