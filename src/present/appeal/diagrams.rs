@@ -1,5 +1,6 @@
 //! The positions an appeal draws: each stop, `--move`, and each end.
 
+use super::readings::move_label;
 use super::*;
 
 /// The positions to draw: each stop, `--move`, and each end (the last move when the

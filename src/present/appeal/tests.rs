@@ -2,6 +2,10 @@
 
 use super::*;
 use crate::read::reader::{read_text, ReadOptions};
+use crate::report::ValueSource;
+use crate::rules::Ending;
+use crate::score::Penalties;
+use crate::score::PointListError;
 
 const T11: &str = include_str!("../../../testdata/appeal/t11.sgf");
 const T11B: &str = include_str!("../../../testdata/appeal/t11b.sgf");

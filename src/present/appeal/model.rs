@@ -1,0 +1,370 @@
+//! The appeal as a value: what the caller asks (`AppealOptions`), and what it is told —
+//! the game, its stops and resumptions, the dead stones, the findings at each move, and
+//! one `Reading` per reading of the rules, each with its verdict.
+
+use crate::count::options::Estimator;
+use crate::count::reading::{self, Basis, FourPassReading};
+use crate::count::score::{serialize_opt_points, serialize_points, Penalties, PointListError};
+use crate::findings::{Code, Severity};
+use crate::point::Color;
+use crate::present::diagram::{self, DiagramMarks, SvgOptions, TextOptions};
+use crate::present::score_view::ScoreView;
+use crate::read::record::ValueSource;
+use crate::replay::ending::{End, Resumption};
+use crate::replay::position::Position;
+use crate::rules::{self, Ending};
+use serde::Serialize;
+
+/// What the caller can set for one appeal.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AppealOptions {
+    /// `--dead POINTS`: the stones a party claims dead (SGF letters or vertices). Every
+    /// point must hold a stone at the end of the record.
+    pub dead: Option<String>,
+    /// `--komi`: replaces the record's KM and each ruleset's default.
+    pub komi: Option<f64>,
+    /// `--penalty B=2,W=4`.
+    pub penalties: Option<Penalties>,
+    /// Derive penalty points from the clock (Ing overtime).
+    pub ing_overtime: bool,
+    /// `--move M`: also show the position after move M (0 = before the first move).
+    pub move_number: Option<u32>,
+    /// `--ko`, `--tie`, …: settings applied to every reading's ruleset.
+    pub overrides: rules::Overrides,
+    /// `--rules`: the record's own rules, read beside the Ing and AGA readings (default:
+    /// the preset RU maps to). None or `auto`: from RU.
+    pub rules: Option<String>,
+    /// Who judges dead stones nobody marked or claimed (`--estimator`; `--dead none`
+    /// is [`Estimator::None`]).
+    pub estimator: Estimator,
+}
+
+/// Why an appeal could not be laid out. `Dead` and `MoveOutOfRange` are mistakes in
+/// the command line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AppealError {
+    #[error("--dead: {0}")]
+    Dead(#[from] PointListError),
+    #[error("--move {requested}: the record has only {moves} moves")]
+    MoveOutOfRange { requested: u32, moves: u32 },
+    #[error("the game cannot be replayed: its board size is unusable")]
+    Unplayable,
+}
+
+/// The readings, in the order of the verdict table: the five an appeal under Ing or AGA
+/// rules turns on, then the record's own rules where they are none of those.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadingKind {
+    /// SST terminology 19: four passes end play; every stone counts.
+    SstLiteral,
+    /// The 2002 EGF Appeals Committee: passes 3–4 void, agreed dead stones removed.
+    SstPrecedent,
+    SimplifiedIng,
+    /// Preset `aga-ing`: Ing's rules as the AGA reads them (KSS).
+    AgaVariant,
+    Aga,
+    /// The rules the record states (RU) or `--rules` names, where they are not one of
+    /// the four presets above (Japanese, Chinese, NZ, Tromp-Taylor).
+    RecordRules,
+}
+
+impl ReadingKind {
+    pub(crate) const ALL: [ReadingKind; 5] = [
+        ReadingKind::SstLiteral,
+        ReadingKind::SstPrecedent,
+        ReadingKind::SimplifiedIng,
+        ReadingKind::AgaVariant,
+        ReadingKind::Aga,
+    ];
+
+    /// The name in the verdict table.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            ReadingKind::SstLiteral => "SST literal",
+            ReadingKind::SstPrecedent => "SST precedent (EGF 2002)",
+            ReadingKind::SimplifiedIng => "Simplified Ing",
+            ReadingKind::AgaVariant => "AGA variant",
+            ReadingKind::Aga => "AGA",
+            ReadingKind::RecordRules => "Record's rules",
+        }
+    }
+
+    /// The rules preset the reading referees and counts with; `own` for the record's
+    /// own rules.
+    pub(crate) fn preset(self, own: &'static str) -> &'static str {
+        match self {
+            ReadingKind::SstLiteral | ReadingKind::SstPrecedent => "sst-ing",
+            ReadingKind::SimplifiedIng => "simplified-ing",
+            ReadingKind::AgaVariant => "aga-ing",
+            ReadingKind::Aga => "aga",
+            ReadingKind::RecordRules => own,
+        }
+    }
+
+    /// How this reading takes four passes: literally (SST terminology 19), by the 2002
+    /// precedent, or as `check` takes the record's own rules (the AGA variant).
+    pub(crate) fn four_passes(self) -> FourPassReading {
+        match self {
+            ReadingKind::SstLiteral => FourPassReading::Literal,
+            ReadingKind::SstPrecedent => FourPassReading::Precedent,
+            ReadingKind::SimplifiedIng
+            | ReadingKind::AgaVariant
+            | ReadingKind::Aga
+            | ReadingKind::RecordRules => FourPassReading::AsAgreed,
+        }
+    }
+}
+
+/// The game as the record describes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameSummary {
+    /// 1-based number of the game in its file.
+    pub number: usize,
+    /// Players, event, date, place and RU, as in `goref check`'s report.
+    #[serde(flatten)]
+    pub info: crate::read::record::GameInfo,
+    /// The preset RU maps to, and why.
+    pub rules: String,
+    pub rules_reason: String,
+    /// KM as read (after quirk fixes).
+    #[serde(serialize_with = "serialize_opt_points")]
+    pub komi: Option<f64>,
+    /// RE as written.
+    pub result: Option<String>,
+    pub width: u8,
+    pub height: u8,
+    pub moves: u32,
+    pub handicap: u32,
+}
+
+/// A pass of the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PassView {
+    #[serde(rename = "move")]
+    pub move_number: u32,
+    pub color: Color,
+}
+
+/// Two consecutive passes, with who made each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StopView {
+    pub passes: [u32; 2],
+    pub by: [Color; 2],
+}
+
+/// The stops, resumptions and end of the record under one kind of ending (§8.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EndingView {
+    pub ending: Ending,
+    /// The presets of the readings that end this way.
+    pub rules: Vec<String>,
+    pub stops: Vec<StopView>,
+    pub resumptions: Vec<Resumption>,
+    pub end: Option<End>,
+    /// Moves after the end (they are not counted).
+    pub after_end: Vec<u32>,
+}
+
+/// A stone named by a dead-stone list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoneView {
+    pub point: String,
+    pub vertex: String,
+    pub color: Option<Color>,
+}
+
+/// The dead stones on the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeadStonesView {
+    /// `--dead`, when given.
+    pub claimed: Option<Vec<StoneView>>,
+    /// Stones marked dead by TB/TW in the final node (§7.5).
+    pub marked: Vec<StoneView>,
+    /// Stones goref estimates dead at the end of the record, when nothing is marked or
+    /// claimed (and the estimate is not turned off).
+    pub estimated: Option<Vec<StoneView>>,
+    /// What the readings that remove dead stones use: the claim, else the marks, else
+    /// the estimate.
+    pub used: Vec<StoneView>,
+    /// What `used` rests on: marked, claimed or estimated (`record`, `command-line`,
+    /// `estimate` in JSON); none when nothing is removed.
+    #[serde(serialize_with = "reading::serialize_source")]
+    pub source: Option<Basis>,
+}
+
+/// One finding at a move, with the readings' presets that raise it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RuleFinding {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    /// The rule behind the code (from the registry).
+    pub rule: &'static str,
+    /// The presets under which it is raised.
+    pub under: Vec<String>,
+}
+
+/// Everything found at one move, under every reading's rules.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveFindings {
+    #[serde(rename = "move")]
+    pub move_number: u32,
+    pub color: Option<Color>,
+    pub point: Option<String>,
+    pub vertex: Option<String>,
+    pub findings: Vec<RuleFinding>,
+    /// For a move some rules forbid: the presets under which it is legal.
+    pub legal_under: Vec<String>,
+}
+
+/// Whether a reading gives a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadingStatus {
+    /// Counted.
+    Decided,
+    /// The reading removes dead stones, none are marked or claimed, and the estimate
+    /// is turned off.
+    NoClaim,
+    /// The record stops before the game ends under these rules.
+    NotEnded,
+    /// The claimed dead stones are not on the board where these rules end the game.
+    Unscorable,
+    /// The reading would rest on goref's estimate, and the position is not finished
+    /// enough for the estimate to count it (issue 26): no result.
+    NotCountable,
+    /// Counted on goref's estimate of dead stones nobody marked or claimed, where only
+    /// an agreement may take them away (the precedent reading of four passes): a count
+    /// to weigh, not a result. The committee decides which stones were dead.
+    Estimated,
+}
+
+/// The verdict under one reading.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reading {
+    pub kind: ReadingKind,
+    pub name: &'static str,
+    /// The rules preset.
+    pub rules: String,
+    /// True when the reading gives a result for this record.
+    pub applies: bool,
+    pub status: ReadingStatus,
+    /// Where these rules end the game.
+    pub end: Option<End>,
+    /// Whether this reading removes dead stones at that end.
+    pub removes_dead: bool,
+    /// The stones removed (SGF letters), the basis, seki, counting method, territory
+    /// and the other method's result: the view every client shares.
+    #[serde(flatten)]
+    pub view: ScoreView,
+    pub black: Option<u32>,
+    pub white: Option<u32>,
+    pub neutral: Option<u32>,
+    #[serde(serialize_with = "serialize_points")]
+    pub komi: f64,
+    pub komi_source: ValueSource,
+    /// Handicap compensation White receives.
+    #[serde(serialize_with = "serialize_points")]
+    pub compensation: f64,
+    pub penalties: Penalties,
+    pub winner: Option<Color>,
+    #[serde(serialize_with = "serialize_opt_points")]
+    pub margin: Option<f64>,
+    /// The RE this reading gives.
+    pub re: Option<String>,
+    /// One sentence naming the rule that decides it.
+    pub rule_sentence: String,
+    /// What else a director should know (a pass owed, illegal moves, komi).
+    pub notes: Vec<String>,
+    /// Whether the record's RE says the same (None when either side has no result).
+    pub agrees_with_record: Option<bool>,
+    /// This reading's preset is the record's own rules (`--rules`, else what RU maps to).
+    pub record_rules: bool,
+}
+
+/// What a diagram shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiagramKind {
+    Stop,
+    Move,
+    End,
+}
+
+/// A position of the appeal, ready to render as text or SVG.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagram {
+    /// File stem: `stop-1-move-5`, `move-120`, `end-move-7`.
+    pub name: String,
+    pub kind: DiagramKind,
+    #[serde(rename = "move")]
+    pub after_move: u32,
+    pub caption: String,
+    pub last_move: Option<String>,
+    pub offending: Vec<String>,
+    pub dead: Vec<String>,
+    /// The text diagram.
+    pub board: String,
+    #[serde(skip)]
+    pub(super) position: Position,
+    #[serde(skip)]
+    pub(super) marks: DiagramMarks,
+}
+
+impl Diagram {
+    /// The text diagram (coordinates A–T without I, rows from the bottom).
+    pub(crate) fn text(&self) -> String {
+        diagram::render_text(&self.position, &self.marks, &TextOptions::default())
+    }
+
+    /// A short title that fits above a small board ("End, move 7").
+    pub(crate) fn title(&self) -> String {
+        match self.kind {
+            DiagramKind::Stop => {
+                let n = self.name.split('-').nth(1).unwrap_or("?");
+                format!("Stop {n}, move {}", self.after_move)
+            }
+            DiagramKind::Move => format!("Move {}", self.after_move),
+            DiagramKind::End => format!("End, move {}", self.after_move),
+        }
+    }
+
+    /// A self-contained SVG: dead stones crossed, territory shaded, offending moves circled.
+    pub fn svg(&self) -> String {
+        let opts = SvgOptions {
+            title: Some(self.title()),
+            ..SvgOptions::default()
+        };
+        diagram::render_svg(&self.position, &self.marks, &opts)
+    }
+
+    /// The file name of the SVG.
+    pub fn svg_file_name(&self) -> String {
+        format!("{}.svg", self.name)
+    }
+}
+
+/// The whole appeal.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Appeal {
+    /// The file, as the caller names it.
+    pub file: Option<String>,
+    pub game: GameSummary,
+    pub passes: Vec<PassView>,
+    /// The ending under four-pass rules (SST) and under two-stage rules (SIR, AGA).
+    pub endings: Vec<EndingView>,
+    pub dead: DeadStonesView,
+    /// Findings at moves, under every reading's rules.
+    pub findings: Vec<MoveFindings>,
+    pub readings: Vec<Reading>,
+    /// True when the two SST readings give different results (§6).
+    pub disputed: bool,
+    /// One sentence: which results the readings give.
+    pub summary: String,
+    /// What the committee must decide and goref cannot: set where a reading's result
+    /// turns on dead stones nobody marked or claimed (the precedent reading of four
+    /// passes on goref's estimate, or with the estimate off).
+    pub decision: Option<String>,
+    pub diagrams: Vec<Diagram>,
+}
