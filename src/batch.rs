@@ -44,7 +44,6 @@
 
 pub mod archive;
 mod inputs;
-pub(crate) mod json;
 mod output;
 mod progress;
 mod run;

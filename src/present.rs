@@ -6,6 +6,7 @@ pub mod ci;
 pub(crate) mod diagram;
 pub mod html;
 pub mod inert;
+pub(crate) mod json;
 pub mod report;
 pub mod score_view;
 pub mod scorecard;

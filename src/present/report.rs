@@ -231,7 +231,7 @@ pub(crate) fn board_rows(pos: &crate::replay::position::Position) -> Vec<String>
 
 /// One JSON Lines record.
 pub fn to_json_line(report: &GameReport) -> String {
-    crate::batch::json::to_string(report)
+    crate::present::json::to_string(report)
         .unwrap_or_else(|e| format!("{{\"schema\":\"{SCHEMA}\",\"error\":\"{e}\"}}"))
 }
 
