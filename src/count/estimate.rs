@@ -9,6 +9,7 @@
 mod benson;
 mod grid;
 mod life;
+mod playout;
 mod semeai;
 
 use crate::point::{Color, Point};
@@ -85,6 +86,21 @@ impl Estimate {
 /// small regions they enclose); a static reading of eyes and enclosed spaces decides the rest
 /// (see [`life`]). Pure and deterministic: no randomness, no threads.
 pub fn estimate(pos: &Position) -> Estimate {
+    estimate_reading(pos, false)
+}
+
+/// [`estimate`], with the strings the static reading is unsure of (confidence below 0.8, not
+/// proven) read out by light playouts ([`playout`]: fixed seed, eye-preserving policy, at
+/// most 256 playouts of three moves a point) where they could turn the winner. Benson's
+/// certainties stand. About ten times the cost of [`estimate`] on the positions it reads out,
+/// and on `../shared/corpus` no better a count (docs/scoring.md, "Tried and measured"), so
+/// the referee does not use it by default; a library user who wants a second reading of an
+/// unsure position can.
+pub fn estimate_with_playouts(pos: &Position) -> Estimate {
+    estimate_reading(pos, true)
+}
+
+fn estimate_reading(pos: &Position, playouts: bool) -> Estimate {
     let grid = Grid::new(pos);
     let mut alive_proven = vec![false; grid.chains.len()];
     let mut dead_proven = vec![false; grid.chains.len()];
@@ -95,7 +111,10 @@ pub fn estimate(pos: &Position) -> Estimate {
             dead_proven[c] |= chain.stones.iter().all(|&i| proof.dead_inside[i]);
         }
     }
-    let verdicts = life::read(&grid, &alive_proven, &dead_proven);
+    let mut verdicts = life::read(&grid, &alive_proven, &dead_proven);
+    if playouts {
+        read_out_the_unsure(&grid, &mut verdicts);
+    }
     let strings = grid
         .chains
         .iter()
@@ -114,6 +133,81 @@ pub fn estimate(pos: &Position) -> Estimate {
         height: pos.height,
         strings,
         owner,
+    }
+}
+
+/// Below this confidence the static reading is unsure of a string, and the playouts read it.
+const UNSURE: f32 = 0.8;
+/// A string whose points stay its own in at least this fraction of the playouts lives; in at
+/// most `1 - SURE_SHARE` it is dead. In between the playouts do not settle it.
+const SURE_SHARE: f32 = 0.8;
+
+/// Reads out, with light playouts ([`playout`]), the strings that the static reading is
+/// unsure of (confidence below [`UNSURE`], not proven). Only then are playouts run: a
+/// settled position costs nothing more. Benson's certainties stand: a proven string keeps
+/// its status. A string the playouts settle takes their status and their share as its
+/// confidence; one they leave open keeps the static status, its confidence no higher than the
+/// playouts' (so that `unverified` says so where it decides the winner).
+fn read_out_the_unsure(grid: &Grid, verdicts: &mut [life::Verdict]) {
+    let unsure: Vec<usize> = (0..verdicts.len())
+        .filter(|&c| is_unsure(&verdicts[c]))
+        .collect();
+    if !could_turn_the_winner(grid, verdicts, &unsure) {
+        return;
+    }
+    let shares = playout::string_shares(grid, &unsure, playout::playouts_for(grid.len()));
+    for (c, share) in unsure.into_iter().zip(shares) {
+        verdicts[c] = playout_verdict(verdicts[c], share);
+    }
+}
+
+/// A string the static reading is unsure of: not proven, below [`UNSURE`].
+fn is_unsure(v: &life::Verdict) -> bool {
+    !v.proven && v.confidence < UNSURE
+}
+
+/// The komi a count usually adds to the board's margin (7.5, rounded up). A larger komi or
+/// handicap compensation may leave a deciding string unread by the playouts; it keeps its
+/// static confidence, and the referee's `unverified` check still sees it.
+const MAX_KOMI: usize = 8;
+
+/// Whether the `unsure` strings could turn the winner: what they stake (their stones, which
+/// change sides when a string's status flips) against the board's area margin, with a komi up
+/// to [`MAX_KOMI`]. Where they cannot, the playouts are not worth their cost.
+fn could_turn_the_winner(grid: &Grid, verdicts: &[life::Verdict], unsure: &[usize]) -> bool {
+    let stake: usize = unsure
+        .iter()
+        .map(|&c| 2 * grid.chains[c].stones.len())
+        .sum();
+    if stake == 0 {
+        return false;
+    }
+    let owner = owners(grid, verdicts);
+    let black = owner.iter().filter(|&&o| o == Some(Color::Black)).count();
+    let white = owner.iter().filter(|&&o| o == Some(Color::White)).count();
+    stake + MAX_KOMI >= black.abs_diff(white)
+}
+
+/// The verdict on a string that survived in `share` of the playouts, from its static one.
+fn playout_verdict(statically: life::Verdict, share: f32) -> life::Verdict {
+    let alive = share >= SURE_SHARE;
+    let dead = share <= 1.0 - SURE_SHARE;
+    let status = match statically.status {
+        // A seki survives the playouts like a living group; its shared liberties stay empty.
+        StoneStatus::Seki if !dead => StoneStatus::Seki,
+        _ if alive => StoneStatus::Alive,
+        _ if dead => StoneStatus::Dead,
+        status => status,
+    };
+    let confidence = if alive || dead {
+        share.max(1.0 - share).max(statically.confidence)
+    } else {
+        statically.confidence.min(share.max(1.0 - share))
+    };
+    life::Verdict {
+        status,
+        confidence,
+        proven: false,
     }
 }
 
@@ -153,6 +247,65 @@ fn owners(grid: &Grid, verdicts: &[life::Verdict]) -> Vec<Option<Color>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lone Black stone in White's open area of `rows` rows and five columns, beside Black's
+    /// as big: the stone decides the winner.
+    fn lone_stone(rows: usize) -> Position {
+        let mut diagram = vec!["....XO...."; rows];
+        diagram[rows / 2] = "....XO..X.";
+        Position::from_diagram(&diagram)
+    }
+
+    #[test]
+    fn playouts_read_out_only_what_the_static_reading_is_unsure_of() {
+        let pos = lone_stone(6);
+        let statically = estimate(&pos);
+        let read_out = estimate_with_playouts(&pos);
+        let unsure = |s: &StringEstimate| !s.proven && s.confidence < UNSURE;
+        for (a, b) in statically.strings.iter().zip(&read_out.strings) {
+            if !unsure(a) {
+                assert_eq!(a, b, "a sure string is left as it was");
+            }
+        }
+        // A stone in a wide open area between two walls without eyes: the boundary is not
+        // settled, and the playouts say so (a coin toss), below what the static reading claimed.
+        let lone = |e: &Estimate| e.strings.iter().find(|s| s.stones.len() == 1).cloned();
+        let (a, b) = (lone(&statically).unwrap(), lone(&read_out).unwrap());
+        assert!(unsure(&a));
+        assert_eq!(b.status, StoneStatus::Dead);
+        assert!(
+            b.confidence < a.confidence && b.confidence < 0.6,
+            "{}",
+            b.confidence
+        );
+        // Where the stones cannot turn the winner, nothing is played out.
+        let far_behind = Position::from_diagram(&["...XO..X.."; 6]);
+        assert_eq!(estimate(&far_behind), estimate_with_playouts(&far_behind));
+    }
+
+    #[test]
+    fn the_playouts_share_settles_a_string_or_caps_its_confidence() {
+        let verdict = |status, confidence| life::Verdict {
+            status,
+            confidence,
+            proven: false,
+        };
+        let dead = verdict(StoneStatus::Dead, 0.7);
+        let read = |v, share| {
+            let out = playout_verdict(v, share);
+            (out.status, out.confidence)
+        };
+        assert_eq!(read(dead, 0.05), (StoneStatus::Dead, 0.95));
+        assert_eq!(read(dead, 0.9), (StoneStatus::Alive, 0.9));
+        assert_eq!(read(dead, 0.5), (StoneStatus::Dead, 0.5));
+        assert_eq!(read(dead, 0.75), (StoneStatus::Dead, 0.7));
+        let open = verdict(StoneStatus::Alive, 0.6);
+        assert_eq!(read(open, 0.1), (StoneStatus::Dead, 0.9));
+        assert_eq!(read(open, 0.3), (StoneStatus::Alive, 0.6));
+        let seki = verdict(StoneStatus::Seki, 0.7);
+        assert_eq!(read(seki, 1.0), (StoneStatus::Seki, 1.0));
+        assert_eq!(read(seki, 0.1), (StoneStatus::Dead, 0.9));
+    }
 
     #[test]
     fn as_is_owners_follow_the_only_bordering_colour() {
