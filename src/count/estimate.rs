@@ -953,3 +953,58 @@ mod tests {
         }
     }
 }
+#[cfg(test)]
+mod first_line_eye_space {
+    use super::*;
+
+    /// A second-line group of each colour in turn (X here) along the bottom edge, its eye
+    /// space the six first-line points beneath it, inside the opponent's living wall; `eye`
+    /// is the first line (with the opponent's dead stones in it, if any).
+    fn second_line_group(eye: &str, swap: bool) -> Position {
+        let mut rows = vec![".........", "..O...O..", "........."];
+        rows.extend(["OOOOOOOOO", "OOOOOOOOO", "XXXXXXXOO", eye]);
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match (c, swap) {
+                        ('X', true) => 'O',
+                        ('O', true) => 'X',
+                        _ => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        Position::from_diagram(&rows)
+    }
+
+    #[test]
+    fn a_second_line_group_with_a_six_point_first_line_eye_space_lives() {
+        for eye in [
+            "......XO.",
+            "..O...XO.",
+            "O.....XO.",
+            "O..O..XO.",
+            ".O..O.XO.",
+        ] {
+            for swap in [false, true] {
+                let pos = second_line_group(eye, swap);
+                let group = if swap { Color::White } else { Color::Black };
+                for est in [estimate(&pos), estimate_with_playouts(&pos)] {
+                    let wall = est.strings.iter().find(|s| s.stones.len() == 8);
+                    let wall = wall.expect("the second-line group");
+                    assert_eq!(wall.color, group);
+                    assert_eq!(wall.status, StoneStatus::Alive, "{eye} swap {swap}");
+                    for s in est.strings.iter().filter(|s| s.color != group) {
+                        let inside = s.stones.iter().all(|p| p.y == 6 && p.x < 6);
+                        assert_eq!(s.status == StoneStatus::Dead, inside, "{eye} {s:?}");
+                    }
+                    for x in 0..6 {
+                        assert_eq!(est.owner[6 * 9 + x], Some(group), "{eye} point {x}");
+                    }
+                }
+            }
+        }
+    }
+}
