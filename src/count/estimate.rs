@@ -951,6 +951,93 @@ mod tests {
                 prop_assert_eq!(estimate(&pos), est);
             }
         }
+
+        /// A 3x5 block around two one-point eyes (a two-eyed, pass-alive group) of `color`
+        /// with its top-left corner at (`x` + 1, `y` + 1), inside a moat of empty points.
+        fn stamp_two_eyed_group(pos: &mut Position, x: u8, y: u8, color: Color) {
+            for dy in 0..7u8 {
+                for dx in 0..5u8 {
+                    let (px, py) = (x + dx, y + dy);
+                    if px >= pos.width || py >= pos.height {
+                        continue;
+                    }
+                    let block = (1..4).contains(&dx) && (1..6).contains(&dy);
+                    let eye = dx == 2 && (dy == 2 || dy == 4);
+                    let stone = block && !eye;
+                    pos.set(Point::new(px, py), stone.then_some(color));
+                }
+            }
+        }
+
+        /// A random board of 7x7 to 11x11 with a two-eyed group of each colour stamped on it
+        /// at random places (the second may cut the first; only a whole block is asserted).
+        fn two_groups() -> impl Strategy<Value = (Position, [(u8, u8); 2])> {
+            (7u8..=11, 7u8..=11).prop_flat_map(|(w, h)| {
+                (
+                    proptest::collection::vec(0u8..3, w as usize * h as usize),
+                    [(0..=w - 5, 0..=h - 7), (0..=w - 5, 0..=h - 7)],
+                )
+                    .prop_map(move |(v, at)| {
+                        let mut pos = Position::empty(w, h);
+                        for (cell, c) in pos.cells.iter_mut().zip(v) {
+                            *cell = [None, Some(Color::Black), Some(Color::White)][c as usize];
+                        }
+                        stamp_two_eyed_group(&mut pos, at[0].0, at[0].1, Color::Black);
+                        stamp_two_eyed_group(&mut pos, at[1].0, at[1].1, Color::White);
+                        (pos, at)
+                    })
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+            /// Issue 26: whatever stands around them, an estimate (static, or read out by
+            /// playouts) never marks a pass-alive string dead (Benson's proof, worked out here
+            /// on its own), and a colour with a two-eyed group keeps its stones and area.
+            #[test]
+            fn no_estimate_kills_a_pass_alive_string_nor_empties_a_two_eyed_colour(
+                (pos, at) in two_groups()
+            ) {
+                let grid = Grid::new(&pos);
+                let mut pass_alive = vec![false; grid.chains.len()];
+                for color in [Color::Black, Color::White] {
+                    let proof = benson::pass_alive(&grid, color);
+                    for (c, alive) in proof.alive.iter().enumerate() {
+                        pass_alive[c] |= alive;
+                    }
+                }
+                for est in [estimate(&pos), estimate_with_playouts(&pos)] {
+                    for (c, chain) in grid.chains.iter().enumerate() {
+                        let stone = pos.point(chain.stones[0]);
+                        let s = est.strings.iter().find(|s| s.stones.contains(&stone));
+                        let s = s.expect("every stone in a string");
+                        if pass_alive[c] {
+                            prop_assert_eq!(s.status, StoneStatus::Alive);
+                            prop_assert!(s.proven);
+                        }
+                    }
+                    // The White group was stamped last: it stands whole. The Black one
+                    // stands whole where White's did not cut it.
+                    let whole = |color: Color, (x, y): (u8, u8)| {
+                        (1..4u8).all(|dx| (1..6u8).all(|dy| {
+                            let eye = dx == 2 && (dy == 2 || dy == 4);
+                            eye || pos.cells[pos.index(Point::new(x + dx, y + dy))] == Some(color)
+                        })) && [(2u8, 2u8), (2, 4)].iter().all(|&(dx, dy)| {
+                            pos.cells[pos.index(Point::new(x + dx, y + dy))].is_none()
+                        })
+                    };
+                    for (color, at) in [(Color::Black, at[0]), (Color::White, at[1])] {
+                        if !whole(color, at) {
+                            continue;
+                        }
+                        let corner = Point::new(at.0 + 1, at.1 + 1);
+                        let s = est.strings.iter().find(|s| s.stones.contains(&corner));
+                        prop_assert_eq!(s.map(|s| s.status), Some(StoneStatus::Alive));
+                        prop_assert!(est.owner.iter().any(|&o| o == Some(color)));
+                    }
+                }
+            }
+        }
     }
 }
 #[cfg(test)]
