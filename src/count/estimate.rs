@@ -1033,7 +1033,7 @@ mod tests {
                         let corner = Point::new(at.0 + 1, at.1 + 1);
                         let s = est.strings.iter().find(|s| s.stones.contains(&corner));
                         prop_assert_eq!(s.map(|s| s.status), Some(StoneStatus::Alive));
-                        prop_assert!(est.owner.iter().any(|&o| o == Some(color)));
+                        prop_assert!(est.owner.contains(&Some(color)));
                     }
                 }
             }
