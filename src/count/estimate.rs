@@ -91,13 +91,12 @@ pub fn estimate(pos: &Position) -> Estimate {
 
 /// [`estimate`], with the strings the static reading is unsure of (confidence below 0.8, not
 /// proven) read out by light playouts ([`playout`]: fixed seed, eye-preserving policy, at
-/// most 256 playouts of three moves a point) where they could turn the winner. Benson's
-/// certainties stand. About ten times the cost of [`estimate`] on the positions it reads out,
+/// most 256 playouts of three moves a point). Benson's certainties stand. About ten times the cost of [`estimate`] on the positions it reads out,
 /// and on `../shared/corpus` no better a count (docs/scoring.md, "Tried and measured"), so
 /// the referee does not use it by default; a library user who wants a second reading of an
 /// unsure position can.
 pub fn estimate_with_playouts(pos: &Position) -> Estimate {
-    estimate_reading(pos, true)
+    estimate_reading(pos, false)
 }
 
 fn estimate_reading(pos: &Position, playouts: bool) -> Estimate {
@@ -152,7 +151,7 @@ fn read_out_the_unsure(grid: &Grid, verdicts: &mut [life::Verdict]) {
     let unsure: Vec<usize> = (0..verdicts.len())
         .filter(|&c| is_unsure(&verdicts[c]))
         .collect();
-    if !could_turn_the_winner(grid, verdicts, &unsure) {
+    if unsure.is_empty() {
         return;
     }
     let shares = playout::string_shares(grid, &unsure, playout::playouts_for(grid.len()));
@@ -164,28 +163,6 @@ fn read_out_the_unsure(grid: &Grid, verdicts: &mut [life::Verdict]) {
 /// A string the static reading is unsure of: not proven, below [`UNSURE`].
 fn is_unsure(v: &life::Verdict) -> bool {
     !v.proven && v.confidence < UNSURE
-}
-
-/// The komi a count usually adds to the board's margin (7.5, rounded up). A larger komi or
-/// handicap compensation may leave a deciding string unread by the playouts; it keeps its
-/// static confidence, and the referee's `unverified` check still sees it.
-const MAX_KOMI: usize = 8;
-
-/// Whether the `unsure` strings could turn the winner: what they stake (their stones, which
-/// change sides when a string's status flips) against the board's area margin, with a komi up
-/// to [`MAX_KOMI`]. Where they cannot, the playouts are not worth their cost.
-fn could_turn_the_winner(grid: &Grid, verdicts: &[life::Verdict], unsure: &[usize]) -> bool {
-    let stake: usize = unsure
-        .iter()
-        .map(|&c| 2 * grid.chains[c].stones.len())
-        .sum();
-    if stake == 0 {
-        return false;
-    }
-    let owner = owners(grid, verdicts);
-    let black = owner.iter().filter(|&&o| o == Some(Color::Black)).count();
-    let white = owner.iter().filter(|&&o| o == Some(Color::White)).count();
-    stake + MAX_KOMI >= black.abs_diff(white)
 }
 
 /// The verdict on a string that survived in `share` of the playouts, from its static one.
@@ -278,9 +255,11 @@ mod tests {
             "{}",
             b.confidence
         );
-        // Where the stones cannot turn the winner, nothing is played out.
-        let far_behind = Position::from_diagram(&["...XO..X.."; 6]);
-        assert_eq!(estimate(&far_behind), estimate_with_playouts(&far_behind));
+        // Where the static reading is sure of everything, nothing is played out.
+        let settled = Position::from_diagram(&["..XO.", "XXXO.", "..XOO", "XXXO.", "..XO."]);
+        let sure = estimate(&settled);
+        assert!(sure.strings.iter().all(|s| !unsure(s)));
+        assert_eq!(sure, estimate_with_playouts(&settled));
     }
 
     #[test]
