@@ -96,7 +96,7 @@ pub fn estimate(pos: &Position) -> Estimate {
 /// the referee does not use it by default; a library user who wants a second reading of an
 /// unsure position can.
 pub fn estimate_with_playouts(pos: &Position) -> Estimate {
-    estimate_reading(pos, false)
+    estimate_reading(pos, true)
 }
 
 fn estimate_reading(pos: &Position, playouts: bool) -> Estimate {
