@@ -2,7 +2,7 @@
 """Issue 26's agreement figures, per source, from `goref check --format jsonl` output.
 
 Usage:
-    target/release/goref check --format jsonl ../shared/corpus > /tmp/est.jsonl
+    "$(scripts/target-dir.sh)"/release/goref check --format jsonl ../shared/corpus > /tmp/est.jsonl
     scripts/corpus-metrics.py /tmp/est.jsonl [--holdout PREFIX] [--oracle FILE] [--corpus DIR]
 
 Over every record whose RE is a count above 0 (Fox's B+0.0 / W+0.0 are wins without a
