@@ -1,9 +1,11 @@
 //! Dead-stone estimation speed: `estimate` on the final position of every finished 19x19
 //! game of the corpus whose RE is a count (the positions `goref check` estimates), reported
-//! per position. Skips with a message when ../shared/corpus is absent.
+//! per position, and `estimate_with_playouts` on the same positions (the playouts run only
+//! where unsure strings could turn the winner). Skips with a message when ../shared/corpus is
+//! absent.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref::internal::count::estimate::estimate;
+use goref::internal::count::estimate::{estimate, estimate_with_playouts};
 use goref::internal::count::options::RefereeOptions;
 use goref::internal::count::referee;
 use goref::internal::read::reader::{read, ReadOptions};
@@ -51,6 +53,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for p in &positions {
                 black_box(estimate(black_box(p)));
+            }
+        })
+    });
+    group.bench_function(format!("{}_with_playouts", positions.len()), |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(estimate_with_playouts(black_box(p)));
             }
         })
     });

@@ -115,7 +115,9 @@ pub mod report {
 /// assert_eq!(estimate(&pos).dead_stones(), vec![Point::new(0, 1)]);
 /// ```
 pub mod score {
-    pub use crate::count::estimate::{estimate, Estimate, StoneStatus, StringEstimate};
+    pub use crate::count::estimate::{
+        estimate, estimate_with_playouts, Estimate, StoneStatus, StringEstimate,
+    };
     pub use crate::count::score::{
         count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount, Komi,
         Penalties, PointListError, Score, ScoreSettings, SideArea, SideTerritory, TerritoryCount,

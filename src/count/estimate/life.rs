@@ -576,7 +576,7 @@ fn seki_partners(
         let libs = &grid.chains[a].libs;
         libs.len() == 1 && weak_libs.binary_search(&libs[0]).is_ok()
     });
-    if capturable {
+    if capturable || can_approach(grid, round, space, &enclosing) {
         return None;
     }
     let partners_with =
@@ -596,6 +596,26 @@ fn seki_partners(
             .iter()
             .all(|&a| round.eyes[round.group[a]] + room >= 2);
         (all && kill_gives_life).then_some(partners)
+    })
+}
+
+/// Whether an enclosing chain can fill a liberty it shares with a weak chain of two
+/// liberties and keep two of its own: the weak chain is then in atari and the enclosure
+/// captures it next, so the two are in no seki (weak stones split inside a group's
+/// first-line eye space, each with two liberties against its three or more). A dame that a
+/// strong chain of the weak colour fills at the end is no liberty the enclosure keeps.
+fn can_approach(grid: &Grid, round: &Round, space: &Space, enclosing: &[usize]) -> bool {
+    enclosing.iter().any(|&a| {
+        let libs = &grid.chains[a].libs;
+        let kept = libs
+            .iter()
+            .filter(|&&l| !dame_of_strong(grid, round, l, space.color))
+            .count();
+        kept >= 3
+            && space.chains.iter().any(|&w| {
+                let weak = &grid.chains[w].libs;
+                weak.len() == 2 && weak.iter().any(|l| libs.binary_search(l).is_ok())
+            })
     })
 }
 

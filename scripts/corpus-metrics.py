@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Issue 26's agreement figures, per source, from `goref check --format jsonl` output.
+
+Usage:
+    "$(scripts/target-dir.sh)"/release/goref check --format jsonl ../shared/corpus > /tmp/est.jsonl
+    scripts/corpus-metrics.py /tmp/est.jsonl [--holdout PREFIX] [--oracle FILE] [--corpus DIR]
+
+Over every record whose RE is a count above 0 (Fox's B+0.0 / W+0.0 are wins without a
+count): how many goref counted (`comp`: a computed result), abstained on (`abst`: not
+countable, so no computed result; `unver`: a computed result the referee itself calls
+unverified, a disagreement that turns on strings or open points it cannot settle), and of
+the computed results how many name RE's winner (`win`), give RE's exact margin (`exact`) or
+are 50 points or more off (`off50`). `agree*` repeats the counts over the records where RE
+and GNU Go's aftermath count (../shared/tools/oracle-dev.jsonl) name the same winner.
+
+Rows: each source (the corpus folder), then ALL, then with --holdout PREFIX the sources that
+start with PREFIX (held out) and those that do not (tuned on), each as a total. Nothing is
+keyed on a file name; the split is by source only.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+
+COUNT = re.compile(r"^\s*([BW])\+(\d+(?:\.\d+)?)\s*$")
+# Fox writes KM as komi x 100 (or x 50); GNU Go's margin_plus_komi needs the real komi.
+FOX_KM = {"750": 7.5, "650": 6.5, "375": 7.5, "325": 6.5}
+
+
+def signed(result):
+    """A count as Black's margin (negative for White), or None when it is no count."""
+    m = COUNT.match(result or "")
+    if not m:
+        return None
+    return (1 if m.group(1) == "B" else -1) * float(m.group(2))
+
+
+def oracle_margins(path):
+    """GNU Go's aftermath count per corpus-relative file, as Black's margin after komi."""
+    margins = {}
+    if not os.path.exists(path):
+        return margins
+    for line in open(path, encoding="utf-8"):
+        o = json.loads(line)
+        g = o.get("gnugo") or {}
+        if g.get("margin_plus_komi") is None:
+            continue
+        komi = FOX_KM.get(str(o.get("km_raw")), o.get("komi") or 0)
+        margins[o["file"].replace("corpus/", "", 1)] = g["margin_plus_komi"] - komi
+    return margins
+
+
+def tally(rows, corpus, oracle):
+    per = collections.defaultdict(collections.Counter)
+    for r in rows:
+        res = r.get("result") or {}
+        rec = signed(res.get("recorded"))
+        if rec is None or rec == 0:
+            continue
+        rel = os.path.relpath(r["file"], corpus)
+        source = rel.split(os.sep)[0]
+        comp = signed(res.get("computed"))
+        counted = comp is not None
+        agree = oracle.get(rel)
+        agree = (
+            agree is not None
+            and r.get("game") in (None, 0, 1)
+            and agree != 0
+            and (agree > 0) == (rec > 0)
+        )
+        c = per[source]
+        c["n"] += 1
+        c["comp"] += counted
+        c["abst"] += not counted
+        c["unver"] += counted and res.get("status") == "unverified"
+        c["win"] += counted and (comp > 0) == (rec > 0)
+        c["exact"] += counted and abs(comp - rec) < 1e-9
+        c["off50"] += counted and abs(comp - rec) >= 50
+        if agree:
+            c["agreeN"] += 1
+            c["a_win"] += counted and (comp > 0) == (rec > 0)
+            c["a_wrong"] += counted and (comp > 0) != (rec > 0)
+            c["a_abst"] += not counted
+            c["a_unver"] += counted and res.get("status") == "unverified"
+            c["a_off50"] += counted and abs(comp - rec) >= 50
+    return per
+
+
+COLUMNS = ["n", "comp", "abst", "unver", "win", "exact", "off50"]
+AGREE = ["agreeN", "a_win", "a_wrong", "a_abst", "a_unver", "a_off50"]
+
+
+def line(name, c):
+    left = " ".join(f"{c[k]:>5}" for k in COLUMNS)
+    right = " ".join(f"{c[k]:>6}" for k in AGREE)
+    pct = lambda a, b: f"{100 * a / b:5.1f}%" if b else "    -"
+    rates = (
+        f" | win/n {pct(c['win'], c['n'])} win/comp {pct(c['win'], c['comp'])}"
+        f" exact/n {pct(c['exact'], c['n'])} agree win {pct(c['a_win'], c['agreeN'])}"
+    )
+    return f"{name[:30]:30} {left} | {right}{rates}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("jsonl")
+    ap.add_argument("--holdout", help="sources starting with this prefix are held out (e.g. yenw-)")
+    ap.add_argument("--oracle", default="../shared/tools/oracle-dev.jsonl")
+    ap.add_argument("--corpus", default="../shared/corpus")
+    args = ap.parse_args()
+    rows = [json.loads(l) for l in open(args.jsonl, encoding="utf-8") if l.strip()]
+    per = tally(rows, args.corpus, oracle_margins(args.oracle))
+    header = " ".join(f"{k:>5}" for k in COLUMNS) + " | " + " ".join(
+        f"{k.replace('a_', ''):>6}" for k in AGREE
+    )
+    print(f"{'source':30} {header}")
+    total = collections.Counter()
+    held, tuned = collections.Counter(), collections.Counter()
+    for source in sorted(per):
+        print(line(source, per[source]))
+        total.update(per[source])
+        if args.holdout:
+            (held if source.startswith(args.holdout) else tuned).update(per[source])
+    print(line("ALL", total))
+    if args.holdout:
+        print(line(f"tuned on (not {args.holdout}*)", tuned))
+        print(line(f"held out ({args.holdout}*)", held))
+
+
+if __name__ == "__main__":
+    main()

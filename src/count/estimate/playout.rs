@@ -1,0 +1,550 @@
+//! Light playouts from the final position: an ownership reading for the strings the static
+//! reading is unsure of.
+//!
+//! Both sides play uniformly random legal moves under an eye-preserving policy (never fill an
+//! own single-point eye, never commit suicide, never retake a ko at once) until both pass or
+//! a move limit is reached; each point is then owned by the stone on it, or by the colour
+//! that alone borders it. Over many playouts, the fraction in which a string's points stay its
+//! colour's is how alive it is: a group with two eyes survives every random attack, dead stones
+//! inside a living wall are taken in nearly every playout, whatever the order. This generalises
+//! where a static shape table cannot (an unusual eye shape, a race of several groups, a
+//! false eye made by cutting stones), at a bounded cost: a fixed number of playouts, each at
+//! most three moves a point. Deterministic: a fixed seed, no threads, the same answer on any
+//! machine.
+
+use super::grid::Grid;
+use crate::point::Color;
+
+/// The total number of moves the playouts of one position may make, all together: 128
+/// playouts on 19x19 (three moves a point each), more on small boards, at most [`MAX_PLAYOUTS`].
+const MOVE_BUDGET: usize = 128 * 19 * 19 * 3;
+/// The most playouts of one position, whatever its size.
+const MAX_PLAYOUTS: usize = 256;
+/// The fewest: below this a fraction is noise.
+const MIN_PLAYOUTS: usize = 16;
+/// The playouts' fixed seed (any odd constant; fixed so that the reading is reproducible).
+const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+
+/// How many playouts a board of `points` points gets.
+pub(crate) fn playouts_for(points: usize) -> usize {
+    (MOVE_BUDGET / (3 * points.max(1))).clamp(MIN_PLAYOUTS, MAX_PLAYOUTS)
+}
+
+/// The share of playouts in which each of `strings` (chain indices of the grid) kept its
+/// points, averaged over its stones. The playouts are run in batches of [`MIN_PLAYOUTS`],
+/// up to `playouts`, and stop early once every string is clearly settled (kept in at least
+/// [`CLEAR`] of them, or lost in as many): a dead stone inside a living wall needs no more.
+pub(crate) fn string_shares(grid: &Grid, strings: &[usize], playouts: usize) -> Vec<f32> {
+    let mut tally = Tally::new(grid);
+    loop {
+        tally.play(
+            MIN_PLAYOUTS
+                .min(playouts - tally.played.min(playouts))
+                .max(1),
+        );
+        let shares: Vec<f32> = strings.iter().map(|&c| tally.share(grid, c)).collect();
+        let clear = shares.iter().all(|&s| s >= CLEAR || s <= 1.0 - CLEAR);
+        if clear || tally.played >= playouts {
+            return shares;
+        }
+    }
+}
+
+/// A share this far from a coin toss settles a string without more playouts.
+const CLEAR: f32 = 0.9;
+
+/// Playouts played so far, and how often each point ended Black's and White's.
+struct Tally {
+    start: Board,
+    board: Board,
+    rng: Rng,
+    played: usize,
+    black: Vec<u32>,
+    white: Vec<u32>,
+}
+
+impl Tally {
+    fn new(grid: &Grid) -> Tally {
+        let start = Board::new(grid);
+        Tally {
+            board: start.clone(),
+            start,
+            rng: Rng(SEED),
+            played: 0,
+            black: vec![0; grid.len()],
+            white: vec![0; grid.len()],
+        }
+    }
+
+    /// Plays `count` more playouts, Black and White moving first in turn.
+    fn play(&mut self, count: usize) {
+        for _ in 0..count {
+            self.board.clone_from(&self.start);
+            let first = if self.played % 2 == 0 { BLACK } else { WHITE };
+            self.board.play_out(first, &mut self.rng);
+            for i in 0..self.black.len() {
+                match self.board.owner(i) {
+                    BLACK => self.black[i] += 1,
+                    WHITE => self.white[i] += 1,
+                    _ => {}
+                }
+            }
+            self.played += 1;
+        }
+    }
+
+    /// The share of the playouts so far in which chain `c` kept its points.
+    fn share(&self, grid: &Grid, c: usize) -> f32 {
+        let chain = &grid.chains[c];
+        let kept: u32 = chain
+            .stones
+            .iter()
+            .map(|&i| match chain.color {
+                Color::Black => self.black[i],
+                Color::White => self.white[i],
+            })
+            .sum();
+        kept as f32 / (chain.stones.len().max(1) * self.played.max(1)) as f32
+    }
+}
+
+/// A small deterministic generator (xorshift64*): the playouts need speed and
+/// reproducibility, not cryptographic quality.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let r = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        (((r >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// A board for fast play: strings as circular lists with pseudo-liberty counts.
+#[derive(Clone)]
+struct Board {
+    width: usize,
+    cells: Vec<u8>,
+    /// Per cell: up to four neighbours, `len` of them used.
+    adjacent: Vec<([u32; 4], u8)>,
+    /// Per stone: the representative of its string.
+    string: Vec<u32>,
+    /// Per stone: the next stone of its string (a cycle).
+    next: Vec<u32>,
+    /// Per representative: pseudo-liberties (an empty point counted once per adjacent stone).
+    libs: Vec<u32>,
+    /// Per representative: stones.
+    size: Vec<u32>,
+    /// The empty points, and each empty point's index in that list.
+    empties: Vec<u32>,
+    empty_at: Vec<u32>,
+    /// The point the side to move may not play (a ko just taken), or `u32::MAX`.
+    ko: u32,
+}
+
+impl Board {
+    fn new(grid: &Grid) -> Board {
+        let n = grid.len();
+        let adjacent = (0..n)
+            .map(|i| {
+                let mut a = [0u32; 4];
+                let mut len = 0;
+                for m in grid.neighbours(i) {
+                    a[len] = m as u32;
+                    len += 1;
+                }
+                (a, len as u8)
+            })
+            .collect();
+        let mut board = Board {
+            width: grid.width,
+            cells: vec![EMPTY; n],
+            adjacent,
+            string: (0..n as u32).collect(),
+            next: (0..n as u32).collect(),
+            libs: vec![0; n],
+            size: vec![1; n],
+            empties: (0..n as u32).collect(),
+            empty_at: (0..n as u32).collect(),
+            ko: u32::MAX,
+        };
+        for (i, &c) in grid.cells.iter().enumerate() {
+            if let Some(c) = c {
+                board.place(i, if c == Color::Black { BLACK } else { WHITE });
+            }
+        }
+        // A hand-built position may hold strings without liberties; take them off so
+        // the playout starts legal.
+        for i in 0..n {
+            if board.cells[i] != EMPTY && board.libs[board.string[i] as usize] == 0 {
+                board.remove_string(i);
+            }
+        }
+        board.ko = u32::MAX;
+        board
+    }
+
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let (a, len) = &self.adjacent[i];
+        a[..*len as usize].iter().map(|&m| m as usize)
+    }
+
+    /// The owner at the end: the stone's colour, or the colour of every neighbour of an
+    /// empty point (EMPTY where they differ).
+    fn owner(&self, i: usize) -> u8 {
+        if self.cells[i] != EMPTY {
+            return self.cells[i];
+        }
+        let mut seen = 0u8;
+        for m in self.neighbours(i) {
+            seen |= self.cells[m];
+        }
+        match seen {
+            BLACK | WHITE => seen,
+            _ => EMPTY,
+        }
+    }
+
+    /// Plays random moves, `first` to move, until two passes in a row or the move limit.
+    fn play_out(&mut self, first: u8, rng: &mut Rng) {
+        let limit = 3 * self.cells.len();
+        let mut color = first;
+        let mut passes = 0;
+        for _ in 0..limit {
+            if self.random_move(color, rng) {
+                passes = 0;
+            } else {
+                passes += 1;
+                self.ko = u32::MAX;
+                if passes == 2 {
+                    break;
+                }
+            }
+            color = opponent(color);
+        }
+    }
+
+    /// Plays a random legal move for `color` that fills no own eye; false when there is none
+    /// (a pass).
+    fn random_move(&mut self, color: u8, rng: &mut Rng) -> bool {
+        let count = self.empties.len();
+        if count == 0 {
+            return false;
+        }
+        let start = rng.below(count);
+        for k in 0..count {
+            let p = self.empties[(start + k) % count] as usize;
+            if p as u32 != self.ko
+                && !self.is_own_eye(p, color)
+                && self.is_legal(p, color)
+                && !self.is_group_self_atari(p, color)
+            {
+                self.play(p, color);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A single-point eye of `color`: every neighbour its stone, and the diagonals not
+    /// the enemy's (at most one of four inside the board, none on the edge).
+    fn is_own_eye(&self, p: usize, color: u8) -> bool {
+        if self.neighbours(p).any(|m| self.cells[m] != color) {
+            return false;
+        }
+        let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
+        let height = (self.cells.len() / self.width) as isize;
+        let (mut enemy, mut off_board) = (0, 0);
+        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= self.width as isize || ny >= height {
+                off_board += 1;
+            } else if self.cells[(ny as usize) * self.width + nx as usize] == opponent(color) {
+                enemy += 1;
+            }
+        }
+        enemy + usize::from(off_board > 0) < 2
+    }
+
+    /// Not suicide: an empty neighbour, a friendly string with a liberty elsewhere, or an
+    /// enemy string this move captures.
+    fn is_legal(&self, p: usize, color: u8) -> bool {
+        for m in self.neighbours(p) {
+            match self.cells[m] {
+                EMPTY => return true,
+                c => {
+                    let s = self.string[m] as usize;
+                    let here = self.adjacencies(p, s);
+                    let other_libs = self.libs[s] > here;
+                    if (c == color) == other_libs {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// A move that joins a string of its own and leaves it one liberty without capturing:
+    /// the policy never plays it, so that a seki's shared liberties stay empty and a group
+    /// does not throw itself away (a single stone may still be thrown in, to kill an eye).
+    fn is_group_self_atari(&self, p: usize, color: u8) -> bool {
+        let mut liberty = u32::MAX;
+        let mut joins = false;
+        let mut one_more = |l: usize| {
+            if liberty == u32::MAX || liberty == l as u32 {
+                liberty = l as u32;
+                false
+            } else {
+                true // a second liberty
+            }
+        };
+        for m in self.neighbours(p) {
+            match self.cells[m] {
+                EMPTY => {
+                    if one_more(m) {
+                        return false;
+                    }
+                }
+                c if c == color => joins = true,
+                _ => {
+                    if self.libs[self.string[m] as usize]
+                        == self.adjacencies(p, self.string[m] as usize)
+                    {
+                        return false; // it captures
+                    }
+                }
+            }
+        }
+        if !joins {
+            return false;
+        }
+        for m in self.neighbours(p) {
+            if self.cells[m] != color {
+                continue;
+            }
+            let s = self.string[m] as usize;
+            let mut i = s;
+            loop {
+                for l in self.neighbours(i) {
+                    if l != p && self.cells[l] == EMPTY && one_more(l) {
+                        return false;
+                    }
+                }
+                i = self.next[i] as usize;
+                if i == s {
+                    break;
+                }
+            }
+        }
+        true
+    }
+
+    /// How many times point `p` is counted among string `s`'s pseudo-liberties.
+    fn adjacencies(&self, p: usize, s: usize) -> u32 {
+        self.neighbours(p)
+            .filter(|&m| self.cells[m] != EMPTY && self.string[m] as usize == s)
+            .count() as u32
+    }
+
+    fn play(&mut self, p: usize, color: u8) {
+        self.place(p, color);
+        let mut captured = 0;
+        let mut last_captured = u32::MAX;
+        for k in 0..self.adjacent[p].1 as usize {
+            let m = self.adjacent[p].0[k] as usize;
+            if self.cells[m] == opponent(color) && self.libs[self.string[m] as usize] == 0 {
+                captured += self.size[self.string[m] as usize];
+                last_captured = m as u32;
+                self.remove_string(m);
+            }
+        }
+        let s = self.string[p] as usize;
+        self.ko = if captured == 1 && self.size[s] == 1 && self.libs[s] == 1 {
+            last_captured
+        } else {
+            u32::MAX
+        };
+    }
+
+    /// Puts a stone on empty point `p`, merging strings and updating pseudo-liberties.
+    fn place(&mut self, p: usize, color: u8) {
+        self.cells[p] = color;
+        self.remove_empty(p);
+        self.string[p] = p as u32;
+        self.next[p] = p as u32;
+        self.size[p] = 1;
+        self.libs[p] = 0;
+        for k in 0..self.adjacent[p].1 as usize {
+            let m = self.adjacent[p].0[k] as usize;
+            match self.cells[m] {
+                EMPTY => self.libs[p] += 1,
+                _ => {
+                    // The neighbour's string loses `p` as a pseudo-liberty.
+                    let s = self.string[m] as usize;
+                    self.libs[s] -= 1;
+                }
+            }
+        }
+        for k in 0..self.adjacent[p].1 as usize {
+            let m = self.adjacent[p].0[k] as usize;
+            if self.cells[m] == color && self.string[m] != self.string[p] {
+                self.merge(self.string[p] as usize, self.string[m] as usize);
+            }
+        }
+    }
+
+    /// Joins two strings, the smaller into the larger.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut i = small;
+        loop {
+            self.string[i] = big as u32;
+            i = self.next[i] as usize;
+            if i == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        self.libs[big] += self.libs[small];
+    }
+
+    /// Takes a string off: its points become empty, its neighbours gain liberties.
+    fn remove_string(&mut self, stone: usize) {
+        let s = self.string[stone] as usize;
+        let mut i = s;
+        loop {
+            let following = self.next[i] as usize;
+            self.cells[i] = EMPTY;
+            self.add_empty(i);
+            i = following;
+            if i == s {
+                break;
+            }
+        }
+        let mut i = s;
+        loop {
+            let following = self.next[i] as usize;
+            for k in 0..self.adjacent[i].1 as usize {
+                let m = self.adjacent[i].0[k] as usize;
+                if self.cells[m] != EMPTY {
+                    let t = self.string[m] as usize;
+                    self.libs[t] += 1;
+                }
+            }
+            self.next[i] = i as u32;
+            self.string[i] = i as u32;
+            i = following;
+            if i == s {
+                break;
+            }
+        }
+    }
+
+    fn remove_empty(&mut self, p: usize) {
+        let at = self.empty_at[p] as usize;
+        let last = *self.empties.last().expect("p is in the list");
+        self.empties[at] = last;
+        self.empty_at[last as usize] = at as u32;
+        self.empties.pop();
+    }
+
+    fn add_empty(&mut self, p: usize) {
+        self.empty_at[p] = self.empties.len() as u32;
+        self.empties.push(p as u32);
+    }
+}
+
+fn opponent(color: u8) -> u8 {
+    BLACK + WHITE - color
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::position::Position;
+
+    /// The share of 64 playouts in which the string at (x, y) keeps its points.
+    fn kept(rows: &[&str], x: usize, y: usize) -> f32 {
+        let pos = Position::from_diagram(rows);
+        let grid = Grid::new(&pos);
+        let c = grid.chain_of[y * grid.width + x] as usize;
+        string_shares(&grid, &[c], 64)[0]
+    }
+
+    #[test]
+    fn a_two_eyed_group_survives_every_playout() {
+        let rows = [
+            ".X.X.O...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(kept(&rows, 2, 1), 1.0);
+    }
+
+    #[test]
+    fn a_one_eyed_group_in_an_enemy_wall_dies_in_nearly_every_playout() {
+        let rows = [
+            "..XXXO...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+        ];
+        assert!(kept(&rows, 1, 1) < 0.2);
+    }
+
+    #[test]
+    fn a_lone_stone_inside_a_living_area_is_taken() {
+        let rows = [
+            "X.X.XO...",
+            "XXXXXO...",
+            "....XO...",
+            ".O..XO...",
+            "....XO...",
+        ];
+        assert!(kept(&rows, 1, 3) < 0.2, "the stone is taken");
+        assert!(kept(&rows, 4, 0) > 0.8, "the wall lives");
+    }
+
+    #[test]
+    fn the_same_position_gives_the_same_ownership() {
+        let pos = Position::from_diagram(&[".X.O.", "XX.OO", ".X.O.", "XXOO.", "..O.."]);
+        let grid = Grid::new(&pos);
+        let all: Vec<usize> = (0..grid.chains.len()).collect();
+        assert_eq!(
+            string_shares(&grid, &all, 32),
+            string_shares(&grid, &all, 32)
+        );
+    }
+
+    #[test]
+    fn the_budget_bounds_the_playouts_on_every_board_size() {
+        assert_eq!(playouts_for(361), 128);
+        assert_eq!(playouts_for(81), MAX_PLAYOUTS);
+        assert_eq!(playouts_for(52 * 52), MIN_PLAYOUTS.max(128 * 361 / 2704));
+        assert_eq!(playouts_for(0), MAX_PLAYOUTS);
+    }
+
+    #[test]
+    fn strings_without_liberties_in_a_hand_built_position_do_not_break_it() {
+        let pos = Position::from_diagram(&["XO.", "O..", "..."]);
+        let grid = Grid::new(&pos);
+        let all: Vec<usize> = (0..grid.chains.len()).collect();
+        let shares = string_shares(&grid, &all, 8);
+        assert!(shares.iter().all(|f| (0.0..=1.0).contains(f)));
+    }
+}
