@@ -147,7 +147,7 @@ const SURE_SHARE: f32 = 0.8;
 /// its status. A string the playouts settle takes their status and their share as its
 /// confidence; one they leave open keeps the static status, its confidence no higher than the
 /// playouts' (so that `unverified` says so where it decides the winner).
-fn read_out_the_unsure(grid: &Grid, verdicts: &mut [life::Verdict]) {
+fn read_out_the_unsure(grid: &Grid, verdicts: &mut [life::LifeVerdict]) {
     let unsure: Vec<usize> = (0..verdicts.len())
         .filter(|&c| is_unsure(&verdicts[c]))
         .collect();
@@ -161,12 +161,12 @@ fn read_out_the_unsure(grid: &Grid, verdicts: &mut [life::Verdict]) {
 }
 
 /// A string the static reading is unsure of: not proven, below [`UNSURE`].
-fn is_unsure(v: &life::Verdict) -> bool {
+fn is_unsure(v: &life::LifeVerdict) -> bool {
     !v.proven && v.confidence < UNSURE
 }
 
 /// The verdict on a string that survived in `share` of the playouts, from its static one.
-fn playout_verdict(statically: life::Verdict, share: f32) -> life::Verdict {
+fn playout_verdict(statically: life::LifeVerdict, share: f32) -> life::LifeVerdict {
     let alive = share >= SURE_SHARE;
     let dead = share <= 1.0 - SURE_SHARE;
     let status = match statically.status {
@@ -181,7 +181,7 @@ fn playout_verdict(statically: life::Verdict, share: f32) -> life::Verdict {
     } else {
         statically.confidence.min(share.max(1.0 - share))
     };
-    life::Verdict {
+    life::LifeVerdict {
         status,
         confidence,
         proven: false,
@@ -191,7 +191,7 @@ fn playout_verdict(statically: life::Verdict, share: f32) -> life::Verdict {
 /// Owners once the dead stones are taken off: a living or seki stone owns its point; an
 /// open region (empty points and dead stones) belongs to the colour that alone borders it
 /// with living stones; a region touching seki stones, or both colours, or none, is nobody's.
-fn owners(grid: &Grid, verdicts: &[life::Verdict]) -> Vec<Option<Color>> {
+fn owners(grid: &Grid, verdicts: &[life::LifeVerdict]) -> Vec<Option<Color>> {
     let status = |i: usize| grid.cells[i].map(|_| verdicts[grid.chain_of[i] as usize].status);
     let open = |i: usize| matches!(status(i), None | Some(StoneStatus::Dead));
     let (region_of, count) = grid::components(grid, open);
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn the_playouts_share_settles_a_string_or_caps_its_confidence() {
-        let verdict = |status, confidence| life::Verdict {
+        let verdict = |status, confidence| life::LifeVerdict {
             status,
             confidence,
             proven: false,

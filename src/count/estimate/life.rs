@@ -15,7 +15,7 @@ use crate::point::Color;
 
 /// The reading of one chain.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Verdict {
+pub struct LifeVerdict {
     pub status: StoneStatus,
     pub confidence: f32,
     pub proven: bool,
@@ -49,12 +49,12 @@ struct Round {
 }
 
 /// Reads every chain; `alive_proven[c]` and `dead_proven[c]` come from Benson's analysis.
-pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Verdict> {
+pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<LifeVerdict> {
     let n = grid.chains.len();
-    let mut verdicts: Vec<Verdict> = (0..n)
+    let mut verdicts: Vec<LifeVerdict> = (0..n)
         .map(|c| {
             if alive_proven[c] || dead_proven[c] {
-                Verdict {
+                LifeVerdict {
                     status: if alive_proven[c] {
                         StoneStatus::Alive
                     } else {
@@ -64,7 +64,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
                     proven: true,
                 }
             } else {
-                Verdict {
+                LifeVerdict {
                     status: StoneStatus::Alive,
                     confidence: confidence::UNSETTLED,
                     proven: false,
@@ -124,7 +124,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Ver
     verdicts
 }
 
-fn living(verdicts: &[Verdict], c: usize) -> bool {
+fn living(verdicts: &[LifeVerdict], c: usize) -> bool {
     verdicts[c].status != StoneStatus::Dead
 }
 
@@ -137,7 +137,7 @@ struct LivingStones(Vec<u8>);
 const NO_LIVING_STONE: u8 = 2;
 
 impl LivingStones {
-    fn of(grid: &Grid, verdicts: &[Verdict]) -> LivingStones {
+    fn of(grid: &Grid, verdicts: &[LifeVerdict]) -> LivingStones {
         // By chains: every stone is in one, of its colour.
         let mut cells = vec![NO_LIVING_STONE; grid.len()];
         for (c, chain) in grid.chains.iter().enumerate() {
@@ -168,7 +168,7 @@ impl LivingStones {
 impl Round {
     fn new(
         grid: &Grid,
-        verdicts: &[Verdict],
+        verdicts: &[LifeVerdict],
         stones: &LivingStones,
         alive_proven: &[bool],
     ) -> Round {
@@ -287,7 +287,13 @@ const NAKADE_MAX: usize = 6;
 /// two, or territory); a point or two, or a killable shape of up to six points (straight or
 /// bent three, square and pyramid four, bulky and crossed five), is one eye; a single point
 /// that the opponent's living stones take diagonally is a false eye.
-fn eye_value(grid: &Grid, verdicts: &[Verdict], size: usize, cells: &[usize], color: Color) -> u32 {
+fn eye_value(
+    grid: &Grid,
+    verdicts: &[LifeVerdict],
+    size: usize,
+    cells: &[usize],
+    color: Color,
+) -> u32 {
     match size {
         0 => 0,
         1 => {
@@ -358,7 +364,7 @@ enum Settled {
 fn settle_weakest(
     grid: &Grid,
     round: &Round,
-    verdicts: &mut [Verdict],
+    verdicts: &mut [LifeVerdict],
     stones: &LivingStones,
     open: &[bool],
 ) -> Option<Settled> {
@@ -444,7 +450,7 @@ fn settle_weakest(
     let space = candidates.swap_remove(smallest);
     if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
         for c in space.chains.iter().copied().chain(partners) {
-            verdicts[c] = Verdict {
+            verdicts[c] = LifeVerdict {
                 status: StoneStatus::Seki,
                 confidence: confidence::SEKI,
                 proven: false,
@@ -458,7 +464,7 @@ fn settle_weakest(
         // stones are read again next round with those stones taken off (each round reads
         // at least one more chain dead, so the rounds stay bounded).
         for c in losers {
-            verdicts[c] = Verdict {
+            verdicts[c] = LifeVerdict {
                 status: StoneStatus::Dead,
                 confidence: confidence::DEAD_WEAK_ENCLOSURE,
                 proven: false,
@@ -472,7 +478,7 @@ fn settle_weakest(
 
 /// The enclosing chains, weak themselves, that lose a capturing race against the space's
 /// stones ([`semeai`]).
-fn race_losers(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Space) -> Vec<usize> {
+fn race_losers(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Space) -> Vec<usize> {
     let weak_enclosure: Vec<usize> = enclosing_chains(grid, verdicts, space)
         .into_iter()
         .filter(|&c| {
@@ -492,7 +498,7 @@ fn race_losers(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Space) 
 }
 
 /// Reads the weak chains of a space dead.
-fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
+fn kill(verdicts: &mut [LifeVerdict], space: &Space, enclosure_strong: bool) {
     let confidence = if space.cells.len() > BIG_SPACE {
         confidence::DEAD_BIG_SPACE
     } else if enclosure_strong {
@@ -501,7 +507,7 @@ fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
         confidence::DEAD_WEAK_ENCLOSURE
     };
     for &c in &space.chains {
-        verdicts[c] = Verdict {
+        verdicts[c] = LifeVerdict {
             status: StoneStatus::Dead,
             confidence,
             proven: false,
@@ -511,7 +517,7 @@ fn kill(verdicts: &mut [Verdict], space: &Space, enclosure_strong: bool) {
 
 /// Whether every living enemy chain that bounds a space is strong: [`enclosing_chains`]
 /// without listing them (asked of every candidate space in every round).
-fn enclosure_strong(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Space) -> bool {
+fn enclosure_strong(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Space) -> bool {
     let enemy = space.color.opponent();
     space.cells.iter().all(|&i| {
         grid.neighbours(i).all(|nb| {
@@ -524,7 +530,7 @@ fn enclosure_strong(grid: &Grid, round: &Round, verdicts: &[Verdict], space: &Sp
 }
 
 /// The living enemy chains that bound a space.
-fn enclosing_chains(grid: &Grid, verdicts: &[Verdict], space: &Space) -> Vec<usize> {
+fn enclosing_chains(grid: &Grid, verdicts: &[LifeVerdict], space: &Space) -> Vec<usize> {
     let enemy = space.color.opponent();
     // Room for every neighbour up front: the filtered collect would grow step by step.
     let mut out: Vec<usize> = Vec::with_capacity(space.cells.len() * 4);
@@ -556,7 +562,7 @@ fn enclosing_chains(grid: &Grid, verdicts: &[Verdict], space: &Space) -> Vec<usi
 fn seki_partners(
     grid: &Grid,
     round: &Round,
-    verdicts: &[Verdict],
+    verdicts: &[LifeVerdict],
     space: &Space,
 ) -> Option<Vec<usize>> {
     let mut weak_libs: Vec<usize> = space
@@ -684,7 +690,7 @@ fn dame_of_strong(grid: &Grid, round: &Round, l: usize, color: Color) -> bool {
 }
 
 /// Confidence for the chains still alive when nothing more can be settled.
-fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [Verdict], open: &[bool]) {
+fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [LifeVerdict], open: &[bool]) {
     for c in 0..grid.chains.len() {
         let v = &mut verdicts[c];
         if v.proven || v.status != StoneStatus::Alive {
@@ -760,7 +766,7 @@ mod tests {
         let value = |rows: &[&str], x: usize, y: usize| {
             let pos = Position::from_diagram(rows);
             let grid = Grid::new(&pos);
-            let alive = Verdict {
+            let alive = LifeVerdict {
                 status: StoneStatus::Alive,
                 confidence: 1.0,
                 proven: false,
