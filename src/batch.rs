@@ -56,7 +56,7 @@ pub use output::{
 };
 pub use progress::{Progress, Tally};
 pub use run::{
-    run, run_iter, Outcome, Panicked, RunError, RunOptions, RunReport, RunStatus, MAX_THREADS,
+    run, run_iter, Guarded, Panicked, RunError, RunOptions, RunReport, RunStatus, MAX_THREADS,
 };
 pub use stop::{StopFlag, INTERRUPTED_EXIT_CODE};
 pub use summary::{PathNotChecked, SlowFile, Summary};

@@ -1,7 +1,7 @@
 //! The whole check of one file: read → referee every game → one report per game.
 //! This is what `goref check` runs on each file, in parallel.
 
-use crate::batch::{self, Outcome, RunError, RunOptions, RunReport};
+use crate::batch::{self, Guarded, RunError, RunOptions, RunReport};
 use crate::count;
 pub use crate::count::options::{RefereeOptions, RulesChoice};
 use crate::findings::{Code, Finding, Severity};
@@ -121,7 +121,7 @@ pub fn check_stream<E>(
         run,
         // A streamed tree's moves carry their positions (its locator is not lazy).
         |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts, &|p| p),
-        |_, outcome: Outcome<Vec<GameReport>>| {
+        |_, outcome: Guarded<Vec<GameReport>>| {
             let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
             emit(reports)
         },

@@ -4,7 +4,7 @@
 mod common;
 use common::temp::temp_files;
 use goref::batch::{
-    self, AtomicFile, Input, InputError, InputOptions, LineWriter, Outcome, Output, PathList,
+    self, AtomicFile, Guarded, Input, InputError, InputOptions, LineWriter, Output, PathList,
     RunOptions, RunReport, RunStatus, StopFlag,
 };
 use std::convert::Infallible;
@@ -53,7 +53,7 @@ fn check(input: &Input) -> serde_json::Value {
 /// Runs `check` and returns the JSONL text the sink wrote.
 fn report(inputs: &[Input], opts: &RunOptions) -> (String, RunReport) {
     let mut out = LineWriter::new(Vec::new());
-    let report = batch::run(inputs, opts, check, |_, outcome: Outcome<_>| {
+    let report = batch::run(inputs, opts, check, |_, outcome: Guarded<_>| {
         let record = outcome.unwrap_or_else(
             |p| serde_json::json!({ "code": "internal-error", "message": p.message }),
         );

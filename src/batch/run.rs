@@ -38,7 +38,7 @@ impl std::fmt::Display for Panicked {
 }
 
 /// What the sink receives for each item.
-pub type Outcome<R> = Result<R, Panicked>;
+pub type Guarded<R> = Result<R, Panicked>;
 
 /// How to run a batch.
 #[derive(Clone, Debug)]
@@ -126,8 +126,8 @@ pub enum RunError<E> {
     Sink(E),
 }
 
-enum Slot<R> {
-    Done(Outcome<R>),
+enum Pending<R> {
+    Done(Guarded<R>),
     /// Dispatched but skipped because the run was stopping.
     Skipped,
 }
@@ -147,7 +147,7 @@ where
     I: Sync,
     R: Send,
     W: Fn(&I) -> R + Sync,
-    S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+    S: FnMut(usize, Guarded<R>) -> Result<ControlFlow<()>, E>,
 {
     // No idle threads (each with a large stack) for a handful of files.
     let opts = RunOptions {
@@ -171,7 +171,7 @@ where
     I: Send,
     R: Send,
     W: Fn(I) -> R + Sync,
-    S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+    S: FnMut(usize, Guarded<R>) -> Result<ControlFlow<()>, E>,
 {
     install_panic_hook();
     if opts.effective_threads() <= 1 {
@@ -183,7 +183,7 @@ where
     let window = opts.effective_window().max(1);
     // Both channels hold at most `window` messages, so no send ever blocks.
     let (job_tx, job_rx) = bounded::<(usize, I)>(window);
-    let (res_tx, res_rx) = bounded::<(usize, Slot<R>)>(window);
+    let (res_tx, res_rx) = bounded::<(usize, Pending<R>)>(window);
     let cancel = AtomicBool::new(false);
     let worker = Worker {
         work: &work,
@@ -239,7 +239,7 @@ impl<W> Clone for Worker<'_, W> {
 impl<W> Copy for Worker<'_, W> {}
 
 impl<W> Worker<'_, W> {
-    fn serve<I, R>(self, jobs: Receiver<(usize, I)>, results: Sender<(usize, Slot<R>)>)
+    fn serve<I, R>(self, jobs: Receiver<(usize, I)>, results: Sender<(usize, Pending<R>)>)
     where
         W: Fn(I) -> R,
     {
@@ -247,9 +247,9 @@ impl<W> Worker<'_, W> {
         for (idx, item) in jobs {
             let stopping = self.stop.is_some_and(StopFlag::is_set);
             let slot = if stopping || self.cancel.load(Ordering::Relaxed) {
-                Slot::Skipped
+                Pending::Skipped
             } else {
-                Slot::Done(call_guarded(self.work, item))
+                Pending::Done(call_guarded(self.work, item))
             };
             if results.send((idx, slot)).is_err() {
                 break;
@@ -265,7 +265,7 @@ struct Dispatcher<'a, T: Iterator, R> {
     exhausted: bool,
     window: usize,
     job_tx: Option<Sender<(usize, T::Item)>>,
-    res_rx: Receiver<(usize, Slot<R>)>,
+    res_rx: Receiver<(usize, Pending<R>)>,
     stop: Option<&'a StopFlag>,
     cancel: &'a AtomicBool,
 }
@@ -273,10 +273,10 @@ struct Dispatcher<'a, T: Iterator, R> {
 impl<T: Iterator, R> Dispatcher<'_, T, R> {
     fn drive<S, E>(&mut self, sink: &mut S) -> Result<RunReport, RunError<E>>
     where
-        S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+        S: FnMut(usize, Guarded<R>) -> Result<ControlFlow<()>, E>,
     {
         // `pending[k]` is the slot of item `next_emit + k`.
-        let mut pending: VecDeque<Option<Slot<R>>> = VecDeque::with_capacity(self.window);
+        let mut pending: VecDeque<Option<Pending<R>>> = VecDeque::with_capacity(self.window);
         let (mut next_dispatch, mut next_emit, mut outstanding, mut peak) = (0, 0, 0, 0);
         let mut status = RunStatus::Completed;
         let mut delivering = true;
@@ -313,7 +313,7 @@ impl<T: Iterator, R> Dispatcher<'_, T, R> {
                 let Some(Some(slot)) = pending.pop_front() else {
                     break;
                 };
-                let Slot::Done(outcome) = slot else {
+                let Pending::Done(outcome) = slot else {
                     // A skipped item ends the in-order prefix.
                     delivering = false;
                     break;
@@ -368,7 +368,7 @@ fn run_inline<I, R, W, S, E>(
 ) -> Result<RunReport, RunError<E>>
 where
     W: Fn(I) -> R,
-    S: FnMut(usize, Outcome<R>) -> Result<ControlFlow<()>, E>,
+    S: FnMut(usize, Guarded<R>) -> Result<ControlFlow<()>, E>,
 {
     let mode = if opts.quiet_panics { QUIET } else { LOUD };
     let previous = WORKER_MODE.with(|m| m.replace(mode));
@@ -401,7 +401,7 @@ where
     outcome.map(|()| report)
 }
 
-fn call_guarded<I, R, W: Fn(I) -> R>(work: &W, item: I) -> Outcome<R> {
+fn call_guarded<I, R, W: Fn(I) -> R>(work: &W, item: I) -> Guarded<R> {
     match panic::catch_unwind(AssertUnwindSafe(|| work(item))) {
         Ok(r) => Ok(r),
         Err(payload) => Err(Panicked {
@@ -460,7 +460,7 @@ mod tests {
         n: usize,
         opts: &RunOptions,
         work: impl Fn(&usize) -> R + Sync,
-    ) -> (Vec<(usize, Outcome<R>)>, RunReport) {
+    ) -> (Vec<(usize, Guarded<R>)>, RunReport) {
         let items: Vec<usize> = (0..n).collect();
         let mut out = Vec::new();
         let report = run(&items, opts, work, |i, r| {

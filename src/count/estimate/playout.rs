@@ -59,8 +59,8 @@ const CLEAR: f32 = 0.9;
 
 /// Playouts played so far, and how often each point ended Black's and White's.
 struct Tally {
-    start: Board,
-    board: Board,
+    start: PlayoutBoard,
+    board: PlayoutBoard,
     rng: Rng,
     played: usize,
     black: Vec<u32>,
@@ -69,7 +69,7 @@ struct Tally {
 
 impl Tally {
     fn new(grid: &Grid) -> Tally {
-        let start = Board::new(grid);
+        let start = PlayoutBoard::new(grid);
         Tally {
             board: start.clone(),
             start,
@@ -128,7 +128,7 @@ impl Rng {
 
 /// A board for fast play: strings as circular lists with pseudo-liberty counts.
 #[derive(Clone)]
-struct Board {
+struct PlayoutBoard {
     width: usize,
     cells: Vec<u8>,
     /// Per cell: up to four neighbours, `len` of them used.
@@ -148,8 +148,8 @@ struct Board {
     ko: u32,
 }
 
-impl Board {
-    fn new(grid: &Grid) -> Board {
+impl PlayoutBoard {
+    fn new(grid: &Grid) -> PlayoutBoard {
         let n = grid.len();
         let adjacent = (0..n)
             .map(|i| {
@@ -162,7 +162,7 @@ impl Board {
                 (a, len as u8)
             })
             .collect();
-        let mut board = Board {
+        let mut board = PlayoutBoard {
             width: grid.width,
             cells: vec![EMPTY; n],
             adjacent,

@@ -376,7 +376,7 @@ pub(super) fn judge_result(
         ));
         check.computed = Some(score.re.clone());
     }
-    let ctx = Comparison {
+    let ctx = CompareWith {
         re,
         recorded,
         decisive,
@@ -389,7 +389,7 @@ pub(super) fn judge_result(
 }
 
 /// What [`compare`] compares a count with, and on what it rests.
-pub(super) struct Comparison<'a> {
+pub(super) struct CompareWith<'a> {
     re: &'a str,
     recorded: &'a ParsedResult,
     decisive: bool,
@@ -400,7 +400,7 @@ pub(super) struct Comparison<'a> {
 
 /// Sets the check's status and reason; returns the mismatch finding, if any.
 pub(super) fn compare(
-    c: &Comparison,
+    c: &CompareWith,
     score: &Score,
     check: &mut ResultCheck,
     findings: &mut Vec<Finding>,
