@@ -4,16 +4,14 @@
 //! Generic over the per-file work and its result, so the CLI plugs the referee in:
 //!
 //! ```no_run
-//! use goref::batch::{self, Input, InputOptions, LineWriter, Output, Progress, RunOptions,
-//!     RunStatus, StopFlag, Summary};
+//! use goref::batch::{self, Input, InputOptions, LineWriter, Output, RunOptions, RunStatus,
+//!     StopFlag, Summary};
 //! use std::ops::ControlFlow;
 //! use std::time::{Duration, Instant};
 //!
 //! let inputs = batch::collect_inputs(&["games/"], &InputOptions::default())?; // exit 2 on Err
 //! let stop = StopFlag::new();
-//! stop.install_signal_handlers()?;
 //! let opts = RunOptions { threads: 0, stop: Some(stop), ..RunOptions::default() };
-//! let progress = Progress::for_stderr(inputs.len() as u64, false);
 //! let mut summary = Summary::new(10);
 //! let mut out = LineWriter::new(Output::open(None)?);
 //! let check = |input: &Input| {
@@ -28,11 +26,9 @@
 //!         Err(_panicked) => (true, Duration::ZERO), // → internal-error finding
 //!     };
 //!     summary.file(path, took, failed);
-//!     progress.file_done(1, failed as u64);
 //!     out.write_line(path.display().to_string().as_bytes())?;
 //!     Ok::<_, std::io::Error>(ControlFlow::Continue(()))
 //! })?;
-//! progress.finish();
 //! let interrupted = report.status == RunStatus::Interrupted;
 //! out.finish()?.commit()?; // also when interrupted: whole lines only
 //! summary.finish(interrupted);
@@ -45,7 +41,6 @@
 pub mod archive;
 mod inputs;
 mod output;
-mod progress;
 mod run;
 mod stop;
 mod summary;
@@ -54,7 +49,6 @@ pub use inputs::{collect_inputs, FileIdentities, Head, Input, InputError, InputO
 pub use output::{
     check_outputs, AtomicFile, FileId, LineWriter, Output, OutputClash, OutputError, PathList,
 };
-pub use progress::{Progress, Tally};
 pub use run::{
     run, run_iter, Guarded, Panicked, RunError, RunOptions, RunReport, RunStatus, MAX_THREADS,
 };

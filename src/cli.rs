@@ -9,8 +9,10 @@ mod config;
 mod explain_cmd;
 mod gen_cmd;
 mod out;
+mod progress;
 mod rules_cmd;
 mod score_cmd;
+mod signals;
 mod summary_text;
 mod tournament_cmd;
 

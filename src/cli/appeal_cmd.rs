@@ -12,7 +12,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     super::common::refuse_ci(args.format, "appeal")?;
     let file = super::common::read_games(&args.file)?;
     // An engine runs in its own process group: a signal must stop it with goref.
-    goref::batch::StopFlag::install_exit_on_signal().context("installing signal handlers")?;
+    super::signals::exit_on_signal().context("installing signal handlers")?;
     super::common::question_komi(args.rules.komi)?;
     let record = super::common::pick_game(&file, args.game, |games| {
         format!(

@@ -2,11 +2,12 @@
 
 use super::args::{CheckArgs, ColorChoice, Format};
 use super::out::{self, write_error};
+use super::progress::Progress;
 use super::summary_text::{self, Wording};
 use anyhow::{Context, Result};
 use goref::batch::{
-    self, Head, Input, InputOptions, LineWriter, Output, PathList, Progress, RunOptions, RunStatus,
-    StopFlag, Summary, INTERRUPTED_EXIT_CODE,
+    self, Head, Input, InputOptions, LineWriter, Output, PathList, RunOptions, RunStatus, StopFlag,
+    Summary, INTERRUPTED_EXIT_CODE,
 };
 use goref::check::{self, CheckOptions};
 use goref::findings::{Code, Severity};
@@ -67,8 +68,7 @@ pub fn run(
         .collect::<Result<Vec<_>>>()?;
     let indices: Vec<usize> = (0..inputs.len()).collect();
     let stop = StopFlag::new();
-    stop.install_signal_handlers()
-        .context("installing signal handlers")?;
+    super::signals::stop_on_signal(&stop).context("installing signal handlers")?;
     if args.jobs > batch::MAX_THREADS {
         out::eprint(&format!(
             "goref: note: -j {} is more than goref runs; using {} threads\n",

@@ -17,7 +17,7 @@ use unicode_width::UnicodeWidthStr;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     // An engine runs in its own process group: a signal must stop it with goref.
-    goref::batch::StopFlag::install_exit_on_signal().context("installing signal handlers")?;
+    super::signals::exit_on_signal().context("installing signal handlers")?;
     match args.paths.as_slice() {
         [one] if !one.is_dir() => run_one(args, one),
         _ => run_round(args),

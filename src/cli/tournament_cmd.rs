@@ -36,8 +36,7 @@ pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
         ignored: ignored.clone(),
     };
     let stop = StopFlag::new();
-    stop.install_signal_handlers()
-        .context("installing signal handlers")?;
+    super::signals::stop_on_signal(&stop).context("installing signal handlers")?;
     let run_options = RunOptions {
         threads: args.jobs,
         stop: Some(stop),

@@ -8,15 +8,6 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// What one delivered result contributes to the progress line. The caller implements it
-/// for its per-file result (a panicked file counts as 0 games, 1 error).
-pub trait Tally {
-    /// Games in this file.
-    fn games(&self) -> u64;
-    /// Error findings (or failures) in this file.
-    fn errors(&self) -> u64;
-}
-
 /// The batch progress display. Counts are kept even when nothing is drawn.
 pub struct Progress {
     bar: Option<ProgressBar>,
@@ -77,6 +68,7 @@ impl Progress {
         }
     }
 
+    #[cfg(test)]
     /// Whether a bar is drawn.
     pub fn is_visible(&self) -> bool {
         self.bar.is_some()
@@ -99,19 +91,17 @@ impl Progress {
         self.errors.fetch_add(errors, Ordering::Relaxed);
     }
 
-    /// Records one finished file from its result.
-    pub fn record<T: Tally + ?Sized>(&self, result: &T) {
-        self.file_done(result.games(), result.errors());
-    }
-
+    #[cfg(test)]
     pub fn games(&self) -> u64 {
         self.games.load(Ordering::Relaxed)
     }
 
+    #[cfg(test)]
     pub fn errors(&self) -> u64 {
         self.errors.load(Ordering::Relaxed)
     }
 
+    #[cfg(test)]
     /// A bar whose terminal is also standard output's (see [`Progress::suspend`]).
     pub fn sharing_terminal(mut self) -> Progress {
         self.shares_terminal = true;
@@ -174,24 +164,14 @@ fn style(games: Arc<AtomicU64>, errors: Arc<AtomicU64>) -> ProgressStyle {
 mod tests {
     use super::*;
 
-    struct File(u64, u64);
-    impl Tally for File {
-        fn games(&self) -> u64 {
-            self.0
-        }
-        fn errors(&self) -> u64 {
-            self.1
-        }
-    }
-
     #[test]
     fn counts_whether_drawn_or_not() {
         for p in [
             Progress::silent(),
             Progress::with_target(3, ProgressDrawTarget::hidden()),
         ] {
-            p.record(&File(2, 0));
-            p.record(&File(1, 3));
+            p.file_done(2, 0);
+            p.file_done(1, 3);
             p.file_done(0, 1);
             assert_eq!((p.games(), p.errors()), (3, 4));
             assert_eq!(p.suspend(|| 5), 5);
