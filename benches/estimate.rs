@@ -5,19 +5,20 @@
 //! absent.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref::internal::count::estimate::{estimate, estimate_with_playouts};
-use goref::internal::count::options::RefereeOptions;
-use goref::internal::count::referee;
-use goref::internal::read::reader::{read, ReadOptions};
-use goref::internal::read::result::{parse_re, ResultKind};
-use goref::internal::replay::position::Position;
+use goref_core::internal::count::estimate::{estimate, estimate_with_playouts};
+use goref_core::internal::count::options::RefereeOptions;
+use goref_core::internal::count::referee;
+use goref_core::internal::read::reader::{read, ReadOptions};
+use goref_core::internal::read::result::{parse_re, ResultKind};
+use goref_core::internal::replay::position::Position;
 use std::hint::black_box;
 use std::path::Path;
 
 fn final_positions() -> Vec<Position> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let inputs = goref::batch::collect_inputs(&[dir], &goref::batch::InputOptions::default())
-        .unwrap_or_default();
+    let inputs =
+        goref_core::batch::collect_inputs(&[dir], &goref_core::batch::InputOptions::default())
+            .unwrap_or_default();
     let mut out = Vec::new();
     for input in &inputs {
         let Ok(bytes) = input.read() else { continue };

@@ -9,7 +9,7 @@
 //! meaningful on a loaded machine where wall-clock figures are noisy.
 
 use criterion::{criterion_group, Criterion, Throughput};
-use goref::internal::read::reader::{read, read_text, ReadOptions};
+use goref_core::internal::read::reader::{read, read_text, ReadOptions};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
@@ -25,7 +25,7 @@ fn corpus() -> Option<Corpus> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     // goref's own directory walk: sorted, every `.sgf` below the corpus.
     let files: Vec<Vec<u8>> =
-        goref::batch::collect_inputs(&[dir], &goref::batch::InputOptions::default())
+        goref_core::batch::collect_inputs(&[dir], &goref_core::batch::InputOptions::default())
             .unwrap_or_default()
             .iter()
             .filter_map(|input| input.read().ok())
@@ -40,7 +40,7 @@ fn corpus() -> Option<Corpus> {
         .sum();
     let texts = files
         .iter()
-        .map(|b| goref::internal::read::decode::decode(b).text)
+        .map(|b| goref_core::internal::read::decode::decode(b).text)
         .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     println!(
@@ -79,7 +79,7 @@ fn cases<'a>(c: &'a Corpus, opts: &'a ReadOptions) -> Vec<Case<'a>> {
             "goref: parse only (decoded text)",
             Box::new(move || {
                 for t in &c.texts {
-                    black_box(goref::internal::read::sgf::parse(t));
+                    black_box(goref_core::internal::read::sgf::parse(t));
                 }
             }),
         ),

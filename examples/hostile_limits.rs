@@ -14,9 +14,9 @@
 #[path = "../tests/common/hostile_cases.rs"]
 mod hostile_cases;
 
-use goref::check::{check_bytes, CheckOptions};
-use goref::internal::present::report;
-use goref::internal::read::reader::ReadOptions;
+use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::internal::present::report;
+use goref_core::internal::read::reader::ReadOptions;
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::time::Instant;

@@ -9,16 +9,16 @@
 //! Usage: cargo run --release --example result_eval [CORPUS_DIR [ORACLE_JSONL]] [--list]
 //! `--list` prints every disagreement (file, RE, counts) for reading by hand.
 
-use goref::internal::count::convention;
-use goref::internal::count::estimate::estimate;
-use goref::internal::count::options::RefereeOptions;
-use goref::internal::count::reading::marked_dead;
-use goref::internal::count::referee;
-use goref::internal::count::score::{count_area, teire_points};
-use goref::internal::read::reader::{read, ReadOptions};
-use goref::internal::read::result::{parse_re, ResultKind};
-use goref::point::Color;
-use goref::rules::Scoring;
+use goref_core::internal::count::convention;
+use goref_core::internal::count::estimate::estimate;
+use goref_core::internal::count::options::RefereeOptions;
+use goref_core::internal::count::reading::marked_dead;
+use goref_core::internal::count::referee;
+use goref_core::internal::count::score::{count_area, teire_points};
+use goref_core::internal::read::reader::{read, ReadOptions};
+use goref_core::internal::read::result::{parse_re, ResultKind};
+use goref_core::point::Color;
+use goref_core::rules::Scoring;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -120,13 +120,14 @@ fn main() {
         return;
     }
     let gg = gnugo(&oracle);
-    let inputs = goref::batch::collect_inputs(&[&corpus], &goref::batch::InputOptions::default())
-        .unwrap_or_default();
+    let inputs =
+        goref_core::batch::collect_inputs(&[&corpus], &goref_core::batch::InputOptions::default())
+            .unwrap_or_default();
     let mut per: BTreeMap<String, Tally> = BTreeMap::new();
     let mut estimate_ns = 0u128;
     let mut estimates = 0u32;
     for input in &inputs {
-        let goref::batch::Input::File(path) = input else {
+        let goref_core::batch::Input::File(path) = input else {
             continue;
         };
         let Ok(bytes) = input.read() else { continue };
@@ -343,10 +344,10 @@ fn main() {
 /// The board with each stone's status: X/O alive, x/o dead, # and @ seki; empty points as their
 /// owner (b, w) or `.` for dame.
 fn print_estimate(
-    position: &goref::internal::replay::position::Position,
-    est: &goref::internal::count::estimate::Estimate,
+    position: &goref_core::internal::replay::position::Position,
+    est: &goref_core::internal::count::estimate::Estimate,
 ) {
-    use goref::internal::count::estimate::StoneStatus;
+    use goref_core::internal::count::estimate::StoneStatus;
     let mut status = vec![None; position.cells.len()];
     for s in &est.strings {
         for p in &s.stones {

@@ -35,14 +35,14 @@ cd "$(dirname "$0")/.."
 # guards the engine only: skipped elsewhere, and in the engine's first pass. To add a module,
 # add a line.
 TABLE='
-result  | src/read/result.rs  | --lib | --lib --test=quirks     | --skip engine::
-decode  | src/read/decode.rs  | --lib | --lib --test=quirks     | --skip engine::
-timing  | src/count/timing.rs  | --lib | --lib                   | --skip engine::
-rules   | src/rules.rs   | --lib | --lib --test=scenarios --test=cli_help | --skip engine::
-score   | src/count/score.rs   | --lib | --lib --test=scenarios --test=reading | --skip engine::
-ending  | src/replay/ending.rs  | --lib | --lib --test=scenarios --test=engine_scenarios | --skip engine::
-engine  | src/replay/engine.rs src/replay/engine/history.rs src/replay/engine/judge.rs src/replay/engine/sst.rs | --lib | --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
-estimate | src/count/estimate.rs src/count/estimate/benson.rs src/count/estimate/grid.rs src/count/estimate/life.rs src/count/estimate/semeai.rs src/count/convention.rs | --lib | --lib --test=reading | --skip engine::
+result  | crates/goref-core/src/read/result.rs  | --workspace --lib | --workspace --lib --test=quirks     | --skip engine::
+decode  | crates/goref-core/src/read/decode.rs  | --workspace --lib | --workspace --lib --test=quirks     | --skip engine::
+timing  | crates/goref-core/src/count/timing.rs  | --workspace --lib | --workspace --lib       | --skip engine::
+rules   | crates/goref-core/src/rules.rs   | --workspace --lib | --workspace --lib --test=scenarios --test=cli_help | --skip engine::
+score   | crates/goref-core/src/count/score.rs   | --workspace --lib | --workspace --lib --test=scenarios --test=reading | --skip engine::
+ending  | crates/goref-core/src/replay/ending.rs  | --workspace --lib | --workspace --lib --test=scenarios --test=engine_scenarios | --skip engine::
+engine  | crates/goref-core/src/replay/engine.rs crates/goref-core/src/replay/engine/history.rs crates/goref-core/src/replay/engine/judge.rs crates/goref-core/src/replay/engine/sst.rs | --workspace --lib | --workspace --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
+estimate | crates/goref-core/src/count/estimate.rs crates/goref-core/src/count/estimate/benson.rs crates/goref-core/src/count/estimate/grid.rs crates/goref-core/src/count/estimate/life.rs crates/goref-core/src/count/estimate/semeai.rs crates/goref-core/src/count/convention.rs | --workspace --lib | --workspace --lib --test=reading | --skip engine::
 '
 
 jobs=${MUTANTS_JOBS:-1}

@@ -3,7 +3,7 @@
 
 mod common;
 use common::temp::temp_files;
-use goref::batch::{
+use goref_core::batch::{
     self, AtomicFile, Guarded, Input, InputError, InputOptions, LineWriter, Output, PathList,
     RunOptions, RunReport, RunStatus, StopFlag,
 };

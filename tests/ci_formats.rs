@@ -110,15 +110,15 @@ fn sarif_rules_are_the_registry_with_help_linking_into_findings_md() {
     let findings_md =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/findings.md"))
             .unwrap();
-    assert_eq!(rules.len(), goref::findings::REGISTRY.len());
-    for (rule, info) in rules.iter().zip(goref::findings::REGISTRY) {
+    assert_eq!(rules.len(), goref_core::findings::REGISTRY.len());
+    for (rule, info) in rules.iter().zip(goref_core::findings::REGISTRY) {
         assert_eq!(rule["id"], info.name);
         assert_eq!(rule["shortDescription"]["text"], info.summary);
         assert_eq!(rule["help"]["text"], info.advice);
         let level = match info.severity {
-            goref::findings::Severity::Error => "error",
-            goref::findings::Severity::Warning => "warning",
-            goref::findings::Severity::Info => "note",
+            goref_core::findings::Severity::Error => "error",
+            goref_core::findings::Severity::Warning => "warning",
+            goref_core::findings::Severity::Info => "note",
         };
         assert_eq!(rule["defaultConfiguration"]["level"], level);
         let uri = rule["helpUri"].as_str().unwrap();

@@ -483,7 +483,10 @@ fn every_registered_code_has_a_fixture_or_a_dedicated_test() {
         .map(|f| f.1)
         .chain(TESTED_ELSEWHERE.iter().copied())
         .collect();
-    let registry: BTreeSet<&str> = goref::findings::REGISTRY.iter().map(|i| i.name).collect();
+    let registry: BTreeSet<&str> = goref_core::findings::REGISTRY
+        .iter()
+        .map(|i| i.name)
+        .collect();
     assert_eq!(covered, registry);
 }
 
@@ -491,7 +494,7 @@ fn every_registered_code_has_a_fixture_or_a_dedicated_test() {
 fn explain_lists_every_code_with_its_severity() {
     let out = goref().args(["explain", "--list"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    for info in goref::findings::REGISTRY {
+    for info in goref_core::findings::REGISTRY {
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(info.name));
@@ -691,9 +694,9 @@ fn json_output_is_one_array_and_validates_against_the_schema() {
         .map(|v| v.as_str().unwrap())
         .collect();
     // Check reports never carry the tournament codes (`goref tournament` does).
-    let registry: BTreeSet<&str> = goref::findings::REGISTRY
+    let registry: BTreeSet<&str> = goref_core::findings::REGISTRY
         .iter()
-        .filter(|i| i.category != goref::findings::Category::Tournament)
+        .filter(|i| i.category != goref_core::findings::Category::Tournament)
         .map(|i| i.name)
         .collect();
     assert_eq!(codes, registry);
@@ -845,31 +848,31 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
 #[test]
 fn every_registry_example_produces_its_code() {
     // The example `goref explain` shows for a code is a record that yields it.
-    let opts = goref::check::CheckOptions {
-        referee: goref::internal::count::options::RefereeOptions {
+    let opts = goref_core::check::CheckOptions {
+        referee: goref_core::internal::count::options::RefereeOptions {
             count_as_is: true,
             ..Default::default()
         },
         ..Default::default()
     };
     let mut wrong = Vec::new();
-    for info in goref::findings::REGISTRY {
+    for info in goref_core::findings::REGISTRY {
         if info.example == "-" {
             continue; // io-error and internal-error have no record to show.
         }
-        if info.category == goref::findings::Category::Tournament {
+        if info.category == goref_core::findings::Category::Tournament {
             continue; // A table and a record: tests/tournament.rs shows each example.
         }
         // Some codes need the estimate turned off (`--estimator none`).
-        let without_estimate = goref::check::CheckOptions {
-            referee: goref::internal::count::options::RefereeOptions {
-                estimator: goref::internal::count::options::Estimator::None,
+        let without_estimate = goref_core::check::CheckOptions {
+            referee: goref_core::internal::count::options::RefereeOptions {
+                estimator: goref_core::internal::count::options::Estimator::None,
                 ..opts.referee.clone()
             },
             ..opts.clone()
         };
-        let yields = |opts: &goref::check::CheckOptions| {
-            goref::check::check_bytes("example.sgf", info.example.as_bytes(), opts)
+        let yields = |opts: &goref_core::check::CheckOptions| {
+            goref_core::check::check_bytes("example.sgf", info.example.as_bytes(), opts)
                 .iter()
                 .flat_map(|r| &r.findings)
                 .any(|f| f.code == info.code)

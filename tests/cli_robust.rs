@@ -642,15 +642,15 @@ fn the_schema_allows_every_setting_value_and_every_preset() {
         .unwrap(),
     )
     .unwrap();
-    fn expected<T: FromStr<Err = goref::rules::RulesError>>() -> Vec<String> {
+    fn expected<T: FromStr<Err = goref_core::rules::RulesError>>() -> Vec<String> {
         match T::from_str("no such value") {
-            Err(goref::rules::RulesError::InvalidSetting { expected, .. }) => {
+            Err(goref_core::rules::RulesError::InvalidSetting { expected, .. }) => {
                 expected.split(", ").map(str::to_owned).collect()
             }
             other => panic!("{:?}", other.is_ok()),
         }
     }
-    use goref::rules::{Ending, HandicapCompensation, Repetition, SekiPoints, Suicide, Tie};
+    use goref_core::rules::{Ending, HandicapCompensation, Repetition, SekiPoints, Suicide, Tie};
     let settings = [
         ("repetition", expected::<Repetition>()),
         ("suicide", expected::<Suicide>()),
@@ -669,7 +669,7 @@ fn the_schema_allows_every_setting_value_and_every_preset() {
         assert_eq!(allowed, values, "{name}");
     }
     let validator = jsonschema::validator_for(&schema).unwrap();
-    for preset in goref::rules::PRESETS {
+    for preset in goref_core::rules::PRESETS {
         let out = goref()
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(["check", "-q", "--format", "jsonl", "--rules", preset.name])

@@ -7,7 +7,7 @@
 mod common_shared;
 use common_shared::shared;
 
-use goref::internal::read::reader::{read, ReadOptions};
+use goref_core::internal::read::reader::{read, ReadOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -32,7 +32,7 @@ const EXCEPTIONS: &[(&str, &str)] = &[
 
 /// The corpus's SGF files, found by goref's own directory walk (sorted, no recursion).
 fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    goref::batch::collect_inputs(&[dir], &goref::batch::InputOptions::default())
+    goref_core::batch::collect_inputs(&[dir], &goref_core::batch::InputOptions::default())
         .expect("the corpus exists")
         .into_iter()
         .map(|input| input.path().to_path_buf())

@@ -4,10 +4,12 @@
 //! understands only `SZ` (`N` or `W:H`), `AB`, `AW`, `PL` and `;B[..]` / `;W[..]` nodes (the real
 //! reader lives elsewhere).
 
-use goref::findings::{Certainty, Code};
-use goref::internal::replay::engine::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
-use goref::point::{Color, Move, Point};
-use goref::rules::{Rules, PRESETS};
+use goref_core::findings::{Certainty, Code};
+use goref_core::internal::replay::engine::{
+    also, judge, Engine, HotKind, MoveFacts, RecyclingKind,
+};
+use goref_core::point::{Color, Move, Point};
+use goref_core::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.
 struct Record {
@@ -115,7 +117,7 @@ fn verdict(
     facts: &[MoveFacts],
     preset: &str,
     number: u32,
-) -> Option<goref::internal::replay::engine::Verdict> {
+) -> Option<goref_core::internal::replay::engine::Verdict> {
     let rules = Rules::named(preset).unwrap();
     judge(&rules, &facts[number as usize - 1])
 }
@@ -152,7 +154,7 @@ fn check(facts: &[MoveFacts], expected: &[(&[&str], Flags)]) {
 
 fn nssk() -> Rules {
     let mut r = Rules::named("aga").unwrap();
-    r.repetition = goref::rules::Repetition::NaturalSituationalSuperko;
+    r.repetition = goref_core::rules::Repetition::NaturalSituationalSuperko;
     r
 }
 
@@ -218,7 +220,7 @@ fn t03_retake_after_two_passes() {
     assert!(v.message.contains("natural"), "{}", v.message);
     assert_eq!(
         verdict(&f, "japanese", 5).unwrap().code.info().severity,
-        goref::findings::Severity::Warning
+        goref_core::findings::Severity::Warning
     );
 }
 
@@ -489,7 +491,10 @@ fn a_second_cycle_by_another_route_needs_a_referee() {
         ]
     );
     let v = verdict(&f, "sst-ing", 7).unwrap();
-    assert_eq!(v.code.info().severity, goref::findings::Severity::Warning);
+    assert_eq!(
+        v.code.info().severity,
+        goref_core::findings::Severity::Warning
+    );
     assert_eq!(v.certainty, Certainty::Interpretation);
 }
 

@@ -6,10 +6,10 @@
 mod common;
 
 use common::goref;
-use goref::check::{check_bytes, CheckOptions};
-use goref::internal::count::options::{RefereeOptions, RulesChoice};
-use goref::internal::present::appeal::{self, AppealOptions, ReadingKind, ReadingStatus};
-use goref::report::{Basis, FourPassReading, ResultStatus};
+use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
+use goref_core::internal::present::appeal::{self, AppealOptions, ReadingKind, ReadingStatus};
+use goref_core::report::{Basis, FourPassReading, ResultStatus};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -275,7 +275,7 @@ fn appeal_text_json_and_html_leave_the_precedent_to_the_committee() {
 #[test]
 fn check_and_appeal_agree_on_both_readings() {
     let record =
-        &goref::internal::read::reader::read(t11("").as_bytes(), &Default::default()).games[0];
+        &goref_core::internal::read::reader::read(t11("").as_bytes(), &Default::default()).games[0];
     let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
     let re = |k: ReadingKind| {
         a.readings
@@ -331,11 +331,11 @@ proptest! {
     /// the result.
     #[test]
     fn literal_and_precedent_agree_whenever_the_estimate_removes_nothing(sgf in four_pass_record()) {
-        let record = &goref::internal::read::reader::read(sgf.as_bytes(), &Default::default()).games[0];
+        let record = &goref_core::internal::read::reader::read(sgf.as_bytes(), &Default::default()).games[0];
         let report = &check_bytes("p.sgf", sgf.as_bytes(), &CheckOptions::default())[0];
         let result = report.result.as_ref().unwrap();
-        let final_position = goref::internal::count::referee(record, &RefereeOptions::default()).judged.scored_position;
-        let removes_nothing = goref::score::estimate(&final_position).dead_stones().is_empty();
+        let final_position = goref_core::internal::count::referee(record, &RefereeOptions::default()).judged.scored_position;
+        let removes_nothing = goref_core::score::estimate(&final_position).dead_stones().is_empty();
         let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
         let row = |k: ReadingKind| a.readings.iter().find(|r| r.kind == k).unwrap();
         if removes_nothing {
@@ -352,7 +352,7 @@ proptest! {
         }
         // The estimate never settles a four-pass ending on its own: no result finding
         // above a warning without marks or a claim.
-        prop_assert!(report.findings.iter().all(|f| f.code.category() != goref::findings::Category::Result || f.severity <= goref::findings::Severity::Warning), "{:?}", report.findings);
+        prop_assert!(report.findings.iter().all(|f| f.code.category() != goref_core::findings::Category::Result || f.severity <= goref_core::findings::Severity::Warning), "{:?}", report.findings);
         prop_assert!(result.status != ResultStatus::Mismatch || result.basis != Basis::Marked);
     }
 }

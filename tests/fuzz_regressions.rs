@@ -7,9 +7,9 @@
 //! large ones stay in tests/hostile.rs. A crash found by a later fuzzing run goes
 //! here as its minimized input, inlined as bytes.
 
-use goref::check::{check_bytes, CheckOptions};
-use goref::findings::{Code, Finding, MAX_PER_CODE};
-use goref::internal::read::reader::{read, ReadOptions};
+use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::findings::{Code, Finding, MAX_PER_CODE};
+use goref_core::internal::read::reader::{read, ReadOptions};
 
 fn findings(bytes: &[u8]) -> Vec<Finding> {
     check_bytes("f.sgf", bytes, &CheckOptions::default())

@@ -8,10 +8,10 @@
 mod common;
 
 use common::hostile_cases::{self, Case};
-use goref::check::{check_bytes, CheckOptions};
-use goref::findings::{Code, MAX_PER_CODE};
-use goref::internal::present::report::{self, GameReport};
-use goref::internal::read::reader::ReadOptions;
+use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::findings::{Code, MAX_PER_CODE};
+use goref_core::internal::present::report::{self, GameReport};
+use goref_core::internal::read::reader::ReadOptions;
 
 fn case(name: &str) -> Case {
     hostile_cases::all()
@@ -101,9 +101,9 @@ fn nested_variations_100k_deep_every_line() {
     // one, so there the cap is a fifth of the default (about 10 lines instead of 50);
     // the release numbers with the default are in docs/fuzzing.md.
     let max_variation_nodes = if cfg!(debug_assertions) {
-        goref::internal::read::reader::DEFAULT_MAX_VARIATION_NODES / 5
+        goref_core::internal::read::reader::DEFAULT_MAX_VARIATION_NODES / 5
     } else {
-        goref::internal::read::reader::DEFAULT_MAX_VARIATION_NODES
+        goref_core::internal::read::reader::DEFAULT_MAX_VARIATION_NODES
     };
     let reports = check_with(
         "nested-100k-variations-on",
@@ -128,7 +128,7 @@ fn ten_thousand_sibling_variations() {
     // One report per line, up to the default line cap.
     assert_eq!(
         reports.len(),
-        goref::internal::read::reader::DEFAULT_MAX_LINES
+        goref_core::internal::read::reader::DEFAULT_MAX_LINES
     );
     assert!(reports.iter().all(|r| r.moves == 2));
 }
@@ -230,12 +230,12 @@ fn a_stream_of_128_mb_of_nuls_is_one_finding() {
     use std::io::Read;
     let rest = std::io::repeat(0).take(128 << 20);
     let mut reports: Vec<GameReport> = Vec::new();
-    goref::check::check_stream(
+    goref_core::check::check_stream(
         "nul.sgf",
         &[],
         rest,
         &CheckOptions::default(),
-        &goref::batch::RunOptions::default(),
+        &goref_core::batch::RunOptions::default(),
         |r| {
             reports.extend(r);
             Ok::<_, std::convert::Infallible>(std::ops::ControlFlow::Continue(()))

@@ -6,10 +6,10 @@
 //! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
 //! development checkout.
 
-use goref::findings::Code;
-use goref::internal::count::options::{RefereeOptions, RulesChoice};
-use goref::internal::count::referee;
-use goref::internal::read::reader::{read, ReadOptions};
+use goref_core::findings::Code;
+use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
+use goref_core::internal::count::referee;
+use goref_core::internal::read::reader::{read, ReadOptions};
 use serde_json::Value;
 
 #[path = "common/shared.rs"]
@@ -33,7 +33,7 @@ fn psk_options() -> RefereeOptions {
     }
 }
 
-fn first_move_with(findings: &[goref::findings::Finding], code: Code) -> Option<u64> {
+fn first_move_with(findings: &[goref_core::findings::Finding], code: Code) -> Option<u64> {
     findings
         .iter()
         .filter(|f| f.code == code)

@@ -3,13 +3,13 @@
 //! move in the initial position (spec §8.1) and which board reads a double ko (spec
 //! §1.8 rule 4).
 
-use goref::check::{check_bytes, CheckOptions};
-use goref::findings::Code::{self, *};
-use goref::internal::count::options::{RefereeOptions, RulesChoice};
-use goref::rules::PRESETS;
+use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::findings::Code::{self, *};
+use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
+use goref_core::rules::PRESETS;
 
 /// Every finding of `file` checked under `preset`.
-fn findings_of(file: &str, preset: &str) -> Vec<goref::findings::Finding> {
+fn findings_of(file: &str, preset: &str) -> Vec<goref_core::findings::Finding> {
     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let opts = CheckOptions {
         referee: RefereeOptions {
@@ -254,13 +254,13 @@ fn nz_forbids_recreating_the_board_after_the_players_own_pass() {
             ("chinese", &[(Some(3), KoRetake, Some(2))]),
         ],
     );
-    let mut natural = goref::rules::Rules::named("nz").unwrap();
-    natural.repetition = goref::rules::Repetition::NaturalSituationalSuperko;
+    let mut natural = goref_core::rules::Rules::named("nz").unwrap();
+    natural.repetition = goref_core::rules::Repetition::NaturalSituationalSuperko;
     let bytes = std::fs::read("testdata/scenarios/nz-pass-is-a-move.sgf").unwrap();
     let opts = CheckOptions {
         referee: RefereeOptions {
             rules: RulesChoice::Named("nz".into()),
-            overrides: goref::rules::Overrides {
+            overrides: goref_core::rules::Overrides {
                 repetition: Some(natural.repetition),
                 ..Default::default()
             },

@@ -2,11 +2,11 @@
 //! every preset: the record goes through reading, the referee and the report, as a
 //! user's file would. T01–T10 at the engine level are in tests/engine_scenarios.rs.
 
-use goref::check::{check_bytes, CheckOptions};
-use goref::findings::Code;
-use goref::internal::count::options::{RefereeOptions, RulesChoice};
-use goref::internal::present::report::GameReport;
-use goref::rules::PRESETS;
+use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::findings::Code;
+use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
+use goref_core::internal::present::report::GameReport;
+use goref_core::rules::PRESETS;
 
 fn check(sgf: &str, preset: &str) -> Vec<GameReport> {
     let opts = CheckOptions {
@@ -120,8 +120,8 @@ fn t16_pass_encoding() {
         assert_eq!(r.passes, 1, "{}", p.name);
         // One Black stone owns the board: 441 points of area, or 440 of territory.
         let expected = match p.rules().scoring {
-            goref::rules::Scoring::Area => 441,
-            goref::rules::Scoring::Territory => 440,
+            goref_core::rules::Scoring::Area => 441,
+            goref_core::rules::Scoring::Territory => 440,
         };
         assert_eq!(r.score.as_ref().unwrap().black, expected, "{}", p.name);
     }
@@ -159,9 +159,9 @@ fn t18_a_move_marked_ko_is_executed_and_still_judged() {
     for p in PRESETS {
         let r = &check(&sgf, p.name)[0];
         let expected = match p.rules().repetition {
-            goref::rules::Repetition::SstHotStones => Code::HotStoneTake,
-            goref::rules::Repetition::SimpleKo => Code::KoRetake,
-            goref::rules::Repetition::PositionalSuperko => Code::PositionalSuperko,
+            goref_core::rules::Repetition::SstHotStones => Code::HotStoneTake,
+            goref_core::rules::Repetition::SimpleKo => Code::KoRetake,
+            goref_core::rules::Repetition::PositionalSuperko => Code::PositionalSuperko,
             _ => Code::SituationalSuperko,
         };
         assert_eq!(verdicts(r), vec![(3, expected)], "{}", p.name);

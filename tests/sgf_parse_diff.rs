@@ -4,9 +4,9 @@
 //! (`cargo test -- --ignored`): the development corpus exists only beside the
 //! development checkout.
 
-use goref::internal::read::decode::decode;
-use goref::internal::read::reader::{read_text, ReadOptions};
-use goref::point::{Color, Move};
+use goref_core::internal::read::decode::decode;
+use goref_core::internal::read::reader::{read_text, ReadOptions};
+use goref_core::point::{Color, Move};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
 

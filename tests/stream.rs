@@ -4,10 +4,10 @@
 //! bound is measured by scripts/bench-stream.sh, not asserted here.
 
 use assert_cmd::Command;
-use goref::batch::RunOptions;
-use goref::check::{self, check_bytes, check_stream, CheckOptions};
-use goref::findings::Code;
-use goref::internal::present::report::{self, GameReport};
+use goref_core::batch::RunOptions;
+use goref_core::check::{self, check_bytes, check_stream, CheckOptions};
+use goref_core::findings::Code;
+use goref_core::internal::present::report::{self, GameReport};
 use serde_json::Value;
 use std::convert::Infallible;
 use std::ops::ControlFlow;

@@ -9,8 +9,8 @@
 mod common;
 
 use common::goref;
-use goref::findings::{Category, REGISTRY};
-use goref::tournament::{self, names, TableResult, Tournament};
+use goref_core::findings::{Category, REGISTRY};
+use goref_core::tournament::{self, names, TableResult, Tournament};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -69,7 +69,7 @@ fn set(codes: &[&str]) -> BTreeSet<String> {
 fn without_own_info(codes: &BTreeSet<String>) -> BTreeSet<String> {
     let infos: BTreeSet<String> = REGISTRY
         .iter()
-        .filter(|i| i.severity == goref::findings::Severity::Info)
+        .filter(|i| i.severity == goref_core::findings::Severity::Info)
         .filter(|i| i.category != Category::Tournament)
         .map(|i| i.name.to_string())
         .collect();

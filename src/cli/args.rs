@@ -1,6 +1,6 @@
 //! Every flag of every subcommand, defined once. Shared groups (rules overrides,
 //! output format) are flattened into the subcommands that take them; the rule override
-//! flags are generated from the library's table of settings (`goref::rule_settings!`).
+//! flags are generated from the library's table of settings (`goref_core::rule_settings!`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -247,7 +247,7 @@ pub struct EstimatorArgs {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = goref::internal::count::gtp::EngineSpec::DEFAULT_GAME_TIMEOUT.as_secs(),
+        default_value_t = goref_core::internal::count::gtp::EngineSpec::DEFAULT_GAME_TIMEOUT.as_secs(),
         value_parser = clap::value_parser!(u64).range(1..=MAX_ENGINE_SECONDS),
         help_heading = "Dead stones"
     )]
@@ -258,7 +258,7 @@ pub struct EstimatorArgs {
 pub const MAX_ENGINE_SECONDS: u64 = 86_400;
 
 /// Builds [`OverrideArgs`] from the library's table of rule settings
-/// ([`goref::rule_settings!`]): one flag for every setting the table gives a flag, so a
+/// ([`goref_core::rule_settings!`]): one flag for every setting the table gives a flag, so a
 /// flag cannot be spelled apart from its setting.
 macro_rules! define_override_args {
     ($(
@@ -280,8 +280,8 @@ macro_rules! define_override_args {
 
         impl OverrideArgs {
             /// The library's overrides: every flag given replaces its setting.
-            pub fn to_overrides(&self) -> goref::rules::Overrides {
-                let mut overrides = goref::rules::Overrides::default();
+            pub fn to_overrides(&self) -> goref_core::rules::Overrides {
+                let mut overrides = goref_core::rules::Overrides::default();
                 $($(
                     // `$flag` only selects the settings that have a flag.
                     let _ = $flag;
@@ -296,15 +296,15 @@ macro_rules! define_override_args {
         pub const OVERRIDE_FLAGS: &[(&str, &str)] = &[$($((stringify!($field), $flag),)?)+];
     };
 }
-goref::rule_settings!(define_override_args);
+goref_core::rule_settings!(define_override_args);
 
 pub(super) fn parse_rules_name(name: &str) -> Result<String, String> {
-    if name.eq_ignore_ascii_case("auto") || goref::rules::preset(name).is_some() {
+    if name.eq_ignore_ascii_case("auto") || goref_core::rules::preset(name).is_some() {
         Ok(name.to_string())
     } else {
         Err(format!(
             "unknown rules; use auto or one of: {}",
-            goref::rules::preset_names()
+            goref_core::rules::preset_names()
         ))
     }
 }
@@ -314,7 +314,7 @@ pub(super) fn parse_rules_name(name: &str) -> Result<String, String> {
 pub struct PenaltyArgs {
     /// Penalty points per colour, e.g. `B=2,W=4`; replaces what the clock says.
     #[arg(long, value_name = "B=N,W=N")]
-    pub penalty: Option<goref::internal::count::score::Penalties>,
+    pub penalty: Option<goref_core::internal::count::score::Penalties>,
     /// Derive penalty points from TM and BL/WL (Ing overtime) even when OT does not name it.
     #[arg(long)]
     pub ing_overtime: bool,
@@ -336,7 +336,7 @@ pub struct CheckArgs {
     pub format: Format,
     /// In text, show games and findings at this severity or above (the summary counts all).
     #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_level)]
-    pub show: goref::findings::Severity,
+    pub show: goref_core::findings::Severity,
     /// The full per-game layout (as --format full) and the slowest files in the summary.
     #[arg(short, long)]
     pub verbose: bool,
@@ -352,10 +352,13 @@ pub struct CheckArgs {
     /// Change a code's severity, e.g. `komi-differs=warning`; `CODE=off` silences it
     /// (repeatable).
     #[arg(long, value_name = "CODE=LEVEL", value_parser = parse_severity_override)]
-    pub severity: Vec<(goref::findings::Code, Option<goref::findings::Severity>)>,
+    pub severity: Vec<(
+        goref_core::findings::Code,
+        Option<goref_core::findings::Severity>,
+    )>,
     /// Silence these codes (comma-separated or repeated), as `--severity CODE=off`.
     #[arg(long, value_name = "CODE[,CODE]", value_delimiter = ',', value_parser = parse_code)]
-    pub ignore: Vec<goref::findings::Code>,
+    pub ignore: Vec<goref_core::findings::Code>,
     /// Add the final position to each report.
     #[arg(long)]
     pub with_board: bool,
@@ -387,10 +390,10 @@ pub struct CheckArgs {
     pub fail_list: Option<std::path::PathBuf>,
     /// Most mebibytes one archive member may inflate to; a larger member is reported
     /// (archive-member-too-large), not checked.
-    #[arg(long, value_name = "MIB", default_value_t = goref::batch::archive::DEFAULT_MEMBER_LIMIT >> 20, value_parser = clap::value_parser!(u64).range(1..=1 << 20), help_heading = "Archives")]
+    #[arg(long, value_name = "MIB", default_value_t = goref_core::batch::archive::DEFAULT_MEMBER_LIMIT >> 20, value_parser = clap::value_parser!(u64).range(1..=1 << 20), help_heading = "Archives")]
     pub member_limit: u64,
     /// Most entries read from one archive (archive-too-many-entries beyond).
-    #[arg(long, value_name = "N", default_value_t = goref::batch::archive::DEFAULT_MAX_ENTRIES, help_heading = "Archives")]
+    #[arg(long, value_name = "N", default_value_t = goref_core::batch::archive::DEFAULT_MAX_ENTRIES, help_heading = "Archives")]
     pub max_entries: u64,
     /// Read the settings from FILE instead of the `goref.toml` / `.goref.toml` found by
     /// walking up from each path (see docs/config.md).
@@ -426,7 +429,7 @@ pub struct TournamentArgs {
     pub format: Format,
     /// In text, list findings at this severity or above (the tables and totals count all).
     #[arg(long, value_name = "LEVEL", default_value = "warning", value_parser = parse_level)]
-    pub show: goref::findings::Severity,
+    pub show: goref_core::findings::Severity,
     /// Write the report to FILE (atomically: a temporary file renamed when complete).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
@@ -436,10 +439,13 @@ pub struct TournamentArgs {
     /// Change a code's severity, e.g. `tournament-komi=error`; `CODE=off` silences it
     /// (repeatable).
     #[arg(long, value_name = "CODE=LEVEL", value_parser = parse_severity_override)]
-    pub severity: Vec<(goref::findings::Code, Option<goref::findings::Severity>)>,
+    pub severity: Vec<(
+        goref_core::findings::Code,
+        Option<goref_core::findings::Severity>,
+    )>,
     /// Silence these codes (comma-separated or repeated), as `--severity CODE=off`.
     #[arg(long, value_name = "CODE[,CODE]", value_delimiter = ',', value_parser = parse_code)]
-    pub ignore: Vec<goref::findings::Code>,
+    pub ignore: Vec<goref_core::findings::Code>,
     /// Worker threads for checking the records (default: all cores).
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -471,8 +477,8 @@ impl FailOn {
         }
     }
 
-    pub fn threshold(self) -> Option<goref::findings::Severity> {
-        use goref::findings::Severity;
+    pub fn threshold(self) -> Option<goref_core::findings::Severity> {
+        use goref_core::findings::Severity;
         match self {
             FailOn::Error => Some(Severity::Error),
             FailOn::Warning => Some(Severity::Warning),
@@ -484,7 +490,13 @@ impl FailOn {
 
 pub(super) fn parse_severity_override(
     text: &str,
-) -> Result<(goref::findings::Code, Option<goref::findings::Severity>), String> {
+) -> Result<
+    (
+        goref_core::findings::Code,
+        Option<goref_core::findings::Severity>,
+    ),
+    String,
+> {
     let (code, level) = text.split_once('=').ok_or("expected CODE=LEVEL")?;
     let code = parse_code(code)?;
     if level.trim().eq_ignore_ascii_case("off") {
@@ -495,9 +507,9 @@ pub(super) fn parse_severity_override(
 }
 
 /// A finding code, case-insensitive, with a suggestion when it is misspelt.
-pub fn parse_code(text: &str) -> Result<goref::findings::Code, String> {
-    goref::findings::Code::lookup(text).ok_or_else(|| {
-        let hint = goref::findings::did_you_mean(text)
+pub fn parse_code(text: &str) -> Result<goref_core::findings::Code, String> {
+    goref_core::findings::Code::lookup(text).ok_or_else(|| {
+        let hint = goref_core::findings::did_you_mean(text)
             .map(|c| format!("; did you mean `{c}`?"))
             .unwrap_or_default();
         format!(
@@ -507,7 +519,7 @@ pub fn parse_code(text: &str) -> Result<goref::findings::Code, String> {
     })
 }
 
-pub(super) fn parse_level(text: &str) -> Result<goref::findings::Severity, String> {
+pub(super) fn parse_level(text: &str) -> Result<goref_core::findings::Severity, String> {
     text.parse()
 }
 
@@ -597,7 +609,7 @@ pub struct ExplainArgs {
 mod tests {
     use super::*;
     use clap::CommandFactory;
-    use goref::rules::{settings, Rules, PRESETS};
+    use goref_core::rules::{settings, Rules, PRESETS};
 
     /// The "Rule overrides" flags of every subcommand that replays are the settings
     /// table's flags (plus `--komi`, which replaces the record's KM, not a setting), each

@@ -5,17 +5,17 @@ use super::out::{self, write_error};
 use super::progress::Progress;
 use super::summary_text::{self, Wording};
 use anyhow::{Context, Result};
-use goref::batch::{
+use goref_core::batch::{
     self, Head, Input, InputOptions, LineWriter, Output, PathList, RunOptions, RunStatus, StopFlag,
     Summary, INTERRUPTED_EXIT_CODE,
 };
-use goref::check::{self, CheckOptions};
-use goref::findings::{Code, Severity};
-use goref::internal::present::html::BatchPage;
-use goref::internal::present::inert::inert_lines;
-use goref::internal::present::report::lint::{self, Paint};
-use goref::internal::present::report::{self, GameReport};
-use goref::internal::read::reader::ReadOptions;
+use goref_core::check::{self, CheckOptions};
+use goref_core::findings::{Code, Severity};
+use goref_core::internal::present::html::BatchPage;
+use goref_core::internal::present::inert::inert_lines;
+use goref_core::internal::present::report::lint::{self, Paint};
+use goref_core::internal::present::report::{self, GameReport};
+use goref_core::internal::read::reader::ReadOptions;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -29,8 +29,8 @@ use archive::archive_options;
 
 /// An archive found where a record was expected: its members are checked by the sink.
 struct ArchiveInput {
-    kind: goref::batch::archive::ArchiveKind,
-    source: goref::batch::archive::Source,
+    kind: goref_core::batch::archive::ArchiveKind,
+    source: goref_core::batch::archive::Source,
 }
 
 /// One file's outcome as the sink sees it.
@@ -84,7 +84,7 @@ pub fn run(
     // No bar for one file (nothing to wait for), with -q, or where it cannot be redrawn.
     // One archive is many files: its bar counts games as they come.
     let one_archive = matches!(inputs.as_slice(), [Input::File(p)]
-        if goref::batch::archive::is_archive_name(p, &[]));
+        if goref_core::batch::archive::is_archive_name(p, &[]));
     let no_bar = args.no_progress
         || args.quiet
         || (inputs.len() <= 1 && !one_archive)
@@ -334,7 +334,7 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: goref::internal::count::options::RefereeOptions {
+        referee: goref_core::internal::count::options::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&args.penalties)?
         },
@@ -497,8 +497,8 @@ fn account_games(summary: &mut Summary, reports: &[GameReport]) {
             }
             if let Some(result) = &r.result {
                 let agrees = match result.status {
-                    goref::internal::count::reading::ResultStatus::Agrees => Some(true),
-                    goref::internal::count::reading::ResultStatus::Mismatch => Some(false),
+                    goref_core::internal::count::reading::ResultStatus::Agrees => Some(true),
+                    goref_core::internal::count::reading::ResultStatus::Mismatch => Some(false),
                     _ => None,
                 };
                 summary.result(result.status.as_str(), agrees);

@@ -3,11 +3,11 @@
 use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use clap::ValueEnum;
-use goref::internal::count::gtp::EngineSpec;
-use goref::internal::count::options::Estimator;
-use goref::internal::count::options::{RefereeOptions, RulesChoice};
-use goref::internal::read::reader::{self, FileRead, ReadOptions};
-use goref::internal::read::record::GameRecord;
+use goref_core::internal::count::gtp::EngineSpec;
+use goref_core::internal::count::options::Estimator;
+use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
+use goref_core::internal::read::reader::{self, FileRead, ReadOptions};
+use goref_core::internal::read::record::GameRecord;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -81,11 +81,11 @@ pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
             .iter()
             .map(|d| k / d)
             .find(|v| v.abs() <= 20.0)
-            .map(|v| format!("; did you mean {}?", goref::rules::format_number(v)))
+            .map(|v| format!("; did you mean {}?", goref_core::rules::format_number(v)))
             .unwrap_or_default();
         out::eprint(&format!(
             "goref: warning: --komi {} is far outside the usual range (about -20 to 20){hint}\n",
-            goref::rules::format_number(k)
+            goref_core::rules::format_number(k)
         ));
     }
     Ok(())
@@ -117,7 +117,7 @@ pub fn refuse_ci(format: Format, command: &str) -> Result<(), UsageError> {
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let name = path.display().to_string();
     let mut file =
-        goref::batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
+        goref_core::batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
     file.write_all(bytes)
         .and_then(|()| file.commit())
         .map_err(|e| out::write_error(name, e))

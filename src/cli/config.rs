@@ -15,7 +15,7 @@ use super::UsageError;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, ValueEnum};
 use globset::{Glob, GlobSet, GlobSetBuilder};
-use goref::check::CheckOptions;
+use goref_core::check::CheckOptions;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -108,7 +108,7 @@ macro_rules! define_raw {
         }
     };
 }
-goref::rule_settings!(define_raw);
+goref_core::rule_settings!(define_raw);
 
 /// A configuration file that cannot be used: exit status 2, with the file and line.
 #[derive(Debug, thiserror::Error)]
@@ -281,7 +281,7 @@ impl ConfigFile {
 fn did_you_mean(key: &str) -> Option<&'static str> {
     let limit = (key.chars().count() / 3).max(2);
     KEYS.iter()
-        .map(|k| (goref::findings::edit_distance(key, k), *k))
+        .map(|k| (goref_core::findings::edit_distance(key, k), *k))
         .filter(|(d, _)| *d <= limit)
         .min()
         .map(|(_, k)| k)
@@ -356,7 +356,10 @@ impl Explicit {
 struct Apply<'a> {
     args: &'a mut CheckArgs,
     /// `--severity` as given on the command line.
-    cli_severity: &'a [(goref::findings::Code, Option<goref::findings::Severity>)],
+    cli_severity: &'a [(
+        goref_core::findings::Code,
+        Option<goref_core::findings::Severity>,
+    )],
     explicit: &'a Explicit,
     sources: &'a mut BTreeMap<&'static str, Origin>,
     file: &'a ConfigFile,
@@ -570,7 +573,10 @@ pub struct Settings {
     pub run_sources: BTreeMap<&'static str, Origin>,
     run_file: Option<Arc<ConfigFile>>,
     explicit: Explicit,
-    cli_severity: Vec<(goref::findings::Code, Option<goref::findings::Severity>)>,
+    cli_severity: Vec<(
+        goref_core::findings::Code,
+        Option<goref_core::findings::Severity>,
+    )>,
     forced: Option<Arc<ConfigFile>>,
     isolated: bool,
     /// Directory → the nearest file from there (None: none up to the root).
@@ -802,7 +808,7 @@ pub fn describe(settings: &Settings, path: &Path) -> Result<String, UsageError> 
             a.rules
                 .komi
                 .map_or("(the record's KM, or the rules')".into(), |k| {
-                    goref::rules::format_number(k)
+                    goref_core::rules::format_number(k)
                 }),
             origin("komi", "komi"),
         ),
@@ -954,10 +960,13 @@ fn list(items: impl Iterator<Item = String>) -> String {
 }
 
 fn severity_table(
-    entries: &[(goref::findings::Code, Option<goref::findings::Severity>)],
+    entries: &[(
+        goref_core::findings::Code,
+        Option<goref_core::findings::Severity>,
+    )],
 ) -> String {
     // The last entry of a code wins, as in `check_options`.
-    let effective: BTreeMap<&str, Option<goref::findings::Severity>> =
+    let effective: BTreeMap<&str, Option<goref_core::findings::Severity>> =
         entries.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let items: Vec<String> = effective
         .iter()

@@ -3,7 +3,7 @@
 use super::args::{parse_code, DataFormat as Format, ExplainArgs};
 use super::out;
 use anyhow::Result;
-use goref::findings;
+use goref_core::findings;
 use std::process::ExitCode;
 
 pub fn run(args: &ExplainArgs) -> Result<ExitCode> {

@@ -3,7 +3,7 @@
 use super::args::{DataFormat as Format, RulesArgs};
 use super::out;
 use anyhow::Result;
-use goref::rules::{self, PRESETS};
+use goref_core::rules::{self, PRESETS};
 use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {

@@ -3,13 +3,13 @@
 use super::args::{DataFormat as Format, ScoreArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref::batch::{Input, InputOptions};
-use goref::internal::count::options::RefereeOptions;
-use goref::internal::count::referee;
-use goref::internal::count::score;
-use goref::internal::present::inert::inert_lines;
-use goref::internal::present::scorecard::ScoreCard;
-use goref::internal::read::record::GameRecord;
+use goref_core::batch::{Input, InputOptions};
+use goref_core::internal::count::options::RefereeOptions;
+use goref_core::internal::count::referee;
+use goref_core::internal::count::score;
+use goref_core::internal::present::inert::inert_lines;
+use goref_core::internal::present::scorecard::ScoreCard;
+use goref_core::internal::read::record::GameRecord;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -106,7 +106,7 @@ fn run_round(args: &ScoreArgs) -> Result<ExitCode> {
                 continue;
             }
         };
-        let read = goref::internal::read::reader::read(&bytes, &Default::default());
+        let read = goref_core::internal::read::reader::read(&bytes, &Default::default());
         let games: Vec<&GameRecord> = match args.game {
             Some(n) => read.games.get(n.wrapping_sub(1)).into_iter().collect(),
             None => read.games.iter().collect(),

@@ -3,8 +3,8 @@
 //! process group of every GTP engine still running (so none outlives goref). SIGHUP ends
 //! goref as it always did, engines first.
 
-use goref::batch::{StopFlag, INTERRUPTED_EXIT_CODE};
-use goref::internal::count::gtp::kill_all_engines;
+use goref_core::batch::{StopFlag, INTERRUPTED_EXIT_CODE};
+use goref_core::internal::count::gtp::kill_all_engines;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::io;
 

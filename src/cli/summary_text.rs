@@ -5,7 +5,7 @@
 //! slowest files only when asked (`-v`).
 
 use super::out::plural;
-use goref::batch::Summary;
+use goref_core::batch::Summary;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -117,7 +117,7 @@ fn counts(out: &mut String, label: &str, map: &BTreeMap<String, u64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use goref::findings::Severity;
+    use goref_core::findings::Severity;
     use std::path::Path;
     use std::time::Duration;
 

@@ -3,11 +3,11 @@
 use super::args::{ColorChoice, Format, TournamentArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref::batch::{self, Input, InputOptions, RunOptions, RunStatus, StopFlag};
-use goref::check::{self, CheckOptions};
-use goref::findings::{Code, Severity};
-use goref::internal::read::reader::ReadOptions;
-use goref::tournament::{self, Comparison, RecordFacts, Tournament};
+use goref_core::batch::{self, Input, InputOptions, RunOptions, RunStatus, StopFlag};
+use goref_core::check::{self, CheckOptions};
+use goref_core::findings::{Code, Severity};
+use goref_core::internal::read::reader::ReadOptions;
+use goref_core::tournament::{self, Comparison, RecordFacts, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -24,7 +24,7 @@ pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
     let (severities, ignored) = severities(args);
     let options = CheckOptions {
         read: ReadOptions::default(),
-        referee: goref::internal::count::options::RefereeOptions {
+        referee: goref_core::internal::count::options::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&super::args::PenaltyArgs {
                 penalty: None,
@@ -94,7 +94,7 @@ fn render(
             json
         }
         Format::Jsonl => tournament::to_jsonl(t, c, results_name),
-        Format::Html => goref::internal::present::html::tournament_page(t, c, results_name),
+        Format::Html => goref_core::internal::present::html::tournament_page(t, c, results_name),
         Format::Sarif | Format::Github | Format::Junit => {
             super::common::refuse_ci(args.format, "tournament")?;
             String::new()

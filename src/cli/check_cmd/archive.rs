@@ -5,11 +5,11 @@
 use super::{fails, ArchiveInput, StreamOut};
 use crate::cli::args::CheckArgs;
 use anyhow::{Context, Result};
-use goref::batch::archive::{self, ArchiveOptions, Member, Members, Source};
-use goref::batch::{self, Head, Input, RunOptions, RunStatus};
-use goref::check::{self, CheckOptions};
-use goref::findings::Severity;
-use goref::internal::present::report::GameReport;
+use goref_core::batch::archive::{self, ArchiveOptions, Member, Members, Source};
+use goref_core::batch::{self, Head, Input, RunOptions, RunStatus};
+use goref_core::check::{self, CheckOptions};
+use goref_core::findings::Severity;
+use goref_core::internal::present::report::GameReport;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;

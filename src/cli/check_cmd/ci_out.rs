@@ -2,10 +2,10 @@
 //! (JUnit's test cases go through a spool file, because its counts come first).
 
 use crate::cli::args::Format;
-use goref::batch::{LineWriter, Output};
-use goref::findings::Severity;
-use goref::internal::present::ci;
-use goref::internal::present::report::GameReport;
+use goref_core::batch::{LineWriter, Output};
+use goref_core::findings::Severity;
+use goref_core::internal::present::ci;
+use goref_core::internal::present::report::GameReport;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
 

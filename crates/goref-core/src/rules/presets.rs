@@ -364,7 +364,7 @@ mod preset_table_tests {
 
     /// The rows of the table whose header starts `| preset | aliases |`, as cells.
     fn documented_presets() -> Vec<Vec<String>> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules.md");
         let text = std::fs::read_to_string(path).expect("docs/rules.md");
         let cells = |line: &str| -> Vec<String> {
             line.trim()

@@ -20,8 +20,8 @@
 //! on them is reported with the candidates).
 //!
 //! ```
-//! use goref::tournament::names::{compare, Folded, NameKind};
-//! use goref::tournament::Player;
+//! use goref_core::tournament::names::{compare, Folded, NameKind};
+//! use goref_core::tournament::Player;
 //!
 //! let player = Player::new("MEROCSABA", "Mérő", "Csaba");
 //! let table = Folded::player(&player);

@@ -22,7 +22,7 @@
 //! - Points and colours: [`point`].
 //!
 //! ```
-//! use goref::{check_bytes, CheckOptions};
+//! use goref_core::{check_bytes, CheckOptions};
 //!
 //! let sgf = b"(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+7.5];B[ee];W[ee])";
 //! let reports = check_bytes("game.sgf", sgf, &CheckOptions::default());
@@ -40,7 +40,7 @@
 //! ```
 //!
 //! The stages are not part of the API. goref's own binary, tests, benches and examples
-//! reach them through `goref::internal`, which is hidden from these docs and may change
+//! reach them through `goref_core::internal`, which is hidden from these docs and may change
 //! in any release.
 
 pub mod batch;
@@ -63,13 +63,13 @@ pub use replay::position::Position;
 ///
 /// ```
 /// let sgf = b"(;GM[1]FF[4]SZ[9]RU[AGA]KM[7.5]RE[B+R];B[ee];W[ce])";
-/// let reports = goref::check_bytes("game.sgf", sgf, &goref::CheckOptions::default());
+/// let reports = goref_core::check_bytes("game.sgf", sgf, &goref_core::CheckOptions::default());
 /// let report = &reports[0];
-/// assert_eq!(report.schema, goref::report::SCHEMA);
+/// assert_eq!(report.schema, goref_core::report::SCHEMA);
 /// assert_eq!(report.moves, 2);
 /// assert_eq!(report.rules.as_ref().unwrap().settings.name, "aga");
-/// assert!(goref::report::to_json_line(report).starts_with("{\"schema\":"));
-/// assert!(goref::report::to_text(report).contains("game.sgf"));
+/// assert!(goref_core::report::to_json_line(report).starts_with("{\"schema\":"));
+/// assert!(goref_core::report::to_text(report).contains("game.sgf"));
 /// ```
 pub mod report {
     pub use crate::count::reading::{
@@ -91,9 +91,9 @@ pub mod report {
 /// points plus prisoners), the score under a ruleset, and the estimate of dead stones.
 ///
 /// ```
-/// use goref::point::Point;
-/// use goref::score::{count_area, estimate, parse_points};
-/// use goref::Position;
+/// use goref_core::point::Point;
+/// use goref_core::score::{count_area, estimate, parse_points};
+/// use goref_core::Position;
 ///
 /// // A white stone (A4) alone in Black's area.
 /// let pos = Position::from_diagram(&[

@@ -657,7 +657,7 @@ mod tests {
     /// basis, counting method, other-method result and figures in all three.
     #[test]
     fn report_scorecard_and_appeal_show_the_same_score_view() {
-        let sgf = include_str!("../../testdata/appeal/t11b.sgf");
+        let sgf = include_str!("../../../../testdata/appeal/t11b.sgf");
         let rec = record_with_marks(sgf);
         let checked = crate::count::referee(&rec, &RefereeOptions::default());
         let charset = crate::read::reader::Charset {

@@ -52,7 +52,7 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
 /// reports' `file`. Only reading the file can fail.
 ///
 /// ```
-/// use goref::check::{check_path, CheckOptions, RulesChoice};
+/// use goref_core::check::{check_path, CheckOptions, RulesChoice};
 ///
 /// let mut opts = CheckOptions::default();
 /// opts.referee.rules = RulesChoice::Named("chinese".into());

@@ -4,7 +4,7 @@
 //! Generic over the per-file work and its result, so the CLI plugs the referee in:
 //!
 //! ```no_run
-//! use goref::batch::{self, Input, InputOptions, LineWriter, Output, RunOptions, RunStatus,
+//! use goref_core::batch::{self, Input, InputOptions, LineWriter, Output, RunOptions, RunStatus,
 //!     StopFlag, Summary};
 //! use std::ops::ControlFlow;
 //! use std::time::{Duration, Instant};

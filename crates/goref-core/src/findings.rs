@@ -4,14 +4,14 @@
 //! generated from this table (in the manner of ruff's rule registry).
 //!
 //! ```
-//! use goref::findings::{Category, Code, Severity, REGISTRY};
+//! use goref_core::findings::{Category, Code, Severity, REGISTRY};
 //!
 //! let ko = REGISTRY.iter().find(|c| c.name == "ko-retake").unwrap();
 //! assert_eq!(ko.code, Code::KoRetake);
 //! assert_eq!(ko.category, Category::Legality);
 //! assert_eq!(ko.severity, Severity::Error);
 //! assert_eq!(Code::from_name("ko-retake"), Some(Code::KoRetake));
-//! assert_eq!(goref::findings::did_you_mean("ko-retaek"), Some("ko-retake"));
+//! assert_eq!(goref_core::findings::did_you_mean("ko-retaek"), Some("ko-retake"));
 //! ```
 
 use crate::point::{Color, Point, Pos};
@@ -800,7 +800,7 @@ pub fn registry_json() -> serde_json::Value {
 /// docs/findings.md, generated from the registry (a test keeps the file in step).
 pub fn markdown() -> String {
     let mut out = String::from(
-        "# Finding codes\n\nGenerated from the registry in `src/findings.rs` (`goref explain --list` prints the same).\n\
+        "# Finding codes\n\nGenerated from the registry in `crates/goref-core/src/findings.rs` (`goref explain --list` prints the same).\n\
          Severities are defaults; `goref check --severity CODE=LEVEL` changes one, and `--ignore CODE` (or `--severity CODE=off`) silences it.\n\n\
          | code | default severity | summary |\n|---|---|---|\n",
     );

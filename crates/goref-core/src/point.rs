@@ -2,7 +2,7 @@
 //! positions in the source file.
 //!
 //! ```
-//! use goref::point::{Color, Point};
+//! use goref_core::point::{Color, Point};
 //!
 //! let p = Point::from_sgf("dc").unwrap(); // SGF letters: column d, row c from the top
 //! assert_eq!(p, Point::new(3, 2));

@@ -3,7 +3,7 @@
 //! ruleset's *name*; every decision reads a setting.
 //!
 //! ```
-//! use goref::rules::{Overrides, Repetition, Rules, PRESETS};
+//! use goref_core::rules::{Overrides, Repetition, Rules, PRESETS};
 //!
 //! assert!(PRESETS.iter().any(|p| p.name == "aga"));
 //! let mut rules = Rules::named("Ing").unwrap(); // presets are found by name or alias
@@ -12,7 +12,7 @@
 //!
 //! let overrides = Overrides { repetition: Some(Repetition::SimpleKo), ..Overrides::default() };
 //! assert_eq!(overrides.apply(&mut rules), vec!["repetition=simple-ko"]);
-//! assert_eq!(goref::rules::settings(&rules)[0], ("repetition", "simple-ko".to_string()));
+//! assert_eq!(goref_core::rules::settings(&rules)[0], ("repetition", "simple-ko".to_string()));
 //! ```
 
 use serde::{Deserialize, Serialize};

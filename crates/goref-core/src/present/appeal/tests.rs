@@ -7,10 +7,10 @@ use crate::rules::Ending;
 use crate::score::Penalties;
 use crate::score::PointListError;
 
-const T11: &str = include_str!("../../../testdata/appeal/t11.sgf");
-const T11B: &str = include_str!("../../../testdata/appeal/t11b.sgf");
-const T11_MARKED: &str = include_str!("../../../testdata/appeal/t11-marked.sgf");
-const T03: &str = include_str!("../../../testdata/appeal/t03.sgf");
+const T11: &str = include_str!("../../../../../testdata/appeal/t11.sgf");
+const T11B: &str = include_str!("../../../../../testdata/appeal/t11b.sgf");
+const T11_MARKED: &str = include_str!("../../../../../testdata/appeal/t11-marked.sgf");
+const T03: &str = include_str!("../../../../../testdata/appeal/t03.sgf");
 
 fn record(sgf: &str) -> GameRecord {
     let (mut games, _) = read_text(sgf, &ReadOptions::default());
@@ -476,7 +476,7 @@ fn penalties_come_off_the_penalised_side_in_every_reading() {
 #[test]
 fn the_verdict_table_in_docs_is_what_goref_prints() {
     let text = to_text(&run(T11, &dead("ec,ff")));
-    let docs = include_str!("../../../docs/appeal.md");
+    let docs = include_str!("../../../../../docs/appeal.md");
     let table: Vec<&str> = text
         .lines()
         .skip_while(|l| *l != "Verdict")

@@ -9,7 +9,7 @@
 //! docs/tournament.md.
 //!
 //! ```
-//! use goref::tournament::{compare, read_results, RecordFacts};
+//! use goref_core::tournament::{compare, read_results, RecordFacts};
 //!
 //! let table = br#"; EV[Club evening]
 //! ; KM[6.5]
@@ -18,7 +18,7 @@
 //! "#;
 //! let tournament = read_results("club.h9", table).unwrap();
 //! let sgf = b"(;SZ[19]KM[6.5]RO[1]PB[Lin Viktor]PW[Mero Csaba]RE[W+R];B[pd])";
-//! let reports = goref::check_bytes("r1.sgf", sgf, &goref::CheckOptions::default());
+//! let reports = goref_core::check_bytes("r1.sgf", sgf, &goref_core::CheckOptions::default());
 //! let record = RecordFacts::from_report(&reports[0]);
 //! let result = compare(&tournament, vec![record]);
 //! let codes: Vec<&str> = result.findings().map(|f| f.code.as_str()).collect();
