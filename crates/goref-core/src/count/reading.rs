@@ -19,7 +19,6 @@ use crate::point::{Color, Point};
 use crate::read::record::GameRecord;
 use crate::read::result::parse_re;
 use crate::replay::ending::EndKind;
-use crate::rules::Rules;
 
 mod dead;
 mod method;
@@ -98,8 +97,7 @@ pub(crate) struct EndCount<'a> {
 /// claimed).
 pub(crate) fn count_end<'a>(
     record: &GameRecord,
-    judged: &Judged,
-    rules: &'a Rules,
+    judged: &'a Judged,
     claimed: Option<&[Point]>,
     estimator: &Estimator,
     reading: FourPassReading,
@@ -108,7 +106,7 @@ pub(crate) fn count_end<'a>(
     let position = &judged.scored_position;
     let end = judged.ending.end.map(|e| e.kind);
     let policy = dead_policy(end, reading, agreed_without_end);
-    let ctx = CountContext::of(record, rules, judged);
+    let ctx = CountContext::of(record, &judged.selection.rules, judged);
     let mut agreed = dead_stones(
         record,
         position,
@@ -182,11 +180,9 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     // Where the players could agree on dead stones: at an agreement stop, after four
     // passes (the 2002 precedent, on an agreement only), or where a record without
     // passes gives a count or stones are claimed (the agreement is the count itself).
-    let rules = judged.selection.rules.clone();
     let counted = count_end(
         record,
         judged,
-        &rules,
         opts.dead.as_deref(),
         &opts.estimator,
         FourPassReading::AsAgreed,
@@ -392,7 +388,7 @@ mod tests {
     use crate::findings::Severity;
     use crate::read::record::ValueSource;
     use crate::replay::position::Position;
-    use crate::rules::Scoring;
+    use crate::rules::{Rules, Scoring};
 
     fn ctx(rules: &Rules, komi: f64, captures: [u32; 2], counting: Scoring) -> CountContext<'_> {
         CountContext {

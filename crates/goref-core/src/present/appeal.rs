@@ -288,7 +288,7 @@ fn dead_stones(
         marked: views(marked),
         estimated: (chosen.basis == Basis::Estimated).then(|| views(&chosen.dead)),
         used: views(&chosen.dead),
-        source: Some(chosen.basis).filter(|&b| b != Basis::AsIs),
+        source: chosen.basis.removed(),
     }
 }
 

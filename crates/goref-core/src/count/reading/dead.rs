@@ -52,6 +52,11 @@ impl Basis {
         }
     }
 
+    /// The basis of removed stones: none when every stone counts as it stands.
+    pub fn removed(self) -> Option<Basis> {
+        Some(self).filter(|&b| b != Basis::AsIs)
+    }
+
     /// Where removed dead stones came from, as reports name it (`dead_source`):
     /// `record` (TB/TW), `command-line` (`--dead`), `estimate`; none when every stone
     /// counts as it stands.

@@ -72,18 +72,9 @@ pub(super) fn build_reading(
         reading.rule_sentence = ctx.not_ended();
         return reading;
     };
-    let rules = r.selection.rules.clone();
     // The one decision on dead stones and the count, as `check` makes it for the
     // record's own reading (`count_end`), here under this reading's rules.
-    let end_count = reading::count_end(
-        record,
-        r,
-        &rules,
-        claimed,
-        estimator,
-        kind.four_passes(),
-        false,
-    );
+    let end_count = reading::count_end(record, r, claimed, estimator, kind.four_passes(), false);
     let policy = end_count.policy;
     reading.removes_dead = policy.removal;
     if let Some(why) = &end_count.not_countable {
@@ -104,7 +95,7 @@ pub(super) fn build_reading(
         reading.removes_dead = false;
     }
     let dead = chosen.dead.clone();
-    let source = Some(chosen.basis).filter(|&b| b != Basis::AsIs && !dead.is_empty());
+    let source = chosen.basis.removed().filter(|_| !dead.is_empty());
     let view = |score: Option<&Score>| {
         ScoreView::new(&dead, chosen.basis, &chosen.seki, counting, score, |p| {
             p.sgf()
