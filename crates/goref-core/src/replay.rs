@@ -4,4 +4,5 @@
 pub mod board;
 pub(crate) mod ending;
 pub mod engine;
+pub mod game;
 pub mod position;

@@ -1,4 +1,4 @@
-//! The referee: replays one [`GameRecord`] under one ruleset and turns what the
+//! The judgement: one [`Replay`] of a [`GameRecord`] under one ruleset, turning what the
 //! engine, the ending analysis and the score say into findings and a result check.
 //!
 //! Recorded moves are executed as played (SGF FF[4]); an illegal move is reported at
@@ -8,11 +8,12 @@ use crate::count::convention;
 use crate::count::score::{Komi, Penalties};
 use crate::count::timing::TimeReport;
 use crate::findings::{Code, Finding, FindingCap, Severity};
-use crate::point::{Color, Move, Point, Pos};
-use crate::read::record::{Event, GameRecord, MoveEvent, Setup};
+use crate::point::{Color, Move, Point};
+use crate::read::record::{Event, GameRecord};
 use crate::read::result::ResultKind;
 use crate::replay::ending::{self, EndKind, EndingReport, Turn};
-use crate::replay::engine::{self, Engine};
+use crate::replay::engine;
+use crate::replay::game::{self, Keep, KeptPosition, Replay};
 use crate::replay::position::Position;
 use crate::rules::{self, Rules, RulesSource, Selection};
 
@@ -100,9 +101,51 @@ fn select_for_ru(recorded: Option<&str>) -> Selection {
     })
 }
 
-/// Where a move's finding stands: its recorded position made whole (a check reads the
-/// moves' positions lazily, see [`crate::read::lines::Locator::move_pos`]).
-pub(crate) type Locate<'a> = &'a dyn Fn(Pos) -> Pos;
+pub(crate) use crate::replay::game::Locate;
+
+/// The rules a judgement applies to a record and the ending they read from its turns:
+/// known before the replay, so that the replay keeps the positions the judgement counts.
+struct Ruled {
+    selection: Selection,
+    ending: EndingReport,
+}
+
+fn rule_record(record: &GameRecord, opts: &RefereeOptions) -> Ruled {
+    let selection = select_rules(record, opts);
+    let ending = read_ending(record, &selection.rules);
+    Ruled { selection, ending }
+}
+
+impl Ruled {
+    /// The moves whose positions this judgement takes from the replay: the end of the
+    /// game (the position counted), and for diagrams the stops and the moves asked for.
+    fn keep(&self, opts: &RefereeOptions) -> Keep {
+        let mut keep = Keep::moves(opts.snapshot_moves.iter().copied());
+        keep.add(self.ending.end.map(|e| e.move_number));
+        if opts.keep_stop_positions {
+            keep.add(self.ending.stops.iter().map(|s| s.passes[1]));
+        }
+        keep
+    }
+
+    fn snapshot_wanted(&self, opts: &RefereeOptions, kept: &KeptPosition) -> bool {
+        if kept.root_setup {
+            return opts.snapshot_moves.contains(&0);
+        }
+        let m = kept.after_move;
+        opts.snapshot_moves.contains(&m)
+            || (opts.keep_stop_positions
+                && (self.ending.stops.iter().any(|s| s.passes[1] == m)
+                    || self.ending.end.map(|e| e.move_number) == Some(m)))
+    }
+}
+
+/// The positions a judgement under `opts` needs from the replay of `record`: add them to
+/// one [`Keep`] per judgement, and one [`replay`](crate::replay::game::replay) serves
+/// them all.
+pub fn keep_for(record: &GameRecord, opts: &RefereeOptions) -> Keep {
+    rule_record(record, opts).keep(opts)
+}
 
 /// Replays one game and judges it under the rules `opts` select: the verdicts on its
 /// moves, its ending, komi and penalties. The end is not read here.
@@ -115,8 +158,34 @@ pub(crate) fn judge_game_located(
     opts: &RefereeOptions,
     locate: Locate<'_>,
 ) -> Judged {
-    let selection = select_rules(record, opts);
-    let rules = selection.rules.clone();
+    let ruled = rule_record(record, opts);
+    let replay = game::replay_located(record, &ruled.keep(opts), locate);
+    judge_ruled(record, &replay, ruled, opts, locate)
+}
+
+/// Judges a game already replayed under the rules `opts` select. The replay should keep
+/// what [`keep_for`] asks; where it does not, the game is replayed again with it (the
+/// count never rests on a position the replay did not keep).
+pub fn judge(record: &GameRecord, replay: &Replay, opts: &RefereeOptions) -> Judged {
+    let ruled = rule_record(record, opts);
+    let needed = ruled.keep(opts);
+    if replay.keep.covers(&needed) {
+        return judge_ruled(record, replay, ruled, opts, &|pos| pos);
+    }
+    let mut keep = replay.keep.clone();
+    keep.add_all(&needed);
+    let again = game::replay(record, &keep);
+    judge_ruled(record, &again, ruled, opts, &|pos| pos)
+}
+
+fn judge_ruled(
+    record: &GameRecord,
+    replay: &Replay,
+    ruled: Ruled,
+    opts: &RefereeOptions,
+    locate: Locate<'_>,
+) -> Judged {
+    let rules = &ruled.selection.rules;
     // Findings that can come once per node or move go through the cap.
     let mut cap = FindingCap::default();
     let mut findings: Vec<Finding> = record
@@ -125,72 +194,75 @@ pub(crate) fn judge_game_located(
         .filter(|f| cap.admit(f.code, f.severity))
         .cloned()
         .collect();
-    if selection.source == RulesSource::Assumed {
-        findings.push(Finding::new(Code::RulesAssumed, selection.reason.clone()));
+    if ruled.selection.source == RulesSource::Assumed {
+        findings.push(Finding::new(
+            Code::RulesAssumed,
+            ruled.selection.reason.clone(),
+        ));
     }
-    let replay = replay(record, &rules, opts, &mut findings, &mut cap, locate);
-    let handicap = handicap_stones(record, &replay.ending);
-    let komi = Komi::choose(opts.komi, record.komi, &rules, handicap);
+    judge_moves(record, rules, replay, &mut findings, &mut cap, locate);
+    let handicap = handicap_stones(record, &ruled.ending);
+    let komi = Komi::choose(opts.komi, record.komi, rules, handicap);
     // Where the source's convention sets komi (its KM is a placeholder, convention.rs),
     // what the record's KM implies is moot: neither komi finding is made.
-    let komi_is_placeholder = convention::komi_is_placeholder(record, &selection.source);
+    let komi_is_placeholder = convention::komi_is_placeholder(record, &ruled.selection.source);
     if !komi_is_placeholder {
-        komi_differs(record, &rules, handicap, &mut findings);
+        komi_differs(record, rules, handicap, &mut findings);
     }
     record_findings(
         record,
-        &rules,
-        &replay,
+        rules,
+        &ruled.ending,
         !komi_is_placeholder,
         &mut findings,
         &mut cap,
         locate,
     );
     cap.finish(&mut findings);
-    if selection.source == RulesSource::Assumed {
-        soften_assumed_verdicts(&mut findings, &rules);
+    if ruled.selection.source == RulesSource::Assumed {
+        soften_assumed_verdicts(&mut findings, rules);
     }
     let (penalties, time) = penalties(record, opts, &mut findings);
+    let snapshots = replay
+        .kept
+        .iter()
+        .filter(|k| ruled.snapshot_wanted(opts, k))
+        .map(|k| Snapshot {
+            after_move: k.after_move,
+            position: k.position.clone(),
+            last_move: k.last_move,
+        })
+        .collect();
+    // The position counted: at the end of the game, else the final one.
+    let at_end = ruled
+        .ending
+        .end
+        .and_then(|e| replay.kept_after(e.move_number));
+    let (scored_position, scored_captures) = match at_end {
+        Some(k) => (k.position.clone(), k.captures),
+        None => (replay.final_position.clone(), replay.captures),
+    };
     Judged {
-        selection,
         findings,
         moves: replay.moves,
         passes: replay.passes,
         captures: replay.captures,
-        scored_captures: replay.scored_captures,
+        scored_captures,
         handicap,
         komi,
-        scored_position: replay.scored_position,
-        final_position: replay.final_position,
+        scored_position,
+        final_position: replay.final_position.clone(),
         last_move: replay.last_move,
-        ending: replay.ending,
+        ending: ruled.ending,
         penalties,
         time,
-        snapshots: replay.snapshots,
+        snapshots,
+        selection: ruled.selection,
     }
 }
 
-/// What the move-by-move replay produced.
-struct Replay {
-    moves: u32,
-    passes: u32,
-    captures: [u32; 2],
-    scored_captures: [u32; 2],
-    ending: EndingReport,
-    scored_position: Position,
-    final_position: Position,
-    last_move: Option<Point>,
-    snapshots: Vec<Snapshot>,
-}
-
-fn replay(
-    record: &GameRecord,
-    rules: &Rules,
-    opts: &RefereeOptions,
-    findings: &mut Vec<Finding>,
-    cap: &mut FindingCap,
-    locate: Locate<'_>,
-) -> Replay {
+/// The ending of the game under `rules` (spec §8.4), read from its turns alone.
+fn read_ending(record: &GameRecord, rules: &Rules) -> EndingReport {
     // Sized from the events up front: collected from a filter, the vector would grow
     // (and be copied) seven times for a game of 150 moves.
     let mut turns: Vec<Turn> = Vec::with_capacity(record.events.len());
@@ -210,187 +282,54 @@ fn replay(
         .events
         .iter()
         .any(|e| matches!(e, Event::Setup(s) if s.in_root && !s.add_black.is_empty()));
-    let ending = ending::analyse(
+    ending::analyse(
         &turns,
         rules.ending,
         record.handicap.unwrap_or(0),
         root_stones,
-    );
-    let end_move = ending.end.map(|e| e.move_number);
-
-    let mut out = Replay {
-        moves: 0,
-        passes: 0,
-        captures: [0, 0],
-        scored_captures: [0, 0],
-        ending,
-        scored_position: Position::empty(record.width, record.height),
-        final_position: Position::empty(record.width, record.height),
-        last_move: None,
-        snapshots: Vec::new(),
-    };
-    let Ok(mut engine) = Engine::new(record.width, record.height) else {
-        return out;
-    };
-    if !record.playable {
-        return out;
-    }
-    engine.reserve(record.events.len());
-    let mut scored: Option<Position> = None;
-    let mut first_illegal: Option<u32> = None;
-    let stop_moves: Vec<u32> = out.ending.stops.iter().map(|s| s.passes[1]).collect();
-    if opts.snapshot_moves.contains(&0) {
-        // Position before the first move: taken after root setup below.
-    }
-    let mut facts = engine::MoveFacts::new(0, Color::Black, Move::Pass);
-    for (k, event) in record.events.iter().enumerate() {
-        match event {
-            Event::Setup(s) => {
-                let next = next_move(&record.events[k + 1..]);
-                let to_move = to_move_after_setup(s, next);
-                if let Some(f) = pl_contradicted(s, next, record.height, locate) {
-                    findings.push(f);
-                }
-                engine.setup(&s.add_black, &s.add_white, &s.clear, to_move);
-                if let Some(f) = setup_without_liberties(&engine, s, record.height, locate) {
-                    findings.push(f);
-                }
-                if opts.snapshot_moves.contains(&0) && s.in_root {
-                    out.snapshots.push(Snapshot {
-                        after_move: 0,
-                        position: engine.position(),
-                        last_move: None,
-                    });
-                }
-            }
-            Event::Move(m) => {
-                engine.play_into(m.color, m.mv, m.number, &mut facts);
-                out.moves += 1;
-                if facts.is_pass() {
-                    out.passes += 1;
-                } else if let Move::Play(p) = m.mv {
-                    out.last_move = Some(p);
-                }
-                if let Some(verdict) = engine::judge(rules, &facts) {
-                    // Admitted first: a listed verdict asks every preset (`also`).
-                    if cap.admit(verdict.code, verdict.code.default_severity()) {
-                        let mut finding = verdict_finding(record, m, &facts, verdict, locate);
-                        match first_illegal {
-                            // Spec §1.8 item 5: after an illegal move the replay goes on
-                            // as played, so later verdicts judge a position the rules
-                            // would not have produced.
-                            Some(earlier) => finding.message.push_str(&format!(
-                                " (This follows the illegal move {earlier}: the position is the one played, not the one the rules would have produced.)"
-                            )),
-                            None if finding.severity == Severity::Error => first_illegal = Some(m.number),
-                            None => {}
-                        }
-                        findings.push(finding);
-                    }
-                }
-                let keep = opts.snapshot_moves.contains(&m.number)
-                    || (opts.keep_stop_positions
-                        && (stop_moves.contains(&m.number) || end_move == Some(m.number)));
-                if keep {
-                    out.snapshots.push(Snapshot {
-                        after_move: m.number,
-                        position: engine.position(),
-                        last_move: out.last_move,
-                    });
-                }
-                if end_move == Some(m.number) {
-                    scored = Some(engine.position());
-                    out.scored_captures = engine.captures();
-                }
-            }
-        }
-    }
-    out.captures = engine.captures();
-    if scored.is_none() {
-        out.scored_captures = out.captures;
-    }
-    out.final_position = engine.position();
-    out.scored_position = scored.unwrap_or_else(|| out.final_position.clone());
-    out
-}
-
-/// The first move among `later` events.
-fn next_move(later: &[Event]) -> Option<&MoveEvent> {
-    later.iter().find_map(|e| match e {
-        Event::Move(m) => Some(m),
-        Event::Setup(_) => None,
-    })
-}
-
-/// Who is to move in the position a setup leaves (spec §8.1), as the moves were played:
-/// the colour of the next move, else the node's PL, else Black. A PL that the next move
-/// contradicts is reported ([`pl_contradicted`]); the history follows the play. The
-/// initial position is the root's setup; without one, the engine takes the first
-/// mover's colour.
-fn to_move_after_setup(setup: &Setup, next: Option<&MoveEvent>) -> Color {
-    next.map(|m| m.color)
-        .or(setup.player)
-        .unwrap_or(Color::Black)
-}
-
-/// `player-to-move-differs`: the node's PL names one player and the next move is the
-/// other's.
-fn pl_contradicted(
-    setup: &Setup,
-    next: Option<&MoveEvent>,
-    height: u8,
-    locate: Locate<'_>,
-) -> Option<Finding> {
-    let (pl, m) = (setup.player?, next?);
-    (pl != m.color).then(|| {
-        let at = if setup.in_root {
-            "in the root".to_string()
-        } else {
-            format!("before move {}", m.number)
-        };
-        Finding::new(
-            Code::PlayerToMoveDiffers,
-            format!(
-                "PL[{}] {at} says {} is to move, but move {} is {}'s; goref follows the moves as played ({} to move in the repetition history)",
-                pl.letter(),
-                pl.name(),
-                m.number,
-                m.color.name(),
-                m.color.name()
-            ),
-        )
-        .on_move(m.number, m.color, m.mv.point(), height)
-        .at(locate(setup.player_pos))
-    })
-}
-
-/// `setup-without-liberties`: the stones of the strings a setup left without a liberty.
-fn setup_without_liberties(
-    engine: &Engine,
-    setup: &Setup,
-    height: u8,
-    locate: Locate<'_>,
-) -> Option<Finding> {
-    if setup.add_black.is_empty() && setup.add_white.is_empty() && setup.clear.is_empty() {
-        return None;
-    }
-    let stones = engine.stones_without_liberties();
-    if stones.is_empty() {
-        return None;
-    }
-    let named: Vec<String> = stones.iter().map(|p| p.vertex(height)).collect();
-    let mut f = Finding::new(
-        Code::SetupWithoutLiberties,
-        format!(
-            "the setup leaves {} stone(s) without a liberty ({}), a position no play can reach; goref replays on with them on the board as set up",
-            stones.len(),
-            named.join(" ")
-        ),
     )
-    .at(locate(setup.pos));
-    f.point = stones.first().map(|p| p.sgf());
-    f.vertex = stones.first().map(|p| p.vertex(height));
-    Some(f)
+}
+
+/// The verdicts of `rules` on the replayed moves, in the order of the game, with the
+/// replay's own findings where they arose.
+fn judge_moves(
+    record: &GameRecord,
+    rules: &Rules,
+    replay: &Replay,
+    findings: &mut Vec<Finding>,
+    cap: &mut FindingCap,
+    locate: Locate<'_>,
+) {
+    let mut replay_findings = replay.findings.iter().peekable();
+    let mut first_illegal: Option<u32> = None;
+    let mut moves = record.moves().enumerate();
+    for (index, facts) in &replay.notable {
+        while let Some(f) = replay_findings.next_if(|f| f.moves_before <= *index) {
+            findings.push(f.finding.clone());
+        }
+        let Some((_, m)) = moves.find(|(i, _)| i == index) else {
+            break;
+        };
+        let Some(verdict) = engine::judge(rules, facts) else {
+            continue;
+        };
+        // Admitted first: a listed verdict asks every preset (`also`).
+        if !cap.admit(verdict.code, verdict.code.default_severity()) {
+            continue;
+        }
+        let mut finding = verdict_finding(record, m, facts, verdict, locate);
+        match first_illegal {
+            // Spec §1.8 item 5: after an illegal move the replay goes on as played, so
+            // later verdicts judge a position the rules would not have produced.
+            Some(earlier) => finding.message.push_str(&format!(
+                " (This follows the illegal move {earlier}: the position is the one played, not the one the rules would have produced.)"
+            )),
+            None if finding.severity == Severity::Error => first_illegal = Some(m.number),
+            None => {}
+        }
+        findings.push(finding);
+    }
+    findings.extend(replay_findings.map(|f| f.finding.clone()));
 }
 
 /// A legality verdict as a finding, with what every other preset says.
@@ -502,7 +441,7 @@ fn komi_differs(record: &GameRecord, rules: &Rules, handicap: u32, findings: &mu
 fn record_findings(
     record: &GameRecord,
     rules: &Rules,
-    replay: &Replay,
+    ending: &EndingReport,
     km_is_komi: bool,
     findings: &mut Vec<Finding>,
     cap: &mut FindingCap,
@@ -518,7 +457,7 @@ fn record_findings(
             .ok()
             .map(|i| moves[i])
     };
-    for &n in &replay.ending.alternation {
+    for &n in &ending.alternation {
         if !cap.admit(Code::Alternation, Code::Alternation.default_severity()) {
             continue;
         }
@@ -536,7 +475,7 @@ fn record_findings(
             );
         }
     }
-    if let (Some(&first), Some(end)) = (replay.ending.after_end.first(), replay.ending.end) {
+    if let (Some(&first), Some(end)) = (ending.after_end.first(), ending.end) {
         if let Some(m) = find(first) {
             let why = match end.kind {
                 EndKind::FourPasses => {
@@ -549,7 +488,7 @@ fn record_findings(
                     Code::MoveAfterEnd,
                     format!(
                         "{} move(s) after move {}, where {}; they are not counted",
-                        replay.ending.after_end.len(),
+                        ending.after_end.len(),
                         end.move_number,
                         why
                     ),
@@ -560,7 +499,7 @@ fn record_findings(
             );
         }
     }
-    white_owes_pass(record, rules, replay, findings);
+    white_owes_pass(record, rules, ending, findings);
     if record.variation.is_empty() {
         // RE is the main line's result; a side variation is not checked against it.
         resigner_moved_last(record, &moves, findings, locate);
@@ -573,15 +512,14 @@ fn record_findings(
 fn white_owes_pass(
     record: &GameRecord,
     rules: &Rules,
-    replay: &Replay,
+    ending: &EndingReport,
     findings: &mut Vec<Finding>,
 ) {
     if !rules.white_passes_last {
         return;
     }
-    let Some(end) = replay.ending.end else { return };
-    let last_stop = replay
-        .ending
+    let Some(end) = ending.end else { return };
+    let last_stop = ending
         .stops
         .iter()
         .rev()
@@ -727,5 +665,89 @@ mod selection_tests {
                 assert_eq!(select_for_ru(ru), rules::select_for_record(ru), "{ru:?}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod replay_tests {
+    use super::*;
+    use crate::read::reader::read;
+    use crate::rules::PRESETS;
+
+    fn record(sgf: &str) -> GameRecord {
+        read(sgf.as_bytes(), &Default::default())
+            .games
+            .into_iter()
+            .next()
+            .unwrap()
+    }
+
+    /// Everything a judgement shows, for comparing two of them.
+    fn shown(j: &Judged) -> String {
+        format!(
+            "{:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?}",
+            j.findings,
+            j.ending.end,
+            j.ending.stops,
+            j.moves,
+            j.passes,
+            j.scored_captures,
+            j.scored_position,
+            j.final_position,
+            j.snapshots
+        )
+    }
+
+    #[test]
+    fn one_replay_judged_under_each_preset_is_each_preset_s_own_judgement() {
+        // A ko retake, an occupied point, stops and a resumption, a capture before the
+        // end and a move after the two-pass end: presets end and object differently.
+        let sgf = "(;SZ[5]PL[W]KM[0];B[ba];W[ca];B[ab];W[db];B[cb];W[bb];B[ba];W[aa];B[ba];W[ba];B[];W[];B[cc];W[];B[];W[];B[];W[dc])";
+        let r = record(sgf);
+        let mut keep = Keep::default();
+        let options: Vec<RefereeOptions> = PRESETS
+            .iter()
+            .map(|p| RefereeOptions {
+                rules: RulesChoice::Named(p.name.to_string()),
+                keep_stop_positions: true,
+                ..RefereeOptions::default()
+            })
+            .collect();
+        for o in &options {
+            keep.add_all(&keep_for(&r, o));
+        }
+        let shared = game::replay(&r, &keep);
+        let mut ends = std::collections::BTreeSet::new();
+        for o in &options {
+            let alone = judge_game(&r, o);
+            assert_eq!(
+                shown(&judge(&r, &shared, o)),
+                shown(&alone),
+                "{:?}",
+                o.rules
+            );
+            ends.insert(alone.ending.end.map(|e| e.move_number));
+        }
+        assert!(
+            ends.len() > 1,
+            "the presets should end the game at different moves"
+        );
+    }
+
+    #[test]
+    fn a_replay_that_did_not_keep_the_end_is_replayed_again_not_counted_wrongly() {
+        // Under SST four passes end play (move 14); the stray plays after them are
+        // not counted, so the final position is not the one counted.
+        let r = record("(;SZ[5];B[aa];W[bb];B[ab];W[ba];B[cc];W[dd];B[cd];W[dc];B[ee];W[ea];B[];W[];B[];W[];B[ae];W[be])");
+        let opts = RefereeOptions {
+            rules: RulesChoice::Named("sst-ing".into()),
+            ..RefereeOptions::default()
+        };
+        let bare = game::replay(&r, &Keep::default());
+        let judged = judge(&r, &bare, &opts);
+        let alone = judge_game(&r, &opts);
+        assert_eq!(judged.ending.end.map(|e| e.move_number), Some(14));
+        assert_ne!(judged.scored_position, judged.final_position);
+        assert_eq!(shown(&judged), shown(&alone));
     }
 }

@@ -23,6 +23,7 @@ use crate::point::{Color, Move, Point};
 use crate::present::diagram::DiagramMarks;
 use crate::read::record::GameRecord;
 use crate::replay::ending::{End, EndKind};
+use crate::replay::game::{self, Keep, Replay};
 use crate::replay::position::Position;
 use crate::rules::{self};
 use std::collections::BTreeMap;
@@ -96,7 +97,7 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
     }
     let own = own_preset(record, opts);
     let lineup = lineup(own);
-    let runs = referee_all(record, opts, &lineup);
+    let (replay, runs) = judge_all(record, opts, &lineup);
     let first = runs.values().next().ok_or(AppealError::Unplayable)?;
     let final_position = first.final_position.clone();
     if let Some(m) = opts.move_number.filter(|&m| m > first.moves) {
@@ -169,27 +170,39 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         readings,
         diagrams: Vec::new(),
     };
-    appeal.diagrams = diagrams(record, opts, &appeal, &runs);
+    appeal.diagrams = diagrams(record, opts, &appeal, &replay);
     Ok(appeal)
 }
 
-/// Referees the record once per preset the readings use, keyed by preset name.
-fn referee_all(
+/// Replays the record once and judges that replay under each preset the readings use,
+/// keyed by preset name. The replay keeps every position the appeal counts or draws:
+/// each preset's end and stops, `--move`, and the last move.
+fn judge_all(
     record: &GameRecord,
     opts: &AppealOptions,
     lineup: &Lineup,
-) -> BTreeMap<&'static str, Judged> {
-    let mut runs = BTreeMap::new();
+) -> (Replay, BTreeMap<&'static str, Judged>) {
+    let mut presets: Vec<(&'static str, RefereeOptions)> = Vec::new();
     for &(_, preset) in lineup {
-        if runs.contains_key(preset) {
-            continue;
+        if !presets.iter().any(|(p, _)| *p == preset) {
+            presets.push((preset, referee_options(opts, preset, Vec::new())));
         }
-        runs.insert(
-            preset,
-            judge::judge_game(record, &referee_options(opts, preset, Vec::new())),
-        );
     }
-    runs
+    let mut keep = Keep::moves(opts.move_number);
+    keep.add(record.moves().last().map(|m| m.number));
+    for (_, preset_opts) in &presets {
+        let drawn = RefereeOptions {
+            keep_stop_positions: true,
+            ..preset_opts.clone()
+        };
+        keep.add_all(&judge::keep_for(record, &drawn));
+    }
+    let replay = game::replay(record, &keep);
+    let runs = presets
+        .into_iter()
+        .map(|(preset, preset_opts)| (preset, judge::judge(record, &replay, &preset_opts)))
+        .collect();
+    (replay, runs)
 }
 
 fn referee_options(opts: &AppealOptions, preset: &str, snapshots: Vec<u32>) -> RefereeOptions {

@@ -143,6 +143,23 @@ impl MoveFacts {
         matches!(self.mv, Move::Pass) || self.off_board
     }
 
+    /// A fact some ruleset could object to (see [`judge`]): off the board, an occupied
+    /// point, a suicide, a ko retake, any repetition, a hot-stone take, a recycling or a
+    /// board that needs the referee. A move without one is legal under every ruleset.
+    pub(crate) fn is_notable(&self) -> bool {
+        self.off_board
+            || self.occupied
+            || self.self_removed > 0
+            || self.ko_retake.is_some()
+            || self.psk.is_some()
+            || self.ssk.is_some()
+            || self.nssk.is_some()
+            || self.after_own_move.is_some()
+            || self.hot_take.is_some()
+            || self.recycling.is_some()
+            || self.needs_referee.is_some()
+    }
+
     /// The play removed a single own stone and nothing else (the board is unchanged).
     pub(crate) fn single_stone_suicide(&self) -> bool {
         self.self_removed == 1

@@ -9,7 +9,7 @@ pub(super) fn diagrams(
     record: &GameRecord,
     opts: &AppealOptions,
     appeal: &Appeal,
-    runs: &BTreeMap<&'static str, Judged>,
+    replay: &Replay,
 ) -> Vec<Diagram> {
     let ends = end_moves(appeal);
     let mut stops: Vec<u32> = appeal
@@ -24,18 +24,21 @@ pub(super) fn diagrams(
     let mut wanted: Vec<u32> = stops.clone();
     wanted.extend(opts.move_number);
     wanted.extend(ends.iter().map(|(m, _)| *m));
-    let Some(r) = runs.values().next() else {
-        return Vec::new();
+    // The appeal's replay keeps these positions; a record it did not foresee is
+    // replayed again rather than drawn from the wrong position.
+    let wanted_keep = Keep::moves(wanted.iter().copied());
+    let again;
+    let replay = if replay.keep.covers(&wanted_keep) {
+        replay
+    } else {
+        again = game::replay(record, &wanted_keep);
+        &again
     };
-    let snaps = judge::judge_game(
-        record,
-        &referee_options(opts, &r.selection.rules.name, wanted),
-    );
     let position_at = |m: u32| -> (Position, Option<Point>) {
-        match snaps.snapshots.iter().find(|s| s.after_move == m) {
-            Some(s) => (s.position.clone(), s.last_move),
+        match replay.kept.iter().find(|k| k.after_move == m) {
+            Some(k) => (k.position.clone(), k.last_move),
             None if m == 0 => (Position::empty(record.width, record.height), None),
-            None => (snaps.final_position.clone(), snaps.last_move),
+            None => (replay.final_position.clone(), replay.last_move),
         }
     };
     let mut out = Vec::new();

@@ -488,3 +488,35 @@ fn the_verdict_table_in_docs_is_what_goref_prints() {
         assert!(docs.contains(line), "docs/appeal.md lacks:\n{line}");
     }
 }
+
+#[test]
+fn an_appeal_replays_the_record_once_for_every_reading_and_every_diagram() {
+    // T11 ends with stops and a resumption; with `--move` the appeal also draws a
+    // mid-game position. Four presets judge it, each from the one replay.
+    use crate::replay::game::REPLAYS;
+    for opts in [
+        AppealOptions::default(),
+        AppealOptions {
+            move_number: Some(3),
+            ..dead("")
+        },
+    ] {
+        let r = record(T11);
+        REPLAYS.with(|n| n.set(0));
+        let a = appeal(&r, &opts).expect("appeal");
+        assert_eq!(REPLAYS.with(|n| n.get()), 1, "{opts:?}");
+        assert!(a.readings.len() >= 5);
+        assert!(a.diagrams.iter().any(|d| d.kind == DiagramKind::Stop));
+        assert!(a.diagrams.iter().any(|d| d.kind == DiagramKind::End));
+    }
+    // An unfinished game is drawn at its last move, from the same replay.
+    let r = record("(;GM[1]FF[4]SZ[9]RU[Japanese];B[ee];W[cc];B[gg])");
+    REPLAYS.with(|n| n.set(0));
+    let a = appeal(&r, &AppealOptions::default()).expect("appeal");
+    assert_eq!(REPLAYS.with(|n| n.get()), 1);
+    let last = a.diagrams.last().expect("a diagram");
+    assert_eq!(
+        (last.after_move, last.last_move.as_deref()),
+        (3, Some("gg"))
+    );
+}
