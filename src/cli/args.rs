@@ -314,7 +314,7 @@ pub(super) fn parse_rules_name(name: &str) -> Result<String, String> {
 pub struct PenaltyArgs {
     /// Penalty points per colour, e.g. `B=2,W=4`; replaces what the clock says.
     #[arg(long, value_name = "B=N,W=N")]
-    pub penalty: Option<goref_core::internal::count::score::Penalties>,
+    pub penalty: Option<goref_core::score::Penalties>,
     /// Derive penalty points from TM and BL/WL (Ing overtime) even when OT does not name it.
     #[arg(long)]
     pub ing_overtime: bool,

@@ -9,13 +9,13 @@ use goref_core::batch::{
     self, Head, Input, InputOptions, LineWriter, Output, PathList, RunOptions, RunStatus, StopFlag,
     Summary, INTERRUPTED_EXIT_CODE,
 };
+use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
 use goref_core::internal::present::html::BatchPage;
 use goref_core::internal::present::inert::inert_lines;
 use goref_core::internal::present::report::lint::{self, Paint};
 use goref_core::internal::present::report::{self, GameReport};
-use goref_core::internal::read::reader::ReadOptions;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -334,7 +334,7 @@ fn check_options(args: &CheckArgs) -> Result<CheckOptions> {
             variations: args.variations,
             ..ReadOptions::default()
         },
-        referee: goref_core::internal::count::options::RefereeOptions {
+        referee: goref_core::check::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&args.penalties)?
         },
@@ -497,8 +497,8 @@ fn account_games(summary: &mut Summary, reports: &[GameReport]) {
             }
             if let Some(result) = &r.result {
                 let agrees = match result.status {
-                    goref_core::internal::count::reading::ResultStatus::Agrees => Some(true),
-                    goref_core::internal::count::reading::ResultStatus::Mismatch => Some(false),
+                    goref_core::report::ResultStatus::Agrees => Some(true),
+                    goref_core::report::ResultStatus::Mismatch => Some(false),
                     _ => None,
                 };
                 summary.result(result.status.as_str(), agrees);

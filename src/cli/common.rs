@@ -3,9 +3,9 @@
 use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use clap::ValueEnum;
+use goref_core::check::{RefereeOptions, RulesChoice};
 use goref_core::internal::count::gtp::EngineSpec;
 use goref_core::internal::count::options::Estimator;
-use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
 use goref_core::internal::read::reader::{self, FileRead, ReadOptions};
 use goref_core::internal::read::record::GameRecord;
 use std::io::{Read, Write};

@@ -4,7 +4,7 @@ use super::args::{DataFormat as Format, ScoreArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref_core::batch::{Input, InputOptions};
-use goref_core::internal::count::options::RefereeOptions;
+use goref_core::check::RefereeOptions;
 use goref_core::internal::count::referee;
 use goref_core::internal::count::score;
 use goref_core::internal::present::inert::inert_lines;

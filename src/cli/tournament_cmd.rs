@@ -4,9 +4,9 @@ use super::args::{ColorChoice, Format, TournamentArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref_core::batch::{self, Input, InputOptions, RunOptions, RunStatus, StopFlag};
+use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
-use goref_core::internal::read::reader::ReadOptions;
 use goref_core::tournament::{self, Comparison, RecordFacts, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
@@ -24,7 +24,7 @@ pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
     let (severities, ignored) = severities(args);
     let options = CheckOptions {
         read: ReadOptions::default(),
-        referee: goref_core::internal::count::options::RefereeOptions {
+        referee: goref_core::check::RefereeOptions {
             estimator: args.estimator.to_estimator(None)?,
             ..args.rules.referee_options(&super::args::PenaltyArgs {
                 penalty: None,

@@ -9,7 +9,7 @@ use goref_core::batch::archive::{self, ArchiveOptions, Member, Members, Source};
 use goref_core::batch::{self, Head, Input, RunOptions, RunStatus};
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::Severity;
-use goref_core::internal::present::report::GameReport;
+use goref_core::report::GameReport;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
