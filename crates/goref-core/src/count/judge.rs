@@ -13,20 +13,11 @@ use crate::read::record::{Event, GameRecord};
 use crate::read::result::ResultKind;
 use crate::replay::ending::{self, EndKind, EndingReport, Turn};
 use crate::replay::engine;
-use crate::replay::game::{self, Keep, KeptPosition, Replay};
+use crate::replay::game::{self, Keep, Replay};
 use crate::replay::position::Position;
 use crate::rules::{self, Rules, RulesSource, Selection};
 
 use crate::count::options::{RefereeOptions, RulesChoice};
-
-/// A position kept for diagrams.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    /// The move after which the position stood (0 = before the first move).
-    pub after_move: u32,
-    pub position: Position,
-    pub last_move: Option<Point>,
-}
 
 /// The replay of one game judged under one ruleset: what happened on the board and
 /// what the rules say of each move and of the record (verdicts, ending, komi, penalties).
@@ -52,7 +43,6 @@ pub struct Judged {
     pub scored_captures: [u32; 2],
     pub penalties: Penalties,
     pub time: Option<TimeReport>,
-    pub snapshots: Vec<Snapshot>,
 }
 
 pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
@@ -117,34 +107,24 @@ fn rule_record(record: &GameRecord, opts: &RefereeOptions) -> Ruled {
 }
 
 impl Ruled {
-    /// The moves whose positions this judgement takes from the replay: the end of the
-    /// game (the position counted), and for diagrams the stops and the moves asked for.
-    fn keep(&self, opts: &RefereeOptions) -> Keep {
-        let mut keep = Keep::moves(opts.snapshot_moves.iter().copied());
-        keep.add(self.ending.end.map(|e| e.move_number));
-        if opts.keep_stop_positions {
-            keep.add(self.ending.stops.iter().map(|s| s.passes[1]));
-        }
-        keep
-    }
-
-    fn snapshot_wanted(&self, opts: &RefereeOptions, kept: &KeptPosition) -> bool {
-        if kept.root_setup {
-            return opts.snapshot_moves.contains(&0);
-        }
-        let m = kept.after_move;
-        opts.snapshot_moves.contains(&m)
-            || (opts.keep_stop_positions
-                && (self.ending.stops.iter().any(|s| s.passes[1] == m)
-                    || self.ending.end.map(|e| e.move_number) == Some(m)))
+    /// The move whose position this judgement counts: the end of the game (the final
+    /// position, always kept, when the game did not end).
+    fn keep(&self) -> Keep {
+        Keep::moves(self.ending.end.map(|e| e.move_number))
     }
 }
 
-/// The positions a judgement under `opts` needs from the replay of `record`: add them to
-/// one [`Keep`] per judgement, and one [`replay`](crate::replay::game::replay) serves
-/// them all.
+/// The position a judgement under `opts` counts, for the replay of `record` to keep: add
+/// them to one [`Keep`] per judgement, and one [`replay`](crate::replay::game::replay)
+/// serves them all.
 pub fn keep_for(record: &GameRecord, opts: &RefereeOptions) -> Keep {
-    rule_record(record, opts).keep(opts)
+    rule_record(record, opts).keep()
+}
+
+/// The ending of `record` under the rules `opts` select (its stops, resumptions and end),
+/// read from its turns alone: no replay.
+pub fn ending_of(record: &GameRecord, opts: &RefereeOptions) -> EndingReport {
+    rule_record(record, opts).ending
 }
 
 /// Replays one game and judges it under the rules `opts` select: the verdicts on its
@@ -159,7 +139,7 @@ pub(crate) fn judge_game_located(
     locate: Locate<'_>,
 ) -> Judged {
     let ruled = rule_record(record, opts);
-    let replay = game::replay_located(record, &ruled.keep(opts), locate);
+    let replay = game::replay_located(record, &ruled.keep(), locate);
     judge_ruled(record, &replay, ruled, opts, locate)
 }
 
@@ -168,7 +148,7 @@ pub(crate) fn judge_game_located(
 /// count never rests on a position the replay did not keep).
 pub fn judge(record: &GameRecord, replay: &Replay, opts: &RefereeOptions) -> Judged {
     let ruled = rule_record(record, opts);
-    let needed = ruled.keep(opts);
+    let needed = ruled.keep();
     if replay.keep.covers(&needed) {
         return judge_ruled(record, replay, ruled, opts, &|pos| pos);
     }
@@ -223,16 +203,6 @@ fn judge_ruled(
         soften_assumed_verdicts(&mut findings, rules);
     }
     let (penalties, time) = penalties(record, opts, &mut findings);
-    let snapshots = replay
-        .kept
-        .iter()
-        .filter(|k| ruled.snapshot_wanted(opts, k))
-        .map(|k| Snapshot {
-            after_move: k.after_move,
-            position: k.position.clone(),
-            last_move: k.last_move,
-        })
-        .collect();
     // The position counted: at the end of the game, else the final one.
     let at_end = ruled
         .ending
@@ -256,7 +226,6 @@ fn judge_ruled(
         ending: ruled.ending,
         penalties,
         time,
-        snapshots,
         selection: ruled.selection,
     }
 }
@@ -685,7 +654,7 @@ mod replay_tests {
     /// Everything a judgement shows, for comparing two of them.
     fn shown(j: &Judged) -> String {
         format!(
-            "{:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?}",
+            "{:?} {:?} {:?} {} {} {:?} {:?} {:?}",
             j.findings,
             j.ending.end,
             j.ending.stops,
@@ -693,8 +662,7 @@ mod replay_tests {
             j.passes,
             j.scored_captures,
             j.scored_position,
-            j.final_position,
-            j.snapshots
+            j.final_position
         )
     }
 
@@ -709,12 +677,13 @@ mod replay_tests {
             .iter()
             .map(|p| RefereeOptions {
                 rules: RulesChoice::Named(p.name.to_string()),
-                keep_stop_positions: true,
                 ..RefereeOptions::default()
             })
             .collect();
         for o in &options {
             keep.add_all(&keep_for(&r, o));
+            let stops = ending_of(&r, o).stops;
+            keep.add(stops.iter().map(|s| s.passes[1]));
         }
         let shared = game::replay(&r, &keep);
         let mut ends = std::collections::BTreeSet::new();
@@ -732,6 +701,37 @@ mod replay_tests {
             ends.len() > 1,
             "the presets should end the game at different moves"
         );
+    }
+
+    #[test]
+    fn the_replay_s_own_findings_stand_among_the_verdicts_where_they_arose() {
+        // Move 2 replaces a stone; then a setup leaves E1 without a liberty; then move 4
+        // replaces a stone again.
+        let r = record("(;SZ[5];B[aa];W[aa];AB[ee]AW[de][ed];B[cc];W[cc])");
+        let judged = judge_game(&r, &RefereeOptions::default());
+        let order: Vec<(Code, Option<u32>)> = judged
+            .findings
+            .iter()
+            .filter(|f| matches!(f.code, Code::OccupiedPoint | Code::SetupWithoutLiberties))
+            .map(|f| (f.code, f.move_number))
+            .collect();
+        assert_eq!(
+            order,
+            vec![
+                (Code::OccupiedPoint, Some(2)),
+                (Code::SetupWithoutLiberties, None),
+                (Code::OccupiedPoint, Some(4)),
+            ]
+        );
+        // A verdict after an illegal move says that the position is the one played.
+        let later = |n: u32| {
+            judged
+                .findings
+                .iter()
+                .find(|f| f.move_number == Some(n))
+                .map(|f| f.message.contains("This follows the illegal move 2"))
+        };
+        assert_eq!((later(2), later(4)), (Some(false), Some(true)));
     }
 
     #[test]

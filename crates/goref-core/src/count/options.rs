@@ -34,9 +34,6 @@ pub struct RefereeOptions {
     pub overtime: IngOvertime,
     /// `--dead POINTS`: stones claimed dead, used where the rules allow an agreement.
     pub dead: Option<Vec<Point>>,
-    /// Keep the position at each stop and at these move numbers (for `goref appeal`).
-    pub snapshot_moves: Vec<u32>,
-    pub keep_stop_positions: bool,
     /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).
     pub count_as_is: bool,
     /// Who judges dead stones that nobody marked or claimed.

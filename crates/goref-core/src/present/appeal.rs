@@ -185,17 +185,15 @@ fn judge_all(
     let mut presets: Vec<(&'static str, RefereeOptions)> = Vec::new();
     for &(_, preset) in lineup {
         if !presets.iter().any(|(p, _)| *p == preset) {
-            presets.push((preset, referee_options(opts, preset, Vec::new())));
+            presets.push((preset, referee_options(opts, preset)));
         }
     }
     let mut keep = Keep::moves(opts.move_number);
     keep.add(record.moves().last().map(|m| m.number));
     for (_, preset_opts) in &presets {
-        let drawn = RefereeOptions {
-            keep_stop_positions: true,
-            ..preset_opts.clone()
-        };
-        keep.add_all(&judge::keep_for(record, &drawn));
+        keep.add_all(&judge::keep_for(record, preset_opts));
+        let stops = judge::ending_of(record, preset_opts).stops;
+        keep.add(stops.iter().map(|s| s.passes[1]));
     }
     let replay = game::replay(record, &keep);
     let runs = presets
@@ -205,13 +203,12 @@ fn judge_all(
     (replay, runs)
 }
 
-fn referee_options(opts: &AppealOptions, preset: &str, snapshots: Vec<u32>) -> RefereeOptions {
+fn referee_options(opts: &AppealOptions, preset: &str) -> RefereeOptions {
     RefereeOptions {
         rules: RulesChoice::Named(preset.to_string()),
         komi: opts.komi,
         penalties: opts.penalties,
         ing_overtime: opts.ing_overtime,
-        snapshot_moves: snapshots,
         overrides: opts.overrides.clone(),
         // The readings choose their own dead stones; the runs only replay and judge.
         estimator: Estimator::None,

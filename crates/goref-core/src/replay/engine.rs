@@ -566,6 +566,46 @@ mod tests {
     }
 
     #[test]
+    fn every_move_some_preset_objects_to_is_notable() {
+        // Random plays, off-board points and passes on small boards: captures, suicides
+        // of one and of several stones, kos, hot stones and whole-board repeats. A replay
+        // keeps only notable facts, so a verdict on a move left out would be lost.
+        let presets: Vec<crate::rules::Rules> =
+            crate::rules::PRESETS.iter().map(|p| p.rules()).collect();
+        let mut objected = 0;
+        for seed in 1..=40u64 {
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let size = 3 + (seed % 3) as u8;
+            let mut engine = Engine::new(size, size).unwrap();
+            let mut color = Color::Black;
+            for n in 1..=300 {
+                let cells = u64::from(size) * u64::from(size);
+                let r = rng(&mut state) % (cells + 3);
+                let mv = match r {
+                    r if r < cells => Move::Play(Point::new(
+                        (r % u64::from(size)) as u8,
+                        (r / u64::from(size)) as u8,
+                    )),
+                    r if r == cells => Move::Play(Point::new(size, 0)),
+                    _ => Move::Pass,
+                };
+                let facts = engine.play(color, mv, n);
+                let verdicts = presets
+                    .iter()
+                    .filter(|r| judge(r, &facts).is_some())
+                    .count();
+                objected += verdicts.min(1);
+                assert!(
+                    verdicts == 0 || facts.is_notable(),
+                    "seed {seed}, move {n}: {facts:?}"
+                );
+                color = color.opponent();
+            }
+        }
+        assert!(objected > 100, "the random games should hold illegal moves");
+    }
+
+    #[test]
     fn play_into_reused_facts_gives_play_s_facts() {
         // Random plays and passes on a small board (captures, suicides, kos, repeats):
         // one engine returns fresh facts, the other overwrites one reused `MoveFacts`.

@@ -341,6 +341,25 @@ mod tests {
     }
 
     #[test]
+    fn keeps_join_and_cover() {
+        let mut keep = Keep::moves([5, 3, 5]);
+        assert!(!keep.root);
+        assert!(keep.covers(&Keep::moves([3])));
+        assert!(
+            !keep.covers(&Keep::moves([0])),
+            "the root was not asked for"
+        );
+        assert!(!keep.covers(&Keep::moves([4])));
+        keep.add_all(&Keep::moves([0, 4]));
+        assert!(keep.root);
+        assert!(keep.covers(&Keep::moves([0, 3, 4, 5])));
+        // Joining a keep without the root leaves the root asked for.
+        keep.add_all(&Keep::moves([7]));
+        assert!(keep.root && keep.covers(&Keep::moves([0, 7])));
+        assert!(Keep::default().covers(&Keep::default()));
+    }
+
+    #[test]
     fn a_move_left_out_of_the_notable_ones_is_legal_under_every_preset() {
         // Captures, a ko take and retake, a suicide, an occupied point and passes.
         let sgf =

@@ -520,3 +520,30 @@ fn an_appeal_replays_the_record_once_for_every_reading_and_every_diagram() {
         (3, Some("gg"))
     );
 }
+
+#[test]
+fn move_zero_is_drawn_as_the_empty_board_or_the_root_s_setup() {
+    for (sgf, stones) in [
+        ("(;GM[1]FF[4]SZ[9]RU[Japanese];B[ee];W[cc];B[gg])", 0),
+        ("(;GM[1]FF[4]SZ[9]RU[Japanese]AB[aa][bb];W[ee];B[cc])", 2),
+    ] {
+        let opts = AppealOptions {
+            move_number: Some(0),
+            ..AppealOptions::default()
+        };
+        let a = run(sgf, &opts);
+        let d = a
+            .diagrams
+            .iter()
+            .find(|d| d.kind == DiagramKind::Move)
+            .expect("the move-0 diagram");
+        assert_eq!(d.after_move, 0);
+        // The rows of the board, not its legend.
+        let rows = d
+            .board
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+        let on_board: usize = rows.map(|l| l.matches(['X', 'O']).count()).sum();
+        assert_eq!(on_board, stones, "{sgf}\n{}", d.board);
+    }
+}
