@@ -230,7 +230,7 @@ fn a_stream_of_128_mb_of_nuls_is_one_finding() {
     use std::io::Read;
     let rest = std::io::repeat(0).take(128 << 20);
     let mut reports: Vec<GameReport> = Vec::new();
-    goref_core::check::check_stream(
+    goref_core::batch::check_stream(
         "nul.sgf",
         &[],
         rest,

@@ -5,7 +5,8 @@
 
 use assert_cmd::Command;
 use goref_core::batch::RunOptions;
-use goref_core::check::{self, check_bytes, check_stream, CheckOptions};
+use goref_core::batch::{self, check_stream};
+use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::Code;
 use goref_core::internal::present::report::{self, GameReport};
 use serde_json::Value;
@@ -160,7 +161,7 @@ fn an_unclosed_tree_followed_by_a_new_record_is_recovered_whole_and_streamed() {
     }
 }
 
-/// A collection over [`check::STREAM_ABOVE`] through the binary: every game, in order,
+/// A collection over [`batch::STREAM_ABOVE`] through the binary: every game, in order,
 /// with one and two threads giving the same bytes; an unclosed tree in the middle.
 #[test]
 fn the_cli_streams_a_large_collection_in_file_order() {
@@ -178,7 +179,7 @@ fn the_cli_streams_a_large_collection_in_file_order() {
     count += 3;
     // Padding that is cheap to referee in a debug build: long comments.
     let comment = "a long comment ".repeat(10_000);
-    while bytes.len() <= check::STREAM_ABOVE {
+    while bytes.len() <= batch::STREAM_ABOVE {
         bytes.extend_from_slice(format!("(;GM[1]SZ[9]C[{comment}];B[ee])\n").as_bytes());
         count += 1;
     }

@@ -376,7 +376,7 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
             archive: None,
         };
     }
-    let (reports, large) = match input.read_up_to(check::STREAM_ABOVE) {
+    let (reports, large) = match input.read_up_to(batch::STREAM_ABOVE) {
         Ok(head) => match archive::sniff_input(input, head) {
             Ok(found) => {
                 return Checked {
@@ -422,7 +422,7 @@ impl StreamOut<'_> {
         let (mut failed, mut games, mut errors) = (false, 0u64, 0u64);
         let rest = head.rest.unwrap_or_else(|| Box::new(std::io::empty()));
         let name = display(path);
-        let run = check::check_stream(&name, &head.bytes, rest, options, run_options, |reports| {
+        let run = batch::check_stream(&name, &head.bytes, rest, options, run_options, |reports| {
             // A panic is a goref bug: the file fails whatever --fail-on says.
             let panicked = reports
                 .iter()

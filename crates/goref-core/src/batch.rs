@@ -39,12 +39,14 @@
 //! See docs/batch.md for ordering, the memory bound, interrupts and atomic output.
 
 pub mod archive;
+mod check;
 mod inputs;
 mod output;
 mod run;
 mod stop;
 mod summary;
 
+pub use check::{check_member, check_stream, STREAM_ABOVE};
 pub use inputs::{collect_inputs, FileIdentities, Head, Input, InputError, InputOptions};
 pub use output::{
     check_outputs, AtomicFile, FileId, LineWriter, Output, OutputClash, OutputError, PathList,

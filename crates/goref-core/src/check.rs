@@ -1,7 +1,7 @@
 //! The whole check of one file: read → referee every game → one report per game.
-//! This is what `goref check` runs on each file, in parallel.
+//! This is what `goref check` runs on each file, in parallel; a file too large to hold
+//! whole is checked game tree by game tree ([`crate::batch::check_stream`]).
 
-use crate::batch::{self, Guarded, RunError, RunOptions, RunReport};
 use crate::count;
 pub use crate::count::options::{RefereeOptions, RulesChoice};
 use crate::findings::{Code, Finding, Severity};
@@ -9,15 +9,8 @@ use crate::present::report::GameReport;
 pub use crate::read::reader::ReadOptions;
 use crate::read::reader::{self, Charset};
 use crate::read::record::GameRecord;
-use crate::read::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Read;
-use std::ops::ControlFlow;
 use std::path::Path;
-
-/// Files larger than this are checked game tree by game tree ([`check_stream`]); smaller
-/// ones are read whole ([`check_bytes`]), which is faster for a typical record.
-pub const STREAM_ABOVE: usize = 1 << 20;
 
 /// Everything that shapes a check.
 #[derive(Clone, Debug, Default)]
@@ -68,7 +61,7 @@ pub fn check_path(path: &Path, opts: &CheckOptions) -> std::io::Result<Vec<GameR
 /// Referees games read together (a file, or one game tree of a streamed file): one
 /// report per game, the findings outside any game first in the first report; a
 /// report of those findings alone when there is no game.
-fn check_games(
+pub(crate) fn check_games(
     file: &str,
     charset: &Charset,
     games: Vec<GameRecord>,
@@ -99,49 +92,6 @@ fn check_games(
         r.apply_severities(&opts.severities);
     }
     reports
-}
-
-/// Checks a file game tree by game tree: `prefix` is its start, already read, and
-/// `rest` the remainder. Memory is bounded by the largest game tree and the `run`
-/// window, not by the file. The trees are refereed on `run.threads` threads and each
-/// tree's reports go to `emit` in file order, on the calling thread; a tree whose check
-/// panics gets an `internal-error` report and the file goes on.
-pub fn check_stream<E>(
-    file: &str,
-    prefix: &[u8],
-    rest: impl Read,
-    opts: &CheckOptions,
-    run: &RunOptions,
-    mut emit: impl FnMut(Vec<GameReport>) -> Result<ControlFlow<()>, E>,
-) -> Result<RunReport, RunError<E>> {
-    let trees = TreeStream::new(prefix, rest, &opts.read);
-    let charset = trees.charset().clone();
-    batch::run_iter(
-        trees,
-        run,
-        // A streamed tree's moves carry their positions (its locator is not lazy).
-        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts, &|p| p),
-        |_, outcome: Guarded<Vec<GameReport>>| {
-            let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
-            emit(reports)
-        },
-    )
-}
-
-/// Checks one member of an archive ([`batch::archive::Members`]): a record as
-/// [`check_bytes`] does, a problem with the archive as a report of its one finding.
-pub fn check_member(member: batch::archive::Member, opts: &CheckOptions) -> Vec<GameReport> {
-    use batch::archive::Content;
-    match member.content {
-        Content::Record(bytes) => check_bytes(&member.name, &bytes, opts),
-        Content::Problem { code, message } => {
-            let mut report =
-                GameReport::file_only(&member.name, None, vec![Finding::new(code, message)]);
-            report.findings.retain(|f| !opts.ignored.contains(&f.code));
-            report.apply_severities(&opts.severities);
-            vec![report]
-        }
-    }
 }
 
 /// The report of a file that could not be read.

@@ -88,7 +88,7 @@ impl StreamOut<'_> {
                 #[cfg(debug_assertions)]
                 member_panic_hook(&member.name);
                 let member_options = options(&member.name);
-                let reports = check::check_member(member, &member_options);
+                let reports = batch::check_member(member, &member_options);
                 CheckedMember {
                     reports,
                     took: started.elapsed(),
