@@ -5,8 +5,8 @@
 //! main line, i.e. up to the first variation); the real reader comes later.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref_core::internal::replay::engine::{judge, Engine};
 use goref_core::point::{Color, Move, Point};
+use goref_core::replay::{judge, Engine};
 use goref_core::rules::Rules;
 use std::path::Path;
 

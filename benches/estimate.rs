@@ -5,12 +5,12 @@
 //! absent.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref_core::internal::count::estimate::{estimate, estimate_with_playouts};
-use goref_core::internal::count::options::RefereeOptions;
-use goref_core::internal::count::referee;
-use goref_core::internal::read::reader::{read, ReadOptions};
-use goref_core::internal::read::result::{parse_re, ResultKind};
-use goref_core::internal::replay::position::Position;
+use goref_core::check::RefereeOptions;
+use goref_core::count::referee;
+use goref_core::read::{parse_re, ResultKind};
+use goref_core::read::{read, ReadOptions};
+use goref_core::score::{estimate, estimate_with_playouts};
+use goref_core::Position;
 use std::hint::black_box;
 use std::path::Path;
 

@@ -9,7 +9,7 @@
 //! meaningful on a loaded machine where wall-clock figures are noisy.
 
 use criterion::{criterion_group, Criterion, Throughput};
-use goref_core::internal::read::reader::{read, read_text, ReadOptions};
+use goref_core::read::{read, read_text, ReadOptions};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
@@ -40,7 +40,7 @@ fn corpus() -> Option<Corpus> {
         .sum();
     let texts = files
         .iter()
-        .map(|b| goref_core::internal::read::decode::decode(b).text)
+        .map(|b| goref_core::read::decode(b).text)
         .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     println!(
@@ -79,7 +79,7 @@ fn cases<'a>(c: &'a Corpus, opts: &'a ReadOptions) -> Vec<Case<'a>> {
             "goref: parse only (decoded text)",
             Box::new(move || {
                 for t in &c.texts {
-                    black_box(goref_core::internal::read::sgf::parse(t));
+                    black_box(goref_core::read::parse_sgf(t));
                 }
             }),
         ),

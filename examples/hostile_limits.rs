@@ -15,8 +15,8 @@
 mod hostile_cases;
 
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::internal::present::report;
-use goref_core::internal::read::reader::ReadOptions;
+use goref_core::read::ReadOptions;
+use goref_core::report;
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! Dev helper: prints the findings goref's reader gives for files.
-use goref_core::internal::read::reader::{read, ReadOptions};
+use goref_core::read::{read, ReadOptions};
 fn main() {
     for path in std::env::args().skip(1) {
         let bytes = std::fs::read(&path).unwrap_or_default();

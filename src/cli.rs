@@ -88,7 +88,7 @@ pub fn main() -> ExitCode {
         Err(err) => {
             // A file name in the message is shown, never acted on by the terminal.
             let message = format!("goref: {err:#}\n");
-            out::eprint(&goref_core::internal::present::inert::inert_lines(message));
+            out::eprint(&goref_core::present::inert_lines(message));
             if err.downcast_ref::<UsageError>().is_some()
                 || err.downcast_ref::<out::WriteFailure>().is_some()
             {

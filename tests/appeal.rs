@@ -192,14 +192,11 @@ fn out_of_range_move_and_game_are_usage_errors() {
 #[test]
 fn readme_diagram_is_generated() {
     let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
-    let (games, _) = goref_core::internal::read::reader::read_text(
-        &sgf,
-        &goref_core::internal::read::reader::ReadOptions::default(),
-    );
+    let (games, _) = goref_core::read::read_text(&sgf, &goref_core::read::ReadOptions::default());
     let record = games.first().expect("game");
-    let appeal = goref_core::internal::present::appeal::appeal(
+    let appeal = goref_core::present::appeal::appeal(
         record,
-        &goref_core::internal::present::appeal::AppealOptions {
+        &goref_core::present::appeal::AppealOptions {
             dead: Some("ec,ff".into()),
             ..Default::default()
         },

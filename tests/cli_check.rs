@@ -849,7 +849,7 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
 fn every_registry_example_produces_its_code() {
     // The example `goref explain` shows for a code is a record that yields it.
     let opts = goref_core::check::CheckOptions {
-        referee: goref_core::internal::count::options::RefereeOptions {
+        referee: goref_core::check::RefereeOptions {
             count_as_is: true,
             ..Default::default()
         },
@@ -865,8 +865,8 @@ fn every_registry_example_produces_its_code() {
         }
         // Some codes need the estimate turned off (`--estimator none`).
         let without_estimate = goref_core::check::CheckOptions {
-            referee: goref_core::internal::count::options::RefereeOptions {
-                estimator: goref_core::internal::count::options::Estimator::None,
+            referee: goref_core::check::RefereeOptions {
+                estimator: goref_core::count::Estimator::None,
                 ..opts.referee.clone()
             },
             ..opts.clone()

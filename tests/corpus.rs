@@ -7,7 +7,7 @@
 mod common_shared;
 use common_shared::shared;
 
-use goref_core::internal::read::reader::{read, ReadOptions};
+use goref_core::read::{read, ReadOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -5,10 +5,8 @@
 //! reader lives elsewhere).
 
 use goref_core::findings::{Certainty, Code};
-use goref_core::internal::replay::engine::{
-    also, judge, Engine, HotKind, MoveFacts, RecyclingKind,
-};
 use goref_core::point::{Color, Move, Point};
+use goref_core::replay::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
 use goref_core::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.
@@ -113,11 +111,7 @@ fn flagged(facts: &[MoveFacts], preset: &str) -> Vec<(u32, Code, Option<u32>)> {
         .collect()
 }
 
-fn verdict(
-    facts: &[MoveFacts],
-    preset: &str,
-    number: u32,
-) -> Option<goref_core::internal::replay::engine::Verdict> {
+fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<goref_core::replay::Verdict> {
     let rules = Rules::named(preset).unwrap();
     judge(&rules, &facts[number as usize - 1])
 }

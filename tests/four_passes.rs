@@ -7,8 +7,8 @@ mod common;
 
 use common::goref;
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
-use goref_core::internal::present::appeal::{self, AppealOptions, ReadingKind, ReadingStatus};
+use goref_core::check::{RefereeOptions, RulesChoice};
+use goref_core::present::appeal::{self, AppealOptions, ReadingKind, ReadingStatus};
 use goref_core::report::{Basis, FourPassReading, ResultStatus};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -274,8 +274,7 @@ fn appeal_text_json_and_html_leave_the_precedent_to_the_committee() {
 /// literal reading and check's precedent the appeal's precedent, for the same record.
 #[test]
 fn check_and_appeal_agree_on_both_readings() {
-    let record =
-        &goref_core::internal::read::reader::read(t11("").as_bytes(), &Default::default()).games[0];
+    let record = &goref_core::read::read(t11("").as_bytes(), &Default::default()).games[0];
     let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
     let re = |k: ReadingKind| {
         a.readings
@@ -331,10 +330,10 @@ proptest! {
     /// the result.
     #[test]
     fn literal_and_precedent_agree_whenever_the_estimate_removes_nothing(sgf in four_pass_record()) {
-        let record = &goref_core::internal::read::reader::read(sgf.as_bytes(), &Default::default()).games[0];
+        let record = &goref_core::read::read(sgf.as_bytes(), &Default::default()).games[0];
         let report = &check_bytes("p.sgf", sgf.as_bytes(), &CheckOptions::default())[0];
         let result = report.result.as_ref().unwrap();
-        let final_position = goref_core::internal::count::referee(record, &RefereeOptions::default()).judged.scored_position;
+        let final_position = goref_core::count::referee(record, &RefereeOptions::default()).judged.scored_position;
         let removes_nothing = goref_core::score::estimate(&final_position).dead_stones().is_empty();
         let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
         let row = |k: ReadingKind| a.readings.iter().find(|r| r.kind == k).unwrap();

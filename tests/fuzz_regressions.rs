@@ -9,7 +9,7 @@
 
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::{Code, Finding, MAX_PER_CODE};
-use goref_core::internal::read::reader::{read, ReadOptions};
+use goref_core::read::{read, ReadOptions};
 
 fn findings(bytes: &[u8]) -> Vec<Finding> {
     check_bytes("f.sgf", bytes, &CheckOptions::default())

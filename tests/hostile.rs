@@ -10,8 +10,8 @@ mod common;
 use common::hostile_cases::{self, Case};
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::{Code, MAX_PER_CODE};
-use goref_core::internal::present::report::{self, GameReport};
-use goref_core::internal::read::reader::ReadOptions;
+use goref_core::read::ReadOptions;
+use goref_core::report::{self, GameReport};
 
 fn case(name: &str) -> Case {
     hostile_cases::all()
@@ -101,9 +101,9 @@ fn nested_variations_100k_deep_every_line() {
     // one, so there the cap is a fifth of the default (about 10 lines instead of 50);
     // the release numbers with the default are in docs/fuzzing.md.
     let max_variation_nodes = if cfg!(debug_assertions) {
-        goref_core::internal::read::reader::DEFAULT_MAX_VARIATION_NODES / 5
+        goref_core::read::DEFAULT_MAX_VARIATION_NODES / 5
     } else {
-        goref_core::internal::read::reader::DEFAULT_MAX_VARIATION_NODES
+        goref_core::read::DEFAULT_MAX_VARIATION_NODES
     };
     let reports = check_with(
         "nested-100k-variations-on",
@@ -126,10 +126,7 @@ fn nested_variations_100k_deep_every_line() {
 fn ten_thousand_sibling_variations() {
     let reports = check("siblings-10k-variations-on");
     // One report per line, up to the default line cap.
-    assert_eq!(
-        reports.len(),
-        goref_core::internal::read::reader::DEFAULT_MAX_LINES
-    );
+    assert_eq!(reports.len(), goref_core::read::DEFAULT_MAX_LINES);
     assert!(reports.iter().all(|r| r.moves == 2));
 }
 

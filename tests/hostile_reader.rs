@@ -5,7 +5,7 @@
 //! by `cargo run --release --example hostile_limits` (docs/fuzzing.md).
 
 use goref_core::findings::{Code, Severity};
-use goref_core::internal::read::reader::{read, FileRead, ReadOptions};
+use goref_core::read::{read, FileRead, ReadOptions};
 use std::time::Instant;
 
 fn timed(bytes: &[u8], opts: &ReadOptions) -> FileRead {
@@ -85,7 +85,7 @@ fn deep_and_wide_variations_hit_the_cap_with_a_finding() {
             ..ReadOptions::default()
         },
     );
-    assert!(fr.games.len() <= goref_core::internal::read::reader::DEFAULT_MAX_LINES);
+    assert!(fr.games.len() <= goref_core::read::DEFAULT_MAX_LINES);
     let f = fr.games[0]
         .findings
         .iter()

@@ -6,10 +6,10 @@
 //! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
 //! development checkout.
 
+use goref_core::check::{RefereeOptions, RulesChoice};
+use goref_core::count::referee;
 use goref_core::findings::Code;
-use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
-use goref_core::internal::count::referee;
-use goref_core::internal::read::reader::{read, ReadOptions};
+use goref_core::read::{read, ReadOptions};
 use serde_json::Value;
 
 #[path = "common/shared.rs"]

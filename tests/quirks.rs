@@ -1,10 +1,10 @@
 //! One small hand-written fixture per quirk (`testdata/quirks/`), each read through
-//! the public entry point `goref_core::internal::read::reader::read`.
+//! the public entry point `goref_core::read::read`.
 
 use goref_core::findings::{Code, Finding, Severity};
-use goref_core::internal::read::reader::{read, FileRead, ReadOptions};
-use goref_core::internal::read::record::{Event, GameRecord};
 use goref_core::point::{Color, Move, Point};
+use goref_core::read::{read, FileRead, ReadOptions};
+use goref_core::read::{Event, GameRecord};
 
 fn fixture(name: &str) -> FileRead {
     let path = format!("{}/testdata/quirks/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -4,8 +4,8 @@
 //! §1.8 rule 4).
 
 use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::check::{RefereeOptions, RulesChoice};
 use goref_core::findings::Code::{self, *};
-use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
 use goref_core::rules::PRESETS;
 
 /// Every finding of `file` checked under `preset`.

@@ -3,9 +3,9 @@
 //! user's file would. T01–T10 at the engine level are in tests/engine_scenarios.rs.
 
 use goref_core::check::{check_bytes, CheckOptions};
+use goref_core::check::{RefereeOptions, RulesChoice};
 use goref_core::findings::Code;
-use goref_core::internal::count::options::{RefereeOptions, RulesChoice};
-use goref_core::internal::present::report::GameReport;
+use goref_core::report::GameReport;
 use goref_core::rules::PRESETS;
 
 fn check(sgf: &str, preset: &str) -> Vec<GameReport> {

@@ -4,9 +4,9 @@
 //! (`cargo test -- --ignored`): the development corpus exists only beside the
 //! development checkout.
 
-use goref_core::internal::read::decode::decode;
-use goref_core::internal::read::reader::{read_text, ReadOptions};
 use goref_core::point::{Color, Move};
+use goref_core::read::decode;
+use goref_core::read::{read_text, ReadOptions};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
 

@@ -8,7 +8,7 @@ use goref_core::batch::RunOptions;
 use goref_core::batch::{self, check_stream};
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::Code;
-use goref_core::internal::present::report::{self, GameReport};
+use goref_core::report::{self, GameReport};
 use serde_json::Value;
 use std::convert::Infallible;
 use std::ops::ControlFlow;

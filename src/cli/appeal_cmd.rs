@@ -3,8 +3,8 @@
 use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref_core::internal::present::appeal::{self, Appeal, AppealError, AppealOptions};
-use goref_core::internal::present::inert::inert_lines;
+use goref_core::present::appeal::{self, Appeal, AppealError, AppealOptions};
+use goref_core::present::inert_lines;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -40,14 +40,14 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
     if let Some(path) = &args.html {
         super::common::write_atomically(
             path,
-            goref_core::internal::present::html::appeal_page(&appeal).as_bytes(),
+            goref_core::present::html::appeal_page(&appeal).as_bytes(),
         )?;
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
         Format::Text | Format::Full => out::print(&inert_lines(appeal::to_text(&appeal)))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
-        Format::Html => out::print(&goref_core::internal::present::html::appeal_page(&appeal))?,
+        Format::Html => out::print(&goref_core::present::html::appeal_page(&appeal))?,
         Format::Sarif | Format::Github | Format::Junit => {} // refused above
     }
     Ok(ExitCode::SUCCESS)

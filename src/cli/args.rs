@@ -247,7 +247,7 @@ pub struct EstimatorArgs {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = goref_core::internal::count::gtp::EngineSpec::DEFAULT_GAME_TIMEOUT.as_secs(),
+        default_value_t = goref_core::count::EngineSpec::DEFAULT_GAME_TIMEOUT.as_secs(),
         value_parser = clap::value_parser!(u64).range(1..=MAX_ENGINE_SECONDS),
         help_heading = "Dead stones"
     )]

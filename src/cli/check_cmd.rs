@@ -12,10 +12,10 @@ use goref_core::batch::{
 use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
-use goref_core::internal::present::html::BatchPage;
-use goref_core::internal::present::inert::inert_lines;
-use goref_core::internal::present::report::lint::{self, Paint};
-use goref_core::internal::present::report::{self, GameReport};
+use goref_core::present::html::BatchPage;
+use goref_core::present::inert_lines;
+use goref_core::present::lint::{self, Paint};
+use goref_core::report::{self, GameReport};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;

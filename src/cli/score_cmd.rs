@@ -5,11 +5,11 @@ use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref_core::batch::{Input, InputOptions};
 use goref_core::check::RefereeOptions;
-use goref_core::internal::count::referee;
-use goref_core::internal::count::score;
-use goref_core::internal::present::inert::inert_lines;
-use goref_core::internal::present::scorecard::ScoreCard;
-use goref_core::internal::read::record::GameRecord;
+use goref_core::count::referee;
+use goref_core::present::inert_lines;
+use goref_core::present::ScoreCard;
+use goref_core::read::GameRecord;
+use goref_core::score;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -106,7 +106,7 @@ fn run_round(args: &ScoreArgs) -> Result<ExitCode> {
                 continue;
             }
         };
-        let read = goref_core::internal::read::reader::read(&bytes, &Default::default());
+        let read = goref_core::read::read(&bytes, &Default::default());
         let games: Vec<&GameRecord> = match args.game {
             Some(n) => read.games.get(n.wrapping_sub(1)).into_iter().collect(),
             None => read.games.iter().collect(),

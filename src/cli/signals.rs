@@ -4,7 +4,7 @@
 //! goref as it always did, engines first.
 
 use goref_core::batch::{StopFlag, INTERRUPTED_EXIT_CODE};
-use goref_core::internal::count::gtp::kill_all_engines;
+use goref_core::count::kill_all_engines;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::io;
 

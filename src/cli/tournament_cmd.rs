@@ -94,7 +94,7 @@ fn render(
             json
         }
         Format::Jsonl => tournament::to_jsonl(t, c, results_name),
-        Format::Html => goref_core::internal::present::html::tournament_page(t, c, results_name),
+        Format::Html => goref_core::present::html::tournament_page(t, c, results_name),
         Format::Sarif | Format::Github | Format::Junit => {
             super::common::refuse_ci(args.format, "tournament")?;
             String::new()

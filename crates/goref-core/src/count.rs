@@ -1,21 +1,40 @@
 //! Stage 3, counting: verdicts under one ruleset, the reading of the end (dead stones
 //! marked, claimed or estimated; the counting method and the source's convention), the
 //! score and the comparison with the recorded result.
+//!
+//! ```
+//! use goref_core::check::RefereeOptions;
+//! use goref_core::count::referee;
+//! use goref_core::read::{read, ReadOptions};
+//!
+//! // Black passes twice in a row: under AGA rules White owes the last pass.
+//! let sgf = b"(;GM[1]SZ[5]RU[AGA]KM[0.5]RE[B+9.5];B[cc];W[];B[])";
+//! let record = &read(sgf, &ReadOptions::default()).games[0];
+//! let refereed = referee(record, &RefereeOptions::default());
+//! assert_eq!(refereed.judged.selection.rules.name, "aga");
+//! assert_eq!(refereed.judged.ending.end.map(|e| e.move_number), Some(3));
+//! let codes: Vec<&str> = refereed.findings().map(|f| f.code.as_str()).collect();
+//! assert!(codes.contains(&"white-owes-pass"), "{codes:?}");
+//! ```
 
-pub mod convention;
-pub mod estimate;
-pub mod gtp;
-pub mod judge;
-pub mod options;
-pub mod reading;
-pub mod score;
+pub(crate) mod convention;
+pub(crate) mod estimate;
+pub(crate) mod gtp;
+pub(crate) mod judge;
+pub(crate) mod options;
+pub(crate) mod reading;
+pub(crate) mod score;
 pub(crate) mod timing;
+
+pub use gtp::{kill_all_engines, EngineSpec};
+pub use judge::{ending_of, judge, judge_game, keep_for, Judged};
+pub use options::{Estimator, MIN_CONFIDENCE};
+pub use reading::{marked_dead, read_end, CountBeside, EndReading, UnclearString};
 
 use crate::findings::Finding;
 use crate::read::record::GameRecord;
-use judge::{Judged, Locate};
+use judge::Locate;
 use options::RefereeOptions;
-use reading::EndReading;
 
 /// One game refereed: its judgement and the reading of its end, two values made one
 /// after the other ([`judge::judge_game`], then [`reading::read_end`]).

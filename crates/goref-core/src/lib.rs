@@ -39,21 +39,49 @@
 //!       ──count──▶ findings + score + verdict on RE ──present──▶ reports, pages
 //! ```
 //!
-//! The stages are not part of the API. goref's own binary, tests, benches and examples
-//! reach them through `goref_core::internal`, which is hidden from these docs and may change
-//! in any release.
+//! Each stage is a module, with the values it hands on:
+//!
+//! - [`read`]: bytes → [`read::GameRecord`]s ([`read::read`]), every syntax problem a
+//!   finding with its line and column;
+//! - [`replay`]: a record's moves on the board once ([`replay::replay`] → [`replay::Replay`]),
+//!   or move by move on an [`replay::Engine`], whose [`replay::MoveFacts`] any
+//!   [`rules::Rules`] judges ([`replay::judge`]);
+//! - [`count`]: the replay judged under one ruleset ([`count::judge`] → [`count::Judged`]),
+//!   then its end read ([`count::read_end`] → [`count::EndReading`]: dead stones, the count,
+//!   the verdict on RE); [`count::referee`] does both;
+//! - [`present`]: the appeal of a disputed ending ([`present::appeal`]), the HTML pages, the
+//!   CI formats and the text printers over those values.
+//!
+//! ```
+//! use goref_core::check::RefereeOptions;
+//! use goref_core::{count, read, replay};
+//!
+//! let sgf = b"(;GM[1]FF[4]SZ[9]RU[Japanese]KM[6.5]RE[W+R];B[ee];W[ee];B[dc])";
+//! let record = &read::read(sgf, &read::ReadOptions::default()).games[0];
+//! // One replay, judged under two rulesets.
+//! let opts = |name: &str| RefereeOptions {
+//!     rules: goref_core::check::RulesChoice::Named(name.into()),
+//!     ..RefereeOptions::default()
+//! };
+//! let mut keep = count::keep_for(record, &opts("japanese"));
+//! keep.add_all(&count::keep_for(record, &opts("chinese")));
+//! let once = replay::replay(record, &keep);
+//! for name in ["japanese", "chinese"] {
+//!     let judged = count::judge(record, &once, &opts(name));
+//!     assert!(judged.findings.iter().any(|f| f.code.as_str() == "occupied-point"));
+//! }
+//! ```
 
 pub mod batch;
 pub mod check;
+pub mod count;
 pub mod findings;
 pub mod point;
+pub mod present;
+pub mod read;
+pub mod replay;
 pub mod rules;
 pub mod tournament;
-
-mod count;
-mod present;
-mod read;
-mod replay;
 
 pub use check::{check_bytes, check_path, CheckOptions};
 pub use replay::position::Position;
@@ -84,7 +112,7 @@ pub mod report {
     pub use crate::present::score_view::ScoreView;
     pub use crate::read::reader::Charset;
     pub use crate::read::record::{GameInfo, ValueSource};
-    pub use crate::replay::ending::EndingReport;
+    pub use crate::replay::ending::{End, EndKind, EndingReport, Resumption, Stop};
 }
 
 /// Counting a position: area (stones plus surrounded points) or territory (surrounded
@@ -119,26 +147,8 @@ pub mod score {
         estimate, estimate_with_playouts, Estimate, StoneStatus, StringEstimate,
     };
     pub use crate::count::score::{
-        count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount, Komi,
-        Penalties, PointListError, Score, ScoreSettings, SideArea, SideTerritory, TerritoryCount,
-        TieBreak,
+        count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount,
+        FillIn, FillSide, Komi, Penalties, PenaltyError, PointListError, Score, ScoreSettings,
+        SideArea, SideTerritory, TerritoryCount, TieBreak, MAX_PENALTY,
     };
-}
-
-/// Not the API: the stages, for goref's own binary, tests, benches and examples. Paths
-/// here may change in any release; a program embedding goref uses the items above.
-#[doc(hidden)]
-pub mod internal {
-    pub mod read {
-        pub use crate::read::*;
-    }
-    pub mod replay {
-        pub use crate::replay::*;
-    }
-    pub mod count {
-        pub use crate::count::*;
-    }
-    pub mod present {
-        pub use crate::present::*;
-    }
 }

@@ -5,8 +5,12 @@ pub mod appeal;
 pub mod ci;
 pub(crate) mod diagram;
 pub mod html;
-pub mod inert;
+pub(crate) mod inert;
 pub(crate) mod json;
-pub mod report;
-pub mod score_view;
-pub mod scorecard;
+pub(crate) mod report;
+pub(crate) mod score_view;
+pub(crate) mod scorecard;
+
+pub use inert::inert_lines;
+pub use report::lint;
+pub use scorecard::ScoreCard;

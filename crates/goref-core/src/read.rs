@@ -1,9 +1,33 @@
 //! Stage 1, reading: bytes → decoded text → SGF tree → game records.
+//!
+//! Any bytes give a [`FileRead`]: its charset, its games, and the findings that belong to no
+//! game. A syntax problem is a finding with its line and column, never an error.
+//!
+//! ```
+//! use goref_core::read::{read, Event, ReadOptions};
+//!
+//! let file = read(b"(;GM[1]SZ[9]PB[Ann]RE[B+R];B[ee];W[cc]", &ReadOptions::default());
+//! let game = &file.games[0];
+//! assert_eq!((game.width, game.info.black.as_deref()), (9, Some("Ann")));
+//! assert_eq!(game.moves().count(), 2);
+//! assert!(game.events.iter().all(|e| matches!(e, Event::Move(_))));
+//! // The missing ')' is reported where the file ends, and the game is still read.
+//! let unclosed = file.games[0].findings.iter().chain(&file.file_findings).next().unwrap();
+//! assert!(unclosed.line.is_some());
+//! ```
 
-pub mod decode;
+pub(crate) mod decode;
 pub(crate) mod lines;
-pub mod reader;
-pub mod record;
-pub mod result;
-pub mod sgf;
+pub(crate) mod reader;
+pub(crate) mod record;
+pub(crate) mod result;
+pub(crate) mod sgf;
 pub(crate) mod stream;
+
+pub use decode::{decode, Decoded};
+pub use reader::{
+    read, read_text, FileRead, ReadOptions, DEFAULT_MAX_LINES, DEFAULT_MAX_VARIATION_NODES,
+};
+pub use record::{Event, GameRecord, Marks, MoveEvent, Setup};
+pub use result::{parse_re, Outcome, ParsedResult, ResultKind};
+pub use sgf::{parse as parse_sgf, Sgf};

@@ -75,7 +75,7 @@ pub enum SekiPoints {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tie {
-    /// A draw (jigo), RE[0].
+    /// A draw (jigo), `RE[0]`.
     Draw,
     /// Black wins, RE[B+0] (spec §3.4).
     Black,

@@ -4,7 +4,7 @@
 use crate::cli::args::Format;
 use goref_core::batch::{LineWriter, Output};
 use goref_core::findings::Severity;
-use goref_core::internal::present::ci;
+use goref_core::present::ci;
 use goref_core::report::GameReport;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};

@@ -25,10 +25,6 @@ pub enum RulesIs {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum KomiForm {
     Any,
-    /// KM written times 100 (`KM[750]` for 7.5), as Fox writes it.
-    Scaled,
-    /// KM written as a plain number of points.
-    Plain,
     /// KM written as zero (a placeholder where the server's komi is not written).
     Zero,
     /// KM written as this many points (6.5 or 7.5 tell an engine match's rules apart).
@@ -244,11 +240,8 @@ fn shows(record: &GameRecord, e: &Evidence) -> bool {
         }
     };
     let written = komi_written(record);
-    let scaled = written.is_some_and(|k| k.abs() > 150.0);
     let komi_ok = match e.komi {
         KomiForm::Any => true,
-        KomiForm::Scaled => scaled,
-        KomiForm::Plain => written.is_some() && !scaled,
         KomiForm::Zero => written == Some(0.0),
         KomiForm::Exactly(k) => written == Some(k),
     };
@@ -294,16 +287,6 @@ pub struct SourceReading {
     pub counting: Scoring,
     pub komi: KomiReading,
     pub handicap_compensation: HandicapCompensation,
-}
-
-impl SourceReading {
-    /// The komi to count with; `record_komi` is the komi the referee chose.
-    pub fn komi(&self, _record: &GameRecord, record_komi: f64) -> f64 {
-        match self.komi {
-            KomiReading::Record => record_komi,
-            KomiReading::Fixed(k) => k,
-        }
-    }
 }
 
 /// The reading for a record under `rules`, with its detected convention if any.
@@ -356,18 +339,6 @@ mod tests {
             };
             shows(&record(&sgf), &evidence)
         };
-        for (km, scaled, plain) in [
-            ("KM[750]", true, false),
-            ("KM[-750]", true, false),
-            ("KM[151]", true, false),
-            ("KM[150]", false, true),
-            ("KM[7.5]", false, true),
-            ("KM[0]", false, true),
-            ("", false, false),
-        ] {
-            assert_eq!(shows_komi(km, KomiForm::Scaled), scaled, "{km} scaled");
-            assert_eq!(shows_komi(km, KomiForm::Plain), plain, "{km} plain");
-        }
         assert!(shows_komi("KM[0]", KomiForm::Zero));
         assert!(!shows_komi("KM[0.5]", KomiForm::Zero));
         assert!(shows_komi("KM[6.5]", KomiForm::Exactly(6.5)));
@@ -447,7 +418,7 @@ mod tests {
         let japanese = Rules::named("japanese").unwrap();
         let reading = reading_for(d.as_ref(), &fox, &japanese);
         assert_eq!(reading.counting, Scoring::Territory);
-        assert_eq!(reading.komi(&fox, 0.0), 6.5);
+        assert_eq!(reading.komi, KomiReading::Fixed(6.5));
         assert_eq!(reading.handicap_compensation, HandicapCompensation::None);
     }
 }

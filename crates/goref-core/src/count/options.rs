@@ -16,7 +16,7 @@ pub enum RulesChoice {
     /// From the record's RU (spec §7.1 alias table).
     #[default]
     Auto,
-    /// A preset by name or alias (validated by the caller with [`Rules::named`]).
+    /// A preset by name or alias (validated by the caller with [`crate::rules::Rules::named`]).
     Named(String),
 }
 
@@ -52,7 +52,7 @@ impl RefereeOptions {
 /// Who judges the dead stones nobody marked or claimed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Estimator {
-    /// goref's own estimate ([`crate::count::estimate`]).
+    /// goref's own estimate ([`crate::score::estimate`]).
     #[default]
     Builtin,
     /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).

@@ -26,8 +26,8 @@ mod verdict;
 
 use dead::four_pass_readings;
 pub use dead::{
-    countable, dead_policy, dead_stones, marked_dead, Basis, CountBeside, DeadPolicy, DeadStones,
-    FourPassReading, FourPassReadings, MAX_OPEN_AREA,
+    dead_policy, dead_stones, marked_dead, Basis, CountBeside, DeadPolicy, DeadStones,
+    FourPassReading, FourPassReadings,
 };
 pub(crate) use dead::{serialize_source, settle};
 pub(crate) use method::{count, CountContext};

@@ -12,6 +12,24 @@
 //!
 //! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`to_text`]
 //! prints it, and each [`Diagram`] renders as text or SVG.
+//!
+//! ```
+//! use goref_core::count::Estimator;
+//! use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind, ReadingStatus};
+//! use goref_core::read::{read, ReadOptions};
+//!
+//! // T11 of the rules spec: four passes, no dead stones marked or claimed.
+//! let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+//! let record = &read(&bytes, &ReadOptions::default()).games[0];
+//! let opts = AppealOptions { estimator: Estimator::None, ..AppealOptions::default() };
+//! let a = appeal(record, &opts).unwrap();
+//! let reading = |kind| a.readings.iter().find(|r| r.kind == kind).unwrap();
+//! // Read literally, four passes end play and every stone counts ...
+//! assert_eq!(reading(ReadingKind::SstLiteral).re.as_deref(), Some("B+1"));
+//! // ... the 2002 precedent needs agreed dead stones, and there are none: no result.
+//! assert_eq!(reading(ReadingKind::SstPrecedent).status, ReadingStatus::NoClaim);
+//! assert!(goref_core::present::appeal::to_text(&a).contains("B+1"));
+//! ```
 
 use crate::count::judge::{self, Judged};
 use crate::count::options::Estimator;

@@ -20,7 +20,7 @@ pub fn escape_control_keep_lines(text: &str) -> Cow<'_, str> {
     escape(text, true)
 }
 
-/// [`escape_control_keep_lines`] on a whole text, reusing it when nothing is escaped.
+/// `escape_control_keep_lines` on a whole text, reusing it when nothing is escaped.
 pub fn inert_lines(text: String) -> String {
     match escape_control_keep_lines(&text) {
         Cow::Borrowed(_) => text,

@@ -124,7 +124,7 @@ pub struct GameRecord {
     pub recorded_result: Option<ParsedResult>,
     /// KM after quirk fixes (None when absent or empty).
     pub komi: Option<f64>,
-    /// HA after quirk fixes (None when absent; HA[0]/HA[1] read as None).
+    /// HA after quirk fixes (None when absent; `HA[0]`/`HA[1]` read as None).
     pub handicap: Option<u32>,
     /// TM, seconds.
     pub time_limit: Option<f64>,

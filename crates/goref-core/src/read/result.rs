@@ -34,7 +34,7 @@ pub enum ResultKind {
     Forfeit,
     /// `B+` with nothing after it.
     Unspecified,
-    /// A win for a reason FF[4] has no word for (`W+Repetition`), as written.
+    /// A win for a reason `FF[4]` has no word for (`W+Repetition`), as written.
     Other(String),
     /// Draws, `Void`, `?`.
     NoScore,
@@ -45,7 +45,7 @@ pub enum ResultKind {
 pub struct ParsedResult {
     pub outcome: Outcome,
     pub kind: ResultKind,
-    /// True when the value is written exactly in an FF[4] form.
+    /// True when the value is written exactly in an `FF[4]` form.
     pub standard: bool,
 }
 

@@ -205,7 +205,7 @@ pub struct Sgf<'t> {
     /// Root node of every game tree, in file order.
     pub roots: Vec<u32>,
     pub issues: Vec<Issue>,
-    /// Issues beyond [`MAX_ISSUES`], counted only.
+    /// Issues beyond `MAX_ISSUES`, counted only.
     pub issues_dropped: usize,
 }
 

@@ -64,7 +64,7 @@ pub struct MoveFacts {
     pub mv: Move,
     /// The point is outside the board; the move was replayed as a pass.
     pub off_board: bool,
-    /// The point held a stone; it was replaced (see [`crate::replay::board`]).
+    /// The point held a stone; it was replaced (see `replay/board.rs`).
     pub occupied: bool,
     /// Opponent stones removed by the play.
     pub captured: Vec<Point>,

@@ -91,7 +91,7 @@ pub struct RecordFacts {
     pub komi: Option<f64>,
     pub board_size: Option<u32>,
     pub moves: u32,
-    /// The record's own findings, worst first, at most [`MAX_OWN_FINDINGS`].
+    /// The record's own findings, worst first, at most `MAX_OWN_FINDINGS`.
     pub findings: Vec<Finding>,
     /// How many of its findings were not kept.
     pub findings_not_kept: usize,

@@ -270,7 +270,7 @@ fn sorted(mut words: Vec<String>) -> Vec<String> {
 
 /// The folded words of a text: ASCII, lower case, cut at everything but letters and
 /// digits (apostrophes dropped: `O'Brien`, the soft sign of `Il'ia`), each reduced to
-/// its [`skeleton`].
+/// its `skeleton`.
 pub fn words(text: &str) -> Vec<String> {
     deunicode::deunicode(text)
         .to_ascii_lowercase()

@@ -1,8 +1,8 @@
 //! Area and territory: the two counts of a position with given dead stones (stones
 //! plus surrounded points; surrounded points plus prisoners).
 
-use crate::internal::count::score::check_dead;
-use crate::internal::count::score::serialize_sgf_points;
+use crate::count::score::check_dead;
+use crate::count::score::serialize_sgf_points;
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
 use crate::score::PointListError;

@@ -1,7 +1,7 @@
 //! Ing fill-in counting (spec §3.1–3.2): the bowls of stones after the game, the
 //! story a director reads aloud, and why it cannot be told where it cannot.
 
-use crate::internal::count::score::plural;
+use crate::count::score::plural;
 use crate::point::Color;
 use crate::rules::{format_number, tidy_number, SekiPoints};
 use crate::score::AreaCount;

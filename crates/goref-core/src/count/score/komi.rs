@@ -1,7 +1,7 @@
 //! Komi and penalty points: the komi in force and where it came from, and the penalty
 //! points of `--penalty` or the clock.
 
-use crate::internal::count::score::serialize_points;
+use crate::count::score::serialize_points;
 use crate::point::Color;
 use crate::read::record::ValueSource;
 use crate::rules::Rules;
