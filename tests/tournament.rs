@@ -10,7 +10,7 @@ mod common;
 
 use common::goref;
 use goref_core::findings::{Category, REGISTRY};
-use goref_core::tournament::{self, names, TableResult, Tournament};
+use goref_tournament::{self as tournament, names, TableResult, Tournament};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@ use goref_core::batch::{self, Input, InputOptions, RunOptions, RunStatus, StopFl
 use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
-use goref_core::tournament::{self, Comparison, RecordFacts, Tournament};
+use goref_tournament::{self as tournament, Comparison, RecordFacts, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -94,7 +94,7 @@ fn render(
             json
         }
         Format::Jsonl => tournament::to_jsonl(t, c, results_name),
-        Format::Html => goref_core::present::html::tournament_page(t, c, results_name),
+        Format::Html => goref_tournament::tournament_page(t, c, results_name),
         Format::Sarif | Format::Github | Format::Junit => {
             super::common::refuse_ci(args.format, "tournament")?;
             String::new()

@@ -17,8 +17,8 @@
 //!   category, severity, meaning and an example.
 //! - Counting a position: [`score::count_area`] and [`score::count_territory`] count a
 //!   [`Position`] with given dead stones; [`score::estimate`] judges which stones are dead.
-//! - Tournaments: [`tournament`] reads a pairing program's results (OpenGotha, EGD) and
-//!   checks records against them.
+//! - Tournaments: the crate `goref-tournament` reads a pairing program's results
+//!   (OpenGotha, EGD) and checks records' reports against them.
 //! - Points and colours: [`point`].
 //!
 //! ```
@@ -81,7 +81,6 @@ pub mod present;
 pub mod read;
 pub mod replay;
 pub mod rules;
-pub mod tournament;
 
 pub use check::{check_bytes, check_path, CheckOptions};
 pub use replay::position::Position;

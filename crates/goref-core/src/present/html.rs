@@ -1,5 +1,6 @@
-//! Pages for people: `goref appeal --html`, `goref check --format html` and
-//! `goref tournament --format html`.
+//! Pages for people: `goref appeal --html` and `goref check --format html`; [`page`] is
+//! the frame every goref page shares (`goref tournament --format html` too, from the crate
+//! `goref-tournament`).
 //!
 //! Each page is one self-contained HTML5 document: the stylesheet and every board and
 //! chart are inline (CSS and SVG), nothing is fetched and no script runs, so a page
@@ -19,12 +20,10 @@ mod appeal_page;
 mod batch_page;
 mod board;
 mod charts;
-mod tournament_page;
 
 pub use appeal_page::appeal_page;
 pub use batch_page::{BatchPage, MAX_FINDINGS_PER_GAME};
 pub use board::{board_frames, compact_board};
-pub use tournament_page::tournament_page;
 
 use crate::findings::Severity;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -33,7 +32,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 pub const STYLE: &str = include_str!("html/style.css");
 
 /// A whole page: doctype, head with the inline stylesheet, `main` holding `body`.
-fn page(title: &str, body: Markup) -> String {
+pub fn page(title: &str, body: Markup) -> String {
     let (start, end) = page_shell(title);
     let mut page = start;
     page.push_str(&body.into_string());

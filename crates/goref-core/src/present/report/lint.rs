@@ -21,7 +21,7 @@ impl Paint {
     }
 
     /// The severity word: red error, yellow warning, cyan info.
-    pub(crate) fn severity(self, s: Severity) -> String {
+    pub fn severity(self, s: Severity) -> String {
         let style = match s {
             Severity::Error => "1;31",
             Severity::Warning => "1;33",
@@ -31,12 +31,12 @@ impl Paint {
     }
 
     /// A finding code, bold.
-    pub(crate) fn code(self, code: &str) -> String {
+    pub fn code(self, code: &str) -> String {
         self.wrap("1", code)
     }
 
     /// A game header, bold.
-    pub(crate) fn header(self, text: &str) -> String {
+    pub fn header(self, text: &str) -> String {
         self.wrap("1", text)
     }
 }

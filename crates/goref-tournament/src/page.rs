@@ -2,12 +2,12 @@
 //! red and amber board with its reasons), then one grid per round, each board green,
 //! amber or red with the reason, and the records that match no game.
 
-use super::page;
-use crate::findings::Severity;
-use crate::tournament::{
+use crate::{
     board_codes, common_folder, headline, BoardCheck, Comparison, RecordCheck, Status, TableResult,
     Totals, Tournament,
 };
+use goref_core::findings::Severity;
+use goref_core::present::html::page;
 use maud::{html, Markup};
 
 /// The whole page.

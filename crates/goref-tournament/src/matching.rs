@@ -12,7 +12,7 @@
 use super::facts::{RecordFacts, RoundSource, Winner};
 use super::names::{self, Folded, NameKind};
 use super::{Game, TableResult, Tournament};
-use crate::findings::{Code, Severity};
+use goref_core::findings::{Code, Severity};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -782,13 +782,13 @@ fn handicap_message(facts: &RecordFacts, g: &Game) -> Option<String> {
 
 fn komi_message(facts: &RecordFacts, g: &Game, t: &Tournament) -> Option<String> {
     let komi = facts.komi.filter(|_| g.handicap_known)?;
-    let shown = crate::rules::format_number(komi);
+    let shown = goref_core::rules::format_number(komi);
     if g.handicap == 0 {
         let expected = t.komi?;
         ((komi - expected).abs() > 1e-9).then(|| {
             format!(
                 "KM[{shown}]; the tournament's komi is {}",
-                crate::rules::format_number(expected)
+                goref_core::rules::format_number(expected)
             )
         })
     } else {
@@ -804,7 +804,7 @@ fn komi_message(facts: &RecordFacts, g: &Game, t: &Tournament) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::{Day, Player, SourceFormat};
+    use crate::{Day, Player, SourceFormat};
     use proptest::prelude::*;
 
     /// Two rounds of Mero–Lin (colours reversed in round 2), one of Dubois–Kim.
@@ -847,8 +847,11 @@ mod tests {
     fn record(props: &str) -> RecordFacts {
         let komi = if props.contains("KM[") { "" } else { "KM[6.5]" };
         let sgf = format!("(;SZ[19]{komi}{props};B[pd];W[dp];B[pp])");
-        let reports =
-            crate::check_bytes("game.sgf", sgf.as_bytes(), &crate::CheckOptions::default());
+        let reports = goref_core::check_bytes(
+            "game.sgf",
+            sgf.as_bytes(),
+            &goref_core::CheckOptions::default(),
+        );
         RecordFacts::from_report(&reports[0])
     }
 

@@ -20,8 +20,8 @@
 //! on them is reported with the candidates).
 //!
 //! ```
-//! use goref_core::tournament::names::{compare, Folded, NameKind};
-//! use goref_core::tournament::Player;
+//! use goref_tournament::names::{compare, Folded, NameKind};
+//! use goref_tournament::Player;
 //!
 //! let player = Player::new("MEROCSABA", "Mérő", "Csaba");
 //! let table = Folded::player(&player);
@@ -32,7 +32,7 @@
 //! ```
 
 use super::Player;
-use crate::findings::edit_distance;
+use goref_core::findings::edit_distance;
 use serde::Serialize;
 
 /// How well a written name fits a player, strongest first (the order is the derived `Ord`

@@ -9,7 +9,7 @@
 //! docs/tournament.md.
 //!
 //! ```
-//! use goref_core::tournament::{compare, read_results, RecordFacts};
+//! use goref_tournament::{compare, read_results, RecordFacts};
 //!
 //! let table = br#"; EV[Club evening]
 //! ; KM[6.5]
@@ -31,6 +31,7 @@ mod facts;
 pub mod matching;
 pub mod names;
 pub mod opengotha;
+mod page;
 mod report;
 
 pub use facts::RoundSource;
@@ -38,6 +39,7 @@ pub use facts::{RecordFacts, Winner};
 pub use matching::{
     compare, BoardCheck, Comparison, Matched, RecordCheck, Status, TournamentFinding,
 };
+pub use page::tournament_page;
 pub use report::{
     board_codes, common_folder, headline, to_json, to_jsonl, to_text, to_text_painted, Totals,
     TOURNAMENT_SCHEMA,

@@ -3,11 +3,11 @@
 //! as written and as the board says, and the record's own findings.
 
 use super::Day;
-use crate::findings::{Finding, Severity};
-use crate::present::report::GameReport;
-use crate::read::record::ValueSource;
-use crate::read::result::{parse_re, Outcome, ResultKind};
-use crate::report::ResultStatus;
+use goref_core::findings::{Finding, Severity};
+use goref_core::read::{parse_re, Outcome, ResultKind};
+use goref_core::report::GameReport;
+use goref_core::report::ResultStatus;
+use goref_core::report::ValueSource;
 use serde::Serialize;
 
 /// At most this many of a record's own findings are kept (the worst first); the rest
@@ -103,7 +103,7 @@ impl RecordFacts {
     /// The facts of one game's check report.
     pub fn from_report(report: &GameReport) -> RecordFacts {
         let info = report.info.as_ref();
-        let text = |f: fn(&crate::report::GameInfo) -> &Option<String>| {
+        let text = |f: fn(&goref_core::report::GameInfo) -> &Option<String>| {
             info.and_then(|i| f(i).clone())
                 .map(|s| s.trim().to_string())
                 .filter(|s| !s.is_empty())
@@ -180,8 +180,8 @@ impl RecordFacts {
 
 fn winner_of(outcome: Outcome) -> Option<Winner> {
     match outcome {
-        Outcome::Winner(crate::point::Color::Black) => Some(Winner::Black),
-        Outcome::Winner(crate::point::Color::White) => Some(Winner::White),
+        Outcome::Winner(goref_core::point::Color::Black) => Some(Winner::Black),
+        Outcome::Winner(goref_core::point::Color::White) => Some(Winner::White),
         Outcome::Draw => Some(Winner::Jigo),
         Outcome::Void | Outcome::Unknown => None,
     }
@@ -308,7 +308,8 @@ mod tests {
     fn facts_of_a_report() {
         let sgf =
             b"(;SZ[19]KM[6.5]HA[2]AB[dd][pp]RO[2.7]DT[2024-05-02]PB[Lin]PW[Mero]RE[W+F];W[qd])";
-        let reports = crate::check_bytes("x/r9.sgf", sgf, &crate::CheckOptions::default());
+        let reports =
+            goref_core::check_bytes("x/r9.sgf", sgf, &goref_core::CheckOptions::default());
         let f = RecordFacts::from_report(&reports[0]);
         assert_eq!(
             (f.ro_round, f.ro_board, f.path_round),
@@ -320,8 +321,11 @@ mod tests {
         assert_eq!((f.handicap, f.komi, f.moves), (2, Some(6.5), 1));
         assert_eq!(f.date.unwrap().to_string(), "2024-05-02");
         assert_eq!(f.black.as_deref(), Some("Lin"));
-        let without_km =
-            crate::check_bytes("y.sgf", b"(;SZ[9]RE[0])", &crate::CheckOptions::default());
+        let without_km = goref_core::check_bytes(
+            "y.sgf",
+            b"(;SZ[9]RE[0])",
+            &goref_core::CheckOptions::default(),
+        );
         let f = RecordFacts::from_report(&without_km[0]);
         assert_eq!((f.komi, f.winner), (None, Some(Winner::Jigo)));
     }

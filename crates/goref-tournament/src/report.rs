@@ -4,8 +4,8 @@
 
 use super::matching::{BoardCheck, Comparison, RecordCheck, Status, TournamentFinding};
 use super::{TableResult, Tournament};
-use crate::findings::Severity;
-use crate::present::report::lint::Paint;
+use goref_core::findings::Severity;
+use goref_core::present::lint::Paint;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -78,7 +78,7 @@ pub fn headline(t: &Tournament) -> String {
     };
     let mut line = format!("{name} — {}, {} rounds", t.format.name(), t.rounds);
     if let Some(k) = t.komi {
-        let _ = write!(line, ", komi {}", crate::rules::format_number(k));
+        let _ = write!(line, ", komi {}", goref_core::rules::format_number(k));
     }
     match (t.first_day, t.last_day) {
         (Some(a), Some(b)) if a != b => {
@@ -262,7 +262,7 @@ fn round_text(
         };
         for f in board.findings.iter().filter(|f| f.severity >= show) {
             // One line per round for these, not one per board: the table shows them.
-            if f.code == crate::findings::Code::TournamentMissingRecord {
+            if f.code == goref_core::findings::Code::TournamentMissingRecord {
                 without_record.push((f.severity, at.trim().trim_end_matches(':').to_string()));
                 continue;
             }
