@@ -16,9 +16,8 @@ use std::path::Path;
 
 fn final_positions() -> Vec<Position> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let inputs =
-        goref_core::batch::collect_inputs(&[dir], &goref_core::batch::InputOptions::default())
-            .unwrap_or_default();
+    let inputs = goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
+        .unwrap_or_default();
     let mut out = Vec::new();
     for input in &inputs {
         let Ok(bytes) = input.read() else { continue };

@@ -25,7 +25,7 @@ fn corpus() -> Option<Corpus> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     // goref's own directory walk: sorted, every `.sgf` below the corpus.
     let files: Vec<Vec<u8>> =
-        goref_core::batch::collect_inputs(&[dir], &goref_core::batch::InputOptions::default())
+        goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
             .unwrap_or_default()
             .iter()
             .filter_map(|input| input.read().ok())

@@ -2,7 +2,7 @@
 //! sink call) over a million trivial items, with 1 and 2 threads. A measurement, not a
 //! check, so it is an example rather than a test:
 //! `cargo run --release --example batch_overhead`.
-use goref_core::batch::{self, RunOptions};
+use goref_batch::{self as batch, RunOptions};
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 

@@ -3,9 +3,9 @@
 
 mod common;
 use common::temp::temp_files;
-use goref_core::batch::{
-    self, AtomicFile, Guarded, Input, InputError, InputOptions, LineWriter, Output, PathList,
-    RunOptions, RunReport, RunStatus, StopFlag,
+use goref_batch::{
+    self as batch, AtomicFile, Guarded, Input, InputError, InputOptions, LineWriter, Output,
+    PathList, RunOptions, RunReport, RunStatus, StopFlag,
 };
 use std::convert::Infallible;
 use std::fs;

@@ -32,7 +32,7 @@ const EXCEPTIONS: &[(&str, &str)] = &[
 
 /// The corpus's SGF files, found by goref's own directory walk (sorted, no recursion).
 fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    goref_core::batch::collect_inputs(&[dir], &goref_core::batch::InputOptions::default())
+    goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
         .expect("the corpus exists")
         .into_iter()
         .map(|input| input.path().to_path_buf())

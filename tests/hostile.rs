@@ -227,12 +227,12 @@ fn a_stream_of_128_mb_of_nuls_is_one_finding() {
     use std::io::Read;
     let rest = std::io::repeat(0).take(128 << 20);
     let mut reports: Vec<GameReport> = Vec::new();
-    goref_core::batch::check_stream(
+    goref_batch::check_stream(
         "nul.sgf",
         &[],
         rest,
         &CheckOptions::default(),
-        &goref_core::batch::RunOptions::default(),
+        &goref_batch::RunOptions::default(),
         |r| {
             reports.extend(r);
             Ok::<_, std::convert::Infallible>(std::ops::ControlFlow::Continue(()))

@@ -4,8 +4,8 @@
 //! bound is measured by scripts/bench-stream.sh, not asserted here.
 
 use assert_cmd::Command;
-use goref_core::batch::RunOptions;
-use goref_core::batch::{self, check_stream};
+use goref_batch::RunOptions;
+use goref_batch::{self as batch, check_stream};
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::Code;
 use goref_core::report::{self, GameReport};

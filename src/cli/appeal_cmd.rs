@@ -67,7 +67,7 @@ fn refuse_clashing_outputs(args: &AppealArgs, appeal: &Appeal) -> Result<()> {
         .map(|p| ("--html", p.as_path()))
         .chain(svgs.iter().map(|p| ("--svg", p.as_path())))
         .collect();
-    goref_core::batch::check_outputs(&outputs, [args.file.as_path()])
+    goref_batch::check_outputs(&outputs, [args.file.as_path()])
         .map_err(|e| UsageError(e.to_string()).into())
 }
 

@@ -390,10 +390,10 @@ pub struct CheckArgs {
     pub fail_list: Option<std::path::PathBuf>,
     /// Most mebibytes one archive member may inflate to; a larger member is reported
     /// (archive-member-too-large), not checked.
-    #[arg(long, value_name = "MIB", default_value_t = goref_core::batch::archive::DEFAULT_MEMBER_LIMIT >> 20, value_parser = clap::value_parser!(u64).range(1..=1 << 20), help_heading = "Archives")]
+    #[arg(long, value_name = "MIB", default_value_t = goref_batch::archive::DEFAULT_MEMBER_LIMIT >> 20, value_parser = clap::value_parser!(u64).range(1..=1 << 20), help_heading = "Archives")]
     pub member_limit: u64,
     /// Most entries read from one archive (archive-too-many-entries beyond).
-    #[arg(long, value_name = "N", default_value_t = goref_core::batch::archive::DEFAULT_MAX_ENTRIES, help_heading = "Archives")]
+    #[arg(long, value_name = "N", default_value_t = goref_batch::archive::DEFAULT_MAX_ENTRIES, help_heading = "Archives")]
     pub max_entries: u64,
     /// Read the settings from FILE instead of the `goref.toml` / `.goref.toml` found by
     /// walking up from each path (see docs/config.md).

@@ -5,9 +5,9 @@ use super::out::{self, write_error};
 use super::progress::Progress;
 use super::summary_text::{self, Wording};
 use anyhow::{Context, Result};
-use goref_core::batch::{
-    self, Head, Input, InputOptions, LineWriter, Output, PathList, RunOptions, RunStatus, StopFlag,
-    Summary, INTERRUPTED_EXIT_CODE,
+use goref_batch::{
+    self as batch, Head, Input, InputOptions, LineWriter, Output, PathList, RunOptions, RunStatus,
+    StopFlag, Summary, INTERRUPTED_EXIT_CODE,
 };
 use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
@@ -29,8 +29,8 @@ use archive::archive_options;
 
 /// An archive found where a record was expected: its members are checked by the sink.
 struct ArchiveInput {
-    kind: goref_core::batch::archive::ArchiveKind,
-    source: goref_core::batch::archive::Source,
+    kind: goref_batch::archive::ArchiveKind,
+    source: goref_batch::archive::Source,
 }
 
 /// One file's outcome as the sink sees it.
@@ -84,7 +84,7 @@ pub fn run(
     // No bar for one file (nothing to wait for), with -q, or where it cannot be redrawn.
     // One archive is many files: its bar counts games as they come.
     let one_archive = matches!(inputs.as_slice(), [Input::File(p)]
-        if goref_core::batch::archive::is_archive_name(p, &[]));
+        if goref_batch::archive::is_archive_name(p, &[]));
     let no_bar = args.no_progress
         || args.quiet
         || (inputs.len() <= 1 && !one_archive)

@@ -117,7 +117,7 @@ pub fn refuse_ci(format: Format, command: &str) -> Result<(), UsageError> {
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let name = path.display().to_string();
     let mut file =
-        goref_core::batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
+        goref_batch::AtomicFile::create(path).map_err(|e| out::write_error(&*name, e))?;
     file.write_all(bytes)
         .and_then(|()| file.commit())
         .map_err(|e| out::write_error(name, e))

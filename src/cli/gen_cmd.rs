@@ -48,8 +48,7 @@ pub fn man(args: &ManArgs) -> Result<ExitCode> {
 fn write_page(path: &Path, text: &str) -> Result<()> {
     use std::io::Write;
     let target = path.display().to_string();
-    let mut file =
-        goref_core::batch::AtomicFile::create(path).map_err(|e| write_error(&*target, e))?;
+    let mut file = goref_batch::AtomicFile::create(path).map_err(|e| write_error(&*target, e))?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.commit())
         .map_err(|e| write_error(target, e))

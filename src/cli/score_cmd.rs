@@ -3,7 +3,7 @@
 use super::args::{DataFormat as Format, ScoreArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref_core::batch::{Input, InputOptions};
+use goref_batch::{Input, InputOptions};
 use goref_core::check::RefereeOptions;
 use goref_core::count::referee;
 use goref_core::present::inert_lines;

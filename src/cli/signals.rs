@@ -3,7 +3,7 @@
 //! process group of every GTP engine still running (so none outlives goref). SIGHUP ends
 //! goref as it always did, engines first.
 
-use goref_core::batch::{StopFlag, INTERRUPTED_EXIT_CODE};
+use goref_batch::{StopFlag, INTERRUPTED_EXIT_CODE};
 use goref_core::count::kill_all_engines;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::io;

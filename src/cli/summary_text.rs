@@ -5,7 +5,7 @@
 //! slowest files only when asked (`-v`).
 
 use super::out::plural;
-use goref_core::batch::Summary;
+use goref_batch::Summary;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

@@ -3,7 +3,7 @@
 use super::args::{ColorChoice, Format, TournamentArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref_core::batch::{self, Input, InputOptions, RunOptions, RunStatus, StopFlag};
+use goref_batch::{self as batch, Input, InputOptions, RunOptions, RunStatus, StopFlag};
 use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};

@@ -1,6 +1,7 @@
 //! The whole check of one file: read → referee every game → one report per game.
 //! This is what `goref check` runs on each file, in parallel; a file too large to hold
-//! whole is checked game tree by game tree ([`crate::batch::check_stream`]).
+//! whole is read and checked game tree by game tree ([`trees`], [`check_tree`]; the crate
+//! `goref-batch` checks the trees on several threads).
 
 use crate::count;
 pub use crate::count::options::{RefereeOptions, RulesChoice};
@@ -9,7 +10,9 @@ use crate::present::report::GameReport;
 pub use crate::read::reader::ReadOptions;
 use crate::read::reader::{self, Charset};
 use crate::read::record::GameRecord;
+use crate::read::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
 use std::path::Path;
 
 /// Everything that shapes a check.
@@ -61,7 +64,7 @@ pub fn check_path(path: &Path, opts: &CheckOptions) -> std::io::Result<Vec<GameR
 /// Referees games read together (a file, or one game tree of a streamed file): one
 /// report per game, the findings outside any game first in the first report; a
 /// report of those findings alone when there is no game.
-pub(crate) fn check_games(
+fn check_games(
     file: &str,
     charset: &Charset,
     games: Vec<GameRecord>,
@@ -92,6 +95,61 @@ pub(crate) fn check_games(
         r.apply_severities(&opts.severities);
     }
     reports
+}
+
+/// The game trees of one file, read one at a time from `prefix` (its start, already read)
+/// and `rest` (the remainder): memory is bounded by the largest tree, not by the file.
+/// Each [`Tree`] is checked on its own with [`check_tree`], on any thread.
+///
+/// ```
+/// use goref_core::check::{check_tree, trees, CheckOptions};
+///
+/// let file = b"(;SZ[9]RE[B+R];B[ee])(;SZ[9];B[ee];W[ee])";
+/// let opts = CheckOptions::default();
+/// let (start, rest) = file.split_at(10);
+/// let reports: Vec<_> = trees(start, rest, &opts)
+///     .flat_map(|tree| check_tree("big.sgf", tree, &opts))
+///     .collect();
+/// assert_eq!(reports.len(), 2);
+/// assert!(reports[1].findings.iter().any(|f| f.code.as_str() == "occupied-point"));
+/// ```
+pub fn trees<R: Read>(prefix: &[u8], rest: R, opts: &CheckOptions) -> Trees<R> {
+    let stream = TreeStream::new(prefix, rest, &opts.read);
+    let charset = stream.charset().clone();
+    Trees { stream, charset }
+}
+
+/// The game trees of one file ([`trees`]), in file order.
+pub struct Trees<R> {
+    stream: TreeStream<R>,
+    charset: Charset,
+}
+
+impl<R: Read> Iterator for Trees<R> {
+    type Item = Tree;
+
+    fn next(&mut self) -> Option<Tree> {
+        let piece = self.stream.next()?;
+        Some(Tree {
+            piece,
+            charset: self.charset.clone(),
+        })
+    }
+}
+
+/// One game tree of a file read tree by tree, with the findings outside any game that
+/// come with it; [`check_tree`] checks it.
+#[derive(Debug)]
+pub struct Tree {
+    piece: Piece,
+    charset: Charset,
+}
+
+/// The reports of one game tree ([`trees`]): one per game, as [`check_bytes`] gives them.
+pub fn check_tree(file: &str, tree: Tree, opts: &CheckOptions) -> Vec<GameReport> {
+    // A streamed tree's moves carry their positions (its locator is not lazy).
+    let Tree { piece, charset } = tree;
+    check_games(file, &charset, piece.games, piece.findings, opts, &|p| p)
 }
 
 /// The report of a file that could not be read.

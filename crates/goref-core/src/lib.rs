@@ -8,8 +8,9 @@
 //!   [`CheckOptions`] and returns one [`report::GameReport`] per game, with its
 //!   [`findings`], [`report::ResultCheck`] and score. [`report::to_json_line`] and
 //!   [`report::to_text`] print a report as `goref check` does.
-//! - Many files: [`batch`] collects inputs and runs a check over them on several
-//!   threads, with bounded memory, in file order.
+//! - Many files: the crate `goref-batch` collects inputs and runs a check over them on
+//!   several threads, with bounded memory, in file order; a large file is read tree by tree
+//!   ([`check::trees`]).
 //! - Rules: [`rules::PRESETS`] and [`rules::Rules::named`] give the rulesets;
 //!   [`rules::Overrides`] changes single settings; [`check::RulesChoice`] picks one for a
 //!   check.
@@ -72,7 +73,6 @@
 //! }
 //! ```
 
-pub mod batch;
 pub mod check;
 pub mod count;
 pub mod findings;
@@ -104,6 +104,7 @@ pub mod report {
     };
     pub use crate::count::score::{Penalties, TieBreak};
     pub use crate::count::timing::TimeReport;
+    pub use crate::present::json::write as write_json;
     pub use crate::present::report::{
         to_json_line, to_text, BoardSize, Captures, GameReport, KomiReport, RulesReport,
         ScoreReport, SCHEMA,

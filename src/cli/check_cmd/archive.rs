@@ -5,8 +5,8 @@
 use super::{fails, ArchiveInput, StreamOut};
 use crate::cli::args::CheckArgs;
 use anyhow::{Context, Result};
-use goref_core::batch::archive::{self, ArchiveOptions, Member, Members, Source};
-use goref_core::batch::{self, Head, Input, RunOptions, RunStatus};
+use goref_batch::archive::{self, ArchiveOptions, Member, Members, Source};
+use goref_batch::{self as batch, Head, Input, RunOptions, RunStatus};
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::Severity;
 use goref_core::report::GameReport;

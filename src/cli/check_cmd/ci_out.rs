@@ -2,7 +2,7 @@
 //! (JUnit's test cases go through a spool file, because its counts come first).
 
 use crate::cli::args::Format;
-use goref_core::batch::{LineWriter, Output};
+use goref_batch::{LineWriter, Output};
 use goref_core::findings::Severity;
 use goref_core::present::ci;
 use goref_core::report::GameReport;

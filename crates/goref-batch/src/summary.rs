@@ -4,7 +4,7 @@
 //! Maps are `BTreeMap`s so keys come out sorted and the JSON is deterministic for a given
 //! input (timings aside).
 
-use crate::findings::Severity;
+use goref_core::findings::Severity;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};

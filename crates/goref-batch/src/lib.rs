@@ -1,10 +1,10 @@
-//! The batch layer: enumerate inputs, run a per-file check on many threads, stream the
+//! The batch layer (the crate `goref-batch`, a client of `goref-core`): enumerate inputs, run a per-file check on many threads, stream the
 //! results in input order with bounded memory, and account for the run.
 //!
 //! Generic over the per-file work and its result, so the CLI plugs the referee in:
 //!
 //! ```no_run
-//! use goref_core::batch::{self, Input, InputOptions, LineWriter, Output, RunOptions, RunStatus,
+//! use goref_batch::{self as batch, Input, InputOptions, LineWriter, Output, RunOptions, RunStatus,
 //!     StopFlag, Summary};
 //! use std::ops::ControlFlow;
 //! use std::time::{Duration, Instant};

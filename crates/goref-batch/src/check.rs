@@ -3,15 +3,14 @@
 
 use super::archive::{Content, Member};
 use super::{run_iter, Guarded, RunError, RunOptions, RunReport};
-use crate::check::{check_games, internal_error, CheckOptions};
-use crate::findings::Finding;
-use crate::present::report::GameReport;
-use crate::read::stream::{Piece, TreeStream};
+use goref_core::check::{check_tree, internal_error, trees, CheckOptions, Tree};
+use goref_core::findings::Finding;
+use goref_core::report::GameReport;
 use std::io::Read;
 use std::ops::ControlFlow;
 
 /// Files larger than this are checked game tree by game tree ([`check_stream`]); smaller
-/// ones are read whole ([`crate::check_bytes`]), which is faster for a typical record.
+/// ones are read whole ([`goref_core::check_bytes`]), which is faster for a typical record.
 pub const STREAM_ABOVE: usize = 1 << 20;
 
 /// Checks a file game tree by game tree: `prefix` is its start, already read, and
@@ -27,13 +26,10 @@ pub fn check_stream<E>(
     run: &RunOptions,
     mut emit: impl FnMut(Vec<GameReport>) -> Result<ControlFlow<()>, E>,
 ) -> Result<RunReport, RunError<E>> {
-    let trees = TreeStream::new(prefix, rest, &opts.read);
-    let charset = trees.charset().clone();
     run_iter(
-        trees,
+        trees(prefix, rest, opts),
         run,
-        // A streamed tree's moves carry their positions (its locator is not lazy).
-        |piece: Piece| check_games(file, &charset, piece.games, piece.findings, opts, &|p| p),
+        |tree: Tree| check_tree(file, tree, opts),
         |_, outcome: Guarded<Vec<GameReport>>| {
             let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
             emit(reports)
@@ -42,10 +38,10 @@ pub fn check_stream<E>(
 }
 
 /// Checks one member of an archive ([`super::archive::Members`]): a record as
-/// [`crate::check_bytes`] does, a problem with the archive as a report of its one finding.
+/// [`goref_core::check_bytes`] does, a problem with the archive as a report of its one finding.
 pub fn check_member(member: Member, opts: &CheckOptions) -> Vec<GameReport> {
     match member.content {
-        Content::Record(bytes) => crate::check_bytes(&member.name, &bytes, opts),
+        Content::Record(bytes) => goref_core::check_bytes(&member.name, &bytes, opts),
         Content::Problem { code, message } => {
             let mut report =
                 GameReport::file_only(&member.name, None, vec![Finding::new(code, message)]);

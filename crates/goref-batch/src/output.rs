@@ -370,7 +370,7 @@ impl<W: Write> LineWriter<W> {
     /// Serializes `record` as one JSON line.
     pub fn write_json<T: Serialize + ?Sized>(&mut self, record: &T) -> Result<(), OutputError> {
         let mark = self.buf.len();
-        if let Err(e) = crate::present::json::write(&mut self.buf, record) {
+        if let Err(e) = goref_core::report::write_json(&mut self.buf, record) {
             // Drop the partial record so the buffer still ends on a line boundary.
             self.buf.truncate(mark);
             return Err(e.into());

@@ -11,8 +11,8 @@
 //! A record in an archive is named `ARCHIVE:MEMBER`, e.g. `kgs-2001.tar.gz:2001/03/a.sgf`;
 //! a compressed single record (`a.sgf.gz`) is named by its own path.
 
-use crate::findings::Code;
 use crossbeam_channel::{bounded, Receiver, Sender};
+use goref_core::findings::Code;
 use std::ffi::OsStr;
 use std::io::{self, BufReader, Read};
 use std::panic::{self, AssertUnwindSafe};
