@@ -150,7 +150,7 @@ fn hostile(side: u8) {
         let mv = (0..points)
             .map(|k| (start + k) % points)
             .map(|k| Point::new((k % side as usize) as u8, (k / side as usize) as u8))
-            .find(|&p| engine.board().get(p).is_none())
+            .find(|&p| engine.stone_at(p).is_none())
             .map_or(Move::Pass, Move::Play);
         let facts = engine.play(color, mv, n);
         flagged += judge(&rules, &facts).is_some() as usize;

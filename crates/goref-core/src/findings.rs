@@ -30,6 +30,7 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// The name in reports.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -121,6 +122,7 @@ macro_rules! codes {
         ];
 
         impl Code {
+            /// The name in reports and on the command line (`error`, `warning`, `info`).
             pub fn as_str(self) -> &'static str {
                 match self { $(Code::$variant => $name,)+ }
             }
@@ -686,16 +688,19 @@ impl Finding {
         self
     }
 
+    /// The finding at `severity` instead of its code's default.
     pub fn with_severity(mut self, severity: Severity) -> Finding {
         self.severity = severity;
         self
     }
 
+    /// The finding with how firmly the rule texts support it.
     pub fn with_certainty(mut self, certainty: Certainty) -> Finding {
         self.certainty = Some(certainty);
         self
     }
 
+    /// The finding pointing at an earlier move it refers to.
     pub fn related(mut self, move_number: u32) -> Finding {
         self.related_move = Some(move_number);
         self

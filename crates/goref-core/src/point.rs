@@ -78,6 +78,7 @@ const SGF_LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU
 const VERTEX_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZabcdefghjklmnopqrstuvwxyz";
 
 impl Point {
+    /// The point at column `x` and row `y`, both from 0, row 0 at the top (SGF's order).
     pub fn new(x: u8, y: u8) -> Point {
         Point { x, y }
     }

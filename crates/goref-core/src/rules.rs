@@ -131,6 +131,7 @@ pub enum Scoring {
 }
 
 impl Scoring {
+    /// The name in reports and rule listings.
     pub fn as_str(self) -> &'static str {
         match self {
             Scoring::Area => "area",

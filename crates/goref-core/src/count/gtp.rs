@@ -39,6 +39,7 @@ impl EngineSpec {
     /// minute is ample for any engine that answers as it should.
     pub const DEFAULT_GAME_TIMEOUT: Duration = Duration::from_secs(60);
 
+    /// An engine run as `command` (split on whitespace), with the default time per game.
     pub fn new(command: impl Into<String>) -> EngineSpec {
         EngineSpec {
             command: command.into(),

@@ -101,6 +101,7 @@ impl TimeReport {
         }
     }
 
+    /// The clock of one colour.
     pub fn side(&self, color: Color) -> &SideTime {
         match color {
             Color::Black => &self.black,

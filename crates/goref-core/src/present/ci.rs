@@ -339,6 +339,7 @@ pub fn junit_start(tests: u64, failures: u64, seconds: f64) -> String {
     )
 }
 
+/// The end of a JUnit document begun with [`junit_start`].
 pub const JUNIT_END: &str = "</testsuite>\n</testsuites>";
 
 /// Text for XML content and attribute values, on one line (line breaks as character

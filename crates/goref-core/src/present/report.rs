@@ -19,8 +19,10 @@ use std::collections::BTreeMap;
 
 pub mod lint;
 
+/// The `schema` of every report (docs/report.schema.json): bumped when a field changes meaning.
 pub const SCHEMA: &str = "goref.report/2";
 
+/// The ruleset a game was judged under: its settings and why they were chosen.
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesReport {
     /// `command-line`, `record` or `assumed`.
@@ -30,12 +32,14 @@ pub struct RulesReport {
     pub settings: Rules,
 }
 
+/// The board's width and height.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct BoardSize {
     pub width: u8,
     pub height: u8,
 }
 
+/// The komi counted with and where it came from.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct KomiReport {
     #[serde(serialize_with = "crate::count::score::serialize_points")]
@@ -43,6 +47,7 @@ pub struct KomiReport {
     pub source: ValueSource,
 }
 
+/// Stones captured by Black and by White over the whole game.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Captures {
     #[serde(rename = "B")]

@@ -69,6 +69,7 @@ pub enum Event {
     Move(MoveEvent),
 }
 
+/// Stones added or removed (AB, AW, AE) and the player to move (PL) at one node.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Setup {
     pub add_black: Vec<Point>,
@@ -84,6 +85,7 @@ pub struct Setup {
     pub player_pos: Pos,
 }
 
+/// A move (B or W) as recorded, with where it stands in the source and its clock.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveEvent {
     /// 1-based: counts B/W nodes of the line, passes included, setup not.

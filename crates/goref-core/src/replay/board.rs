@@ -224,10 +224,12 @@ impl Board {
         })
     }
 
+    #[cfg(test)] // the board's own tests play by point; the engine plays by index
     pub fn width(&self) -> u8 {
         self.width
     }
 
+    #[cfg(test)] // the board's own tests play by point; the engine plays by index
     pub fn height(&self) -> u8 {
         self.height
     }
@@ -304,6 +306,7 @@ impl Board {
 
     /// Stones the last play removed: captured opponent stones first, then the mover's
     /// own stones (see [`PlayOutcome`] for the split).
+    #[cfg(test)] // the board's own tests play by point; the engine plays by index
     pub fn last_removed(&self) -> impl Iterator<Item = Point> + '_ {
         self.removed.iter().map(|&i| self.point(i as usize))
     }
@@ -341,6 +344,7 @@ impl Board {
     }
 
     /// Plays a stone with the as-played semantics of the module documentation.
+    #[cfg(test)] // the board's own tests play by point; the engine plays by index
     pub fn play(&mut self, color: Color, p: Point) -> Result<PlayOutcome, BoardError> {
         let i = self.index(p).ok_or(BoardError::OffBoard {
             x: p.x,

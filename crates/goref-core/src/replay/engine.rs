@@ -230,8 +230,9 @@ impl Engine {
         }
     }
 
-    pub fn board(&self) -> &Board {
-        &self.board
+    /// The stone on `p` as the board stands, if any (None off the board too).
+    pub fn stone_at(&self, p: Point) -> Option<Color> {
+        self.board.get(p)
     }
 
     /// The current position as a plain snapshot.
@@ -240,6 +241,7 @@ impl Engine {
         self.history.reserve(moves + 1);
     }
 
+    /// The board as it stands.
     pub fn position(&self) -> Position {
         self.board.to_position()
     }
@@ -649,13 +651,13 @@ mod tests {
                     (rng(&mut state) % (h as u64 + 1)) as u8,
                 );
                 let f = e.play(color, Move::Play(p), n);
-                assert_eq!(f.off_board, !e.board().contains(p));
+                assert_eq!(f.off_board, !e.board.contains(p));
                 for r in PRESETS {
                     let _ = judge(&r.rules(), &f);
                 }
                 color = color.opponent();
             }
-            e.board().check_invariants();
+            e.board.check_invariants();
             let pos = e.position();
             assert_eq!((pos.width, pos.height), (w, h));
         }
@@ -695,7 +697,7 @@ mod tests {
     #[test]
     fn history_bytes_hold_every_distinct_board() {
         let mut e = Engine::new(19, 19).unwrap();
-        let snapshot = e.board().bits().len() * 8;
+        let snapshot = e.board.bits().len() * 8;
         let mut n = 0u32;
         for y in 0..3u8 {
             for x in 0..19u8 {
@@ -747,7 +749,7 @@ mod tests {
         for n in 1..=1_000_000u32 {
             let r = rng(&mut state);
             let p = Point::new((r % 19) as u8, ((r >> 8) % 19) as u8);
-            let mv = if e.board().get(p).is_some() {
+            let mv = if e.board.get(p).is_some() {
                 Move::Pass
             } else {
                 Move::Play(p)

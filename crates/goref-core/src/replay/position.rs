@@ -4,6 +4,7 @@
 
 use crate::point::{Color, Point};
 
+/// A board position: its size and the stone on each point, row-major from the top left.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub width: u8,
@@ -22,14 +23,17 @@ impl Position {
         }
     }
 
+    /// Whether `p` lies on the board.
     pub fn contains(&self, p: Point) -> bool {
         p.x < self.width && p.y < self.height
     }
 
+    /// The cell index of `p` (row-major); `p` must be on the board.
     pub fn index(&self, p: Point) -> usize {
         p.y as usize * self.width as usize + p.x as usize
     }
 
+    /// The point of cell `index`.
     pub fn point(&self, index: usize) -> Point {
         Point::new(
             (index % self.width as usize) as u8,
@@ -37,6 +41,7 @@ impl Position {
         )
     }
 
+    /// The stone on `p`, if any (None off the board too).
     pub fn get(&self, p: Point) -> Option<Color> {
         if self.contains(p) {
             self.cells[self.index(p)]
@@ -45,6 +50,7 @@ impl Position {
         }
     }
 
+    /// Puts a stone of `c` on `p`, or empties it (None); off the board, nothing.
     pub fn set(&mut self, p: Point, c: Option<Color>) {
         if self.contains(p) {
             let i = self.index(p);

@@ -18,6 +18,7 @@ pub struct Preset {
 }
 
 impl Preset {
+    /// The preset's settings as a [`Rules`].
     pub fn rules(&self) -> Rules {
         (self.build)()
     }

@@ -33,6 +33,7 @@ pub enum Basis {
 }
 
 impl Basis {
+    /// The name in reports (`marked`, `claimed`, `estimated`, `as-is`).
     pub fn as_str(self) -> &'static str {
         match self {
             Basis::Marked => "marked",

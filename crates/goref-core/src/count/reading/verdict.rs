@@ -118,6 +118,7 @@ pub enum ResultStatus {
 }
 
 impl ResultStatus {
+    /// The name in reports (`agrees`, `mismatch`, …).
     pub fn as_str(self) -> &'static str {
         match self {
             ResultStatus::Agrees => "agrees",
@@ -164,6 +165,7 @@ impl Default for ResultCheck {
 }
 
 impl ResultCheck {
+    /// A check of `recorded` (RE as written) with nothing computed yet: status `unknown`.
     pub fn new(recorded: Option<String>) -> ResultCheck {
         ResultCheck {
             recorded,

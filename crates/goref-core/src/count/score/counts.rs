@@ -42,6 +42,7 @@ pub struct AreaCount {
 }
 
 impl AreaCount {
+    /// The area of one colour.
     pub fn side(&self, color: Color) -> &SideArea {
         match color {
             Color::Black => &self.black,

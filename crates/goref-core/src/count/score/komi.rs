@@ -57,6 +57,7 @@ pub struct Penalties {
 }
 
 impl Penalties {
+    /// The penalty points of one colour.
     pub fn of(self, color: Color) -> u32 {
         match color {
             Color::Black => self.black,

@@ -20,6 +20,7 @@ pub enum HotKind {
 }
 
 impl HotKind {
+    /// The name in reports.
     pub fn as_str(self) -> &'static str {
         match self {
             HotKind::Single => "single",
