@@ -30,6 +30,7 @@ pub enum ArchiveKind {
 }
 
 impl ArchiveKind {
+    /// The kind's name in findings (`zip`, `tar`, `gzip`, `bzip2`, `xz`).
     pub fn as_str(self) -> &'static str {
         match self {
             ArchiveKind::Zip => "zip",
@@ -171,6 +172,7 @@ pub struct Member {
     pub content: Content,
 }
 
+/// What a member holds: a record's bytes, or what went wrong reading it.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Content {
     /// The record's bytes, inflated.

@@ -204,6 +204,7 @@ pub struct FileIdentities {
 }
 
 impl FileIdentities {
+    /// No file seen yet.
     pub fn new() -> Self {
         Self::default()
     }

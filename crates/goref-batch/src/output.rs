@@ -359,6 +359,7 @@ pub struct LineWriter<W: Write> {
 const FLUSH_AT: usize = 64 << 10;
 
 impl<W: Write> LineWriter<W> {
+    /// A writer of whole lines to `inner`.
     pub fn new(inner: W) -> Self {
         LineWriter {
             inner,

@@ -17,6 +17,7 @@ pub struct StopFlag(Arc<AtomicBool>);
 pub const INTERRUPTED_EXIT_CODE: i32 = 130;
 
 impl StopFlag {
+    /// A flag not yet set.
     pub fn new() -> Self {
         StopFlag::default()
     }
@@ -26,6 +27,7 @@ impl StopFlag {
         self.0.store(true, Ordering::SeqCst);
     }
 
+    /// Whether a stop was asked for.
     pub fn is_set(&self) -> bool {
         // Relaxed: polled once per dispatched item; a stop seen one item late is fine.
         self.0.load(Ordering::Relaxed)

@@ -140,6 +140,7 @@ impl Summary {
         self.moves += moves;
     }
 
+    /// Counts one finding of `code` at `severity`.
     pub fn finding(&mut self, code: &str, severity: Severity) {
         self.findings += 1;
         bump(&mut self.findings_by_code, code);
@@ -164,6 +165,7 @@ impl Summary {
         }
     }
 
+    /// Counts one game on a board of this size.
     pub fn board_size(&mut self, width: u8, height: u8) {
         let key = if width == height {
             width.to_string()

@@ -47,6 +47,7 @@ pub enum RoundSource {
 }
 
 impl RoundSource {
+    /// Where the round was read from, in words.
     pub fn describe(self) -> &'static str {
         match self {
             RoundSource::Ro => "RO",

@@ -75,6 +75,7 @@ pub enum SourceFormat {
 }
 
 impl SourceFormat {
+    /// The format's name as reports write it (`OpenGotha`, `EGD`).
     pub fn name(self) -> &'static str {
         match self {
             SourceFormat::OpenGotha => "OpenGotha",

@@ -54,6 +54,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status a board gets from its worst finding.
     pub fn of(worst: Option<Severity>) -> Status {
         match worst {
             Some(Severity::Error) => Status::Red,
@@ -62,6 +63,7 @@ impl Status {
         }
     }
 
+    /// The name in reports (`green`, `amber`, `red`).
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Green => "green",

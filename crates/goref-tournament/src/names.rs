@@ -53,6 +53,7 @@ impl NameKind {
         self <= NameKind::Variant
     }
 
+    /// How the names matched, in words.
     pub fn describe(self) -> &'static str {
         match self {
             NameKind::Pin => "the same EGD PIN",

@@ -29,6 +29,7 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// The totals of a comparison.
     pub fn of(c: &Comparison) -> Totals {
         let mut t = Totals {
             games: c.boards.len(),
