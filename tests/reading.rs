@@ -526,3 +526,40 @@ fn a_failing_engine_on_an_uncountable_position_is_still_reported() {
         "{found:?}"
     );
 }
+
+/// A lone White stone in Black's area, which the estimate reads dead but is unsure of
+/// (0.7), decides the winner against RE.
+const UNSURE: &str = "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+28.5]
+AB[ea][eb][ec][ed][ee][ef][eg][eh][ei]
+AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][be];B[];W[])";
+
+#[test]
+fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_unsure_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("unsure.sgf");
+    std::fs::write(&path, UNSURE).unwrap();
+    let path = path.to_str().unwrap();
+    // check calls the result unverified and names the string ...
+    let r = &check_jsonl(&[path])[0];
+    assert_eq!(r["result"]["status"], "unverified");
+    assert_eq!(r["result"]["computed"], "B+1.5");
+    // ... and score writes no result, naming the same string, with the count beside.
+    let out = goref().args(["score", path]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Result to write: none, the winner turns on the White string at B5 (estimated dead, confidence 0.70), which the estimate cannot settle"),
+        "{text}"
+    );
+    assert!(text.contains("count with the estimate: B+1.5"), "{text}");
+    let out = goref().args(["score", "--format", "json", path]).output().unwrap();
+    let card: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["re"], Value::Null);
+    assert_eq!(card["count"], "B+1.5");
+    // A claim settles it: the claimed count is the result to write.
+    let out = goref()
+        .args(["score", "--format", "json", path, "--dead", "be"])
+        .output()
+        .unwrap();
+    let card: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["re"], "B+1.5");
+}

@@ -682,20 +682,23 @@ mod replay_tests {
             .collect();
         for o in &options {
             keep.add_all(&keep_for(&r, o));
-            let stops = ending_of(&r, o).stops;
-            keep.add(stops.iter().map(|s| s.passes[1]));
         }
         let shared = game::replay(&r, &keep);
         let mut ends = std::collections::BTreeSet::new();
+        let replays = || crate::replay::game::REPLAYS.with(|n| n.get());
         for o in &options {
             let alone = judge_game(&r, o);
-            assert_eq!(
-                shown(&judge(&r, &shared, o)),
-                shown(&alone),
-                "{:?}",
-                o.rules
-            );
+            // What keep_for asked is enough: judging the shared replay replays nothing.
+            let before = replays();
+            let judged = judge(&r, &shared, o);
+            assert_eq!(replays(), before, "{:?} replayed again", o.rules);
+            assert_eq!(shown(&judged), shown(&alone), "{:?}", o.rules);
             ends.insert(alone.ending.end.map(|e| e.move_number));
+            // The ending read from the turns alone is the judgement's.
+            assert_eq!(
+                format!("{:?}", ending_of(&r, o)),
+                format!("{:?}", alone.ending)
+            );
         }
         assert!(
             ends.len() > 1,

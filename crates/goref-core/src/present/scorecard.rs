@@ -2,8 +2,8 @@
 //! it aloud — area per colour, dead stones, neutral points, komi, handicap
 //! compensation, penalties, the Ing fill-in story and the RE to write.
 
-use crate::count::reading::ResultCheck;
 use crate::count::reading::{FourPassReading, FourPassReadings};
+use crate::count::reading::{ResultCheck, ResultStatus};
 use crate::count::score::{Penalties, Score};
 use crate::count::timing::TimeReport;
 use crate::count::Refereed;
@@ -74,7 +74,8 @@ pub struct ScoreCard {
     pub fill_in: Option<String>,
     pub fill_in_skipped: Option<String>,
     /// The RE goref would write: null when the game did not reach its end (a
-    /// resignation, a loss on time, a record that stops), where only `count` applies.
+    /// resignation, a loss on time, a record that stops), where only `count` applies, and
+    /// when the winner turns on strings the estimate is unsure of (`result.unclear`).
     pub re: Option<String>,
     /// The count of the position as it stands, whether or not it is the result.
     pub count: String,
@@ -141,6 +142,10 @@ impl ScoreCard {
                 .ending
                 .end
                 .filter(|_| r.end.not_countable.is_none())
+                // Where the recomputed winner turns on strings the estimate is unsure of (the
+                // result is unverified), goref has no result it could defend: it names the
+                // strings instead, as `check` does (issue 26).
+                .filter(|_| !winner_unsettled(&r.end.result))
                 .map(|_| match &r.end.four_passes {
                     Some(f) if f.undecided() => "?".to_string(),
                     _ => s.re.clone(),
@@ -293,6 +298,15 @@ impl ScoreCard {
                 "Result to write: RE[?] (the two readings of the four passes differ and no dead stones are marked or claimed; mark them TB/TW or pass --dead to settle which reading stands)\n",
             ),
             Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
+            None if winner_unsettled(&self.result) => {
+                let names: Vec<String> =
+                    self.result.unclear.iter().map(|u| u.describe()).collect();
+                out.push_str(&format!(
+                    "Result to write: none, the winner turns on {}, which the estimate cannot settle: mark the dead stones TB/TW or pass --dead; count with the estimate: {}\n",
+                    names.join("; "),
+                    self.count
+                ));
+            }
             None if self.not_countable.is_some() => out.push_str(&format!(
                 "Result to write: none, the game did not reach a countable end ({}); count as it stands: {}\n",
                 self.not_countable.as_deref().unwrap_or(""),
@@ -323,6 +337,11 @@ impl ScoreCard {
         }
         out
     }
+}
+
+/// The result is unverified because its winner turns on strings the estimate is unsure of.
+fn winner_unsettled(result: &ResultCheck) -> bool {
+    result.status == ResultStatus::Unverified && !result.unclear.is_empty()
 }
 
 /// Both readings of four passes, each with what it rests on.
