@@ -551,7 +551,10 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
         "{text}"
     );
     assert!(text.contains("count with the estimate: B+1.5"), "{text}");
-    let out = goref().args(["score", "--format", "json", path]).output().unwrap();
+    let out = goref()
+        .args(["score", "--format", "json", path])
+        .output()
+        .unwrap();
     let card: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(card["re"], Value::Null);
     assert_eq!(card["count"], "B+1.5");
