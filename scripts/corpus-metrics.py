@@ -11,7 +11,9 @@ countable, so no computed result; `unver`: a computed result the referee itself 
 unverified, a disagreement that turns on strings or open points it cannot settle), and of
 the computed results how many name RE's winner (`win`), give RE's exact margin (`exact`) or
 are 50 points or more off (`off50`). `agree*` repeats the counts over the records where RE
-and GNU Go's aftermath count (../shared/tools/oracle-dev.jsonl) name the same winner.
+and GNU Go's aftermath count (../shared/tools/oracle-dev.jsonl) name the same winner;
+`stated`, `s_wrong` and `s_off50` count, among those, the results goref states (computed and
+not `unverified`: what `score` offers to write), their wrong winners and their 50+ misses.
 
 Rows: each source (the corpus folder), then ALL, then with --holdout PREFIX the sources that
 start with PREFIX (held out) and those that do not (tuned on), each as a total. Nothing is
@@ -84,11 +86,17 @@ def tally(rows, corpus, oracle):
             c["a_abst"] += not counted
             c["a_unver"] += counted and res.get("status") == "unverified"
             c["a_off50"] += counted and abs(comp - rec) >= 50
+            # What goref states as the result: a computed result it does not itself
+            # call unverified (`score` writes none where the estimate cannot settle it).
+            stated = counted and res.get("status") != "unverified"
+            c["a_stated"] += stated
+            c["a_s_wrong"] += stated and (comp > 0) != (rec > 0)
+            c["a_s_off50"] += stated and abs(comp - rec) >= 50
     return per
 
 
 COLUMNS = ["n", "comp", "abst", "unver", "win", "exact", "off50"]
-AGREE = ["agreeN", "a_win", "a_wrong", "a_abst", "a_unver", "a_off50"]
+AGREE = ["agreeN", "a_win", "a_wrong", "a_abst", "a_unver", "a_off50", "a_stated", "a_s_wrong", "a_s_off50"]
 
 
 def line(name, c):
@@ -98,6 +106,7 @@ def line(name, c):
     rates = (
         f" | win/n {pct(c['win'], c['n'])} win/comp {pct(c['win'], c['comp'])}"
         f" exact/n {pct(c['exact'], c['n'])} agree win {pct(c['a_win'], c['agreeN'])}"
+        f" stated win {pct(c['a_stated'] - c['a_s_wrong'], c['a_stated'])}"
     )
     return f"{name[:30]:30} {left} | {right}{rates}"
 
@@ -112,7 +121,7 @@ def main():
     rows = [json.loads(l) for l in open(args.jsonl, encoding="utf-8") if l.strip()]
     per = tally(rows, args.corpus, oracle_margins(args.oracle))
     header = " ".join(f"{k:>5}" for k in COLUMNS) + " | " + " ".join(
-        f"{k.replace('a_', ''):>6}" for k in AGREE
+        f"{k.replace('a_', '', 1):>6}" for k in AGREE
     )
     print(f"{'source':30} {header}")
     total = collections.Counter()

@@ -820,8 +820,31 @@ fn full_text_report_snapshot() {
 
 #[test]
 fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
-    // The same record as result-mismatch.sgf without RU: goref does not know how it
-    // was counted, so it reports the difference without calling it an error.
+    // result-mismatch.sgf's board without RU and without KM: goref does not know how it
+    // was counted nor with which komi (the rules' 8, or any up to 8), so W+2 against the
+    // count's W+8 is a difference it reports without calling it a mismatch.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-ru.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[5]RE[W+2];B[cc];W[];B[];W[aa];B[];W[])",
+    )
+    .unwrap();
+    let r = &check_jsonl(&[path.to_str().unwrap()])[0];
+    assert_eq!(r["result"]["status"], "unverified", "{r}");
+    assert!(r["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("does not state its rules"));
+    assert!(!codes(r).contains(&"result-mismatch"), "{:?}", codes(r));
+    assert!(codes(r).contains(&"rules-assumed"));
+}
+
+#[test]
+fn a_difference_no_rules_explain_is_a_mismatch_even_under_assumed_rules() {
+    // With KM[0.5] recorded and both counting methods at W+0.5, RE[B+5] is 5.5 points
+    // away: no counting method, compensation or komi explains it. A mismatch, but a
+    // warning: the rules (and so how the game ended) are assumed.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("no-ru.sgf");
     std::fs::write(
@@ -830,19 +853,27 @@ fn a_count_that_differs_under_assumed_rules_is_unverified_not_a_mismatch() {
     )
     .unwrap();
     let r = &check_jsonl(&[path.to_str().unwrap()])[0];
-    assert_eq!(r["result"]["status"], "unverified");
-    assert!(r["result"]["reason"]
+    assert_eq!(r["result"]["status"], "mismatch", "{r}");
+    let mismatch = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "result-mismatch")
+        .expect("result-mismatch");
+    assert_eq!(mismatch["severity"], "warning");
+    assert!(mismatch["message"]
         .as_str()
         .unwrap()
-        .contains("does not state its rules"));
-    let codes: Vec<&str> = r["findings"]
+        .contains("does not state its rules, but no counting method"));
+}
+
+fn codes(r: &Value) -> Vec<&str> {
+    r["findings"]
         .as_array()
         .unwrap()
         .iter()
         .map(|f| f["code"].as_str().unwrap())
-        .collect();
-    assert!(!codes.contains(&"result-mismatch"), "{codes:?}");
-    assert!(codes.contains(&"rules-assumed"));
+        .collect()
 }
 
 #[test]

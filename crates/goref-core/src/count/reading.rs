@@ -31,7 +31,7 @@ pub use dead::{
 };
 pub(crate) use dead::{serialize_source, settle};
 pub(crate) use method::{count, CountContext};
-pub(crate) use verdict::{agrees, comment_evidence, deciding_strings, re_is_count};
+pub(crate) use verdict::{agrees, comment_evidence, deciding_strings, re_is_count, Deciding};
 use verdict::{
     counting_needed, judge_result, not_countable_check, side_variation_check, zero_margin,
     zero_margin_check,
@@ -292,16 +292,20 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     // Recounting with each unclear string flipped costs a count per string: only where
     // it can change the verdict (a mismatch), or for a single game's count (`score`).
     let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
-    let unclear = match (&chosen.estimate, &end.score) {
+    // Against a mismatch a string also decides where it moves the count to RE's margin.
+    let against = (check.status == ResultStatus::Mismatch)
+        .then(|| recorded_black_margin(record))
+        .flatten();
+    let deciding = match (&chosen.estimate, &end.score) {
         (Some(est), Some(s)) if wanted => {
-            deciding_strings(position, est, s, &ctx, opts.min_confidence())
+            deciding_strings(position, est, s, &ctx, opts.min_confidence(), against)
         }
-        _ => Vec::new(),
+        _ => Deciding::default(),
     };
     // A mismatch is a verdict only where the estimate can carry it; else the pending
     // mismatch finding is replaced by the finding that says what would settle it.
-    let verdict = if check.status == ResultStatus::Mismatch && !unclear.is_empty() {
-        Some(unclear_verdict(&mut check, &unclear))
+    let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {
+        Some(unclear_verdict(&mut check, &deciding))
     } else if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
         open_points_deciding(record, &end, &check).map(|open| open_points_verdict(&mut check, open))
     } else {
@@ -309,7 +313,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     };
     findings.extend(verdict.or(pending));
     end.findings.extend(findings);
-    check.unclear = unclear;
+    check.unclear = deciding.strings;
     if let Some(f) = comment_evidence(record, &check) {
         end.findings.push(f);
     }
@@ -319,23 +323,44 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
 
 /// The estimate cannot carry a mismatch that hangs on a string it is unsure of: the
 /// result is unverified, and the finding names the strings.
-fn unclear_verdict(check: &mut ResultCheck, unclear: &[UnclearString]) -> Finding {
-    let names: Vec<String> = unclear.iter().map(UnclearString::describe).collect();
+fn unclear_verdict(check: &mut ResultCheck, deciding: &Deciding) -> Finding {
+    let names: Vec<String> = deciding
+        .strings
+        .iter()
+        .map(UnclearString::describe)
+        .collect();
+    let what = check.unclear_decides();
+    let together = if deciding.together {
+        " (flipped together)"
+    } else {
+        ""
+    };
     check.status = ResultStatus::Unverified;
     check.reason = format!(
-        "{}; but the winner turns on {}",
+        "{}; but the {what} turns on {}{together}",
         check.reason,
         names.join("; ")
     );
     Finding::new(
         Code::DeadStonesUnclear,
         format!(
-            "the estimated count gives {} against RE[{}], but the winner turns on {}; mark the dead stones with TB/TW or pass --dead to verify",
+            "the estimated count gives {} against RE[{}], but the {what} turns on {}{together}; mark the dead stones with TB/TW or pass --dead to verify",
             check.computed.as_deref().unwrap_or("?"),
             check.recorded.as_deref().unwrap_or(""),
             names.join("; ")
         ),
     )
+}
+
+/// RE's margin for Black (negative for White), where RE is a count.
+fn recorded_black_margin(record: &GameRecord) -> Option<f64> {
+    let recorded = parse_re(record.info.result.as_deref()?);
+    let margin = recorded.margin()?;
+    match recorded.winner() {
+        Some(Color::Black) => Some(margin),
+        Some(Color::White) => Some(-margin),
+        None => Some(0.0),
+    }
 }
 
 /// The estimate leaves open points to nobody where a play-out would give them to one
@@ -529,7 +554,7 @@ mod tests {
         let est = wall_estimate(&pos, 0.6);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
         assert_eq!(s.re, "B+25");
-        let unclear = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE);
+        let unclear = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE, None).strings;
         assert_eq!(unclear.len(), 1);
         assert_eq!(unclear[0].color, Color::White);
         assert_eq!(unclear[0].vertices, vec!["C5", "C4", "C3", "C2", "C1"]);
@@ -538,7 +563,9 @@ mod tests {
             .starts_with("the White string at C5 C4"));
         // The same string, sure: nothing to name.
         let sure = wall_estimate(&pos, 0.95);
-        assert!(deciding_strings(&pos, &sure, &s, &c, MIN_CONFIDENCE).is_empty());
+        assert!(deciding_strings(&pos, &sure, &s, &c, MIN_CONFIDENCE, None)
+            .strings
+            .is_empty());
     }
 
     #[test]
@@ -549,7 +576,9 @@ mod tests {
         let c = ctx(&rules, -30.0, [0, 0], Scoring::Area);
         let est = wall_estimate(&pos, 0.6);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
-        assert!(deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE).is_empty());
+        assert!(deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE, None)
+            .strings
+            .is_empty());
     }
 
     #[test]
@@ -616,6 +645,150 @@ mod tests {
             .findings()
             .find(|f| f.code == Code::ResultMismatch)
             .expect("result-mismatch");
+        assert_eq!(f.severity, Severity::Warning);
+    }
+
+    /// 9x5, area counting, KM 0: Black's wall on the left (5 stones), an empty column
+    /// (dame), three White walls enclosing two territories of 10 points, each with one
+    /// Black stone inside (D3, H3), estimated dead at the given confidences. The count is
+    /// W+30; either stone alive makes its territory dame (W+19), both alive W+8.
+    fn two_rooms(re: &str, rules: &str, confidence: [f32; 2]) -> (GameRecord, RefereeOptions) {
+        let sgf = format!(
+            "(;SZ[9:5]{rules}KM[0]RE[{re}]AB[aa][ab][ac][ad][ae][dc][hc]\
+             AW[ca][cb][cc][cd][ce][fa][fb][fc][fd][fe][ia][ib][ic][id][ie];B[];W[])"
+        );
+        let rec = record_with_marks(&sgf);
+        let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
+        let string = |color, stones, status, confidence: f32| StringEstimate {
+            color,
+            stones,
+            status,
+            confidence,
+            proven: confidence >= 1.0,
+        };
+        let est = Estimate {
+            width: 9,
+            height: 5,
+            strings: vec![
+                string(Color::Black, column(0), StoneStatus::Alive, 1.0),
+                string(Color::White, column(2), StoneStatus::Alive, 1.0),
+                string(Color::White, column(5), StoneStatus::Alive, 1.0),
+                string(Color::White, column(8), StoneStatus::Alive, 1.0),
+                string(
+                    Color::Black,
+                    vec![Point::new(3, 2)],
+                    StoneStatus::Dead,
+                    confidence[0],
+                ),
+                string(
+                    Color::Black,
+                    vec![Point::new(7, 2)],
+                    StoneStatus::Dead,
+                    confidence[1],
+                ),
+            ],
+            owner: vec![None; 45],
+        };
+        let opts = RefereeOptions {
+            estimator: Estimator::Given(Box::new(est)),
+            ..RefereeOptions::default()
+        };
+        (rec, opts)
+    }
+
+    fn checked(re: &str, rules: &str, confidence: [f32; 2]) -> crate::count::Refereed {
+        let (rec, opts) = two_rooms(re, rules, confidence);
+        crate::count::referee(&rec, &opts)
+    }
+
+    #[test]
+    fn a_margin_mismatch_that_unsure_strings_make_up_is_unverified() {
+        let rules = "RU[Chinese]";
+        // Sure of both kills: RE's W+19 is a mismatch the estimate carries (a warning).
+        let r = checked("W+19", rules, [0.9, 0.9]);
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+30"));
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
+        let f = r
+            .findings()
+            .find(|f| f.code == Code::MarginMismatch)
+            .unwrap();
+        assert_eq!(f.severity, Severity::Warning);
+        // Unsure of D3: flipped, it brings the count to RE (W+19) or makes up most of
+        // the difference (W+18: 1 of 12 points left), so the margin is not settled.
+        for re in ["W+19", "W+18"] {
+            let r = checked(re, rules, [0.7, 0.9]);
+            assert_eq!(r.end.result.status, ResultStatus::Unverified, "{re}");
+            assert!(
+                r.end
+                    .result
+                    .reason
+                    .contains("the margin turns on the Black string at D3"),
+                "{}",
+                r.end.result.reason
+            );
+            assert_eq!(r.end.result.unclear.len(), 1);
+            assert_eq!(r.end.result.unclear[0].vertices, vec!["D3"]);
+            let f = r
+                .findings()
+                .find(|f| f.code == Code::DeadStonesUnclear)
+                .unwrap();
+            assert!(f.message.contains("the margin turns on"), "{}", f.message);
+            assert!(!r.findings().any(|f| f.code == Code::MarginMismatch));
+        }
+        // RE W+2: D3 alone makes up 11 of 28 points, less than half; the mismatch stands.
+        let r = checked("W+2", rules, [0.7, 0.9]);
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
+        assert!(r.end.result.unclear.is_empty());
+    }
+
+    #[test]
+    fn unsure_strings_that_make_up_the_difference_only_together_are_named_together() {
+        let rules = "RU[Chinese]";
+        // RE W+8: either stone alone leaves 11 of 22 points (not less than half), both
+        // together reach RE.
+        let r = checked("W+8", rules, [0.7, 0.7]);
+        assert_eq!(r.end.result.status, ResultStatus::Unverified);
+        assert!(
+            r.end.result.reason.contains("(flipped together)"),
+            "{}",
+            r.end.result.reason
+        );
+        let named: Vec<&str> = r
+            .end
+            .result
+            .unclear
+            .iter()
+            .map(|u| u.vertices[0].as_str())
+            .collect();
+        assert_eq!(named, vec!["D3", "H3"]);
+        // One of them sure: the other alone cannot make it up, and the mismatch stands.
+        let r = checked("W+8", rules, [0.7, 0.9]);
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
+    }
+
+    #[test]
+    fn unstated_rules_excuse_only_a_difference_some_rules_could_make() {
+        // No RU: area counting gives W+30, territory W+22 (20 points, 2 prisoners).
+        // RE W+25 lies within what the two methods differ by: unverified.
+        let r = checked("W+25", "", [0.9, 0.9]);
+        assert_eq!(r.end.result.status, ResultStatus::Unverified);
+        assert!(
+            r.end.result.reason.contains("does not state its rules"),
+            "{}",
+            r.end.result.reason
+        );
+        // RE B+5 is 35 points from the count: no counting method explains that.
+        let r = checked("B+5", "", [0.9, 0.9]);
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Mismatch,
+            "{}",
+            r.end.result.reason
+        );
+        let f = r
+            .findings()
+            .find(|f| f.code == Code::ResultMismatch)
+            .unwrap();
         assert_eq!(f.severity, Severity::Warning);
     }
 

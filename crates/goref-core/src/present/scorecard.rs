@@ -302,7 +302,8 @@ impl ScoreCard {
                 let names: Vec<String> =
                     self.result.unclear.iter().map(|u| u.describe()).collect();
                 out.push_str(&format!(
-                    "Result to write: none, the winner turns on {}, which the estimate cannot settle: mark the dead stones TB/TW or pass --dead; count with the estimate: {}\n",
+                    "Result to write: none, the {} turns on {}, which the estimate cannot settle: mark the dead stones TB/TW or pass --dead; count with the estimate: {}\n",
+                    self.result.unclear_decides(),
                     names.join("; "),
                     self.count
                 ));
@@ -339,7 +340,8 @@ impl ScoreCard {
     }
 }
 
-/// The result is unverified because its winner turns on strings the estimate is unsure of.
+/// The result is unverified because its winner (or margin) turns on strings the estimate
+/// is unsure of.
 fn winner_unsettled(result: &ResultCheck) -> bool {
     result.status == ResultStatus::Unverified && !result.unclear.is_empty()
 }
