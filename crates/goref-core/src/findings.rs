@@ -269,8 +269,8 @@ codes! {
         example: "(;SZ[5]KM[0.5]RE[W+5];B[cc];W[];B[])",
         advice: "Mark the dead stones with TB/TW in the final node, or pass --dead, to verify the result.";
     DeadStonesUnclear = "dead-stones-unclear", Info, Result,
-        summary: "The estimated count disagrees with RE, but the winner turns on a string whose status the estimate is not sure of.",
-        rule: "Dead stones nobody marked are estimated; an unclear string that decides the winner leaves the result unverified (docs/scoring.md).",
+        summary: "The estimated count disagrees with RE, but the winner or margin turns on strings whose status the estimate is not sure of.",
+        rule: "Dead stones nobody marked are estimated; unclear strings that, flipped, change the winner, bring the count to RE or make up most of the difference leave the result unverified (docs/scoring.md).",
         example: "-",
         advice: "Look at the named string; mark the dead stones with TB/TW or pass --dead to verify.";
     OpenPointsUnclear = "open-points-unclear", Info, Result,
