@@ -648,13 +648,23 @@ mod tests {
         assert_eq!(f.severity, Severity::Warning);
     }
 
-    /// 9x5, area counting, KM 0: Black's wall on the left (5 stones), an empty column
+    /// 9x5 (`props` gives RU, KM, HA): Black's wall on the left (5 stones), an empty column
     /// (dame), three White walls enclosing two territories of 10 points, each with one
-    /// Black stone inside (D3, H3), estimated dead at the given confidences. The count is
-    /// W+30; either stone alive makes its territory dame (W+19), both alive W+8.
-    fn two_rooms(re: &str, rules: &str, confidence: [f32; 2]) -> (GameRecord, RefereeOptions) {
+    /// Black stone inside (D3, H3), estimated dead at the given confidences (D3 in seki
+    /// with `d3_seki`). By area with KM 0 the count is W+30; either stone alive makes its
+    /// territory dame (W+19), both alive W+8.
+    fn two_rooms(re: &str, props: &str, confidence: [f32; 2]) -> (GameRecord, RefereeOptions) {
+        rooms(re, props, confidence, false)
+    }
+
+    fn rooms(
+        re: &str,
+        props: &str,
+        confidence: [f32; 2],
+        d3_seki: bool,
+    ) -> (GameRecord, RefereeOptions) {
         let sgf = format!(
-            "(;SZ[9:5]{rules}KM[0]RE[{re}]AB[aa][ab][ac][ad][ae][dc][hc]\
+            "(;SZ[9:5]{props}RE[{re}]AB[aa][ab][ac][ad][ae][dc][hc]\
              AW[ca][cb][cc][cd][ce][fa][fb][fc][fd][fe][ia][ib][ic][id][ie];B[];W[])"
         );
         let rec = record_with_marks(&sgf);
@@ -677,7 +687,11 @@ mod tests {
                 string(
                     Color::Black,
                     vec![Point::new(3, 2)],
-                    StoneStatus::Dead,
+                    if d3_seki {
+                        StoneStatus::Seki
+                    } else {
+                        StoneStatus::Dead
+                    },
                     confidence[0],
                 ),
                 string(
@@ -696,14 +710,14 @@ mod tests {
         (rec, opts)
     }
 
-    fn checked(re: &str, rules: &str, confidence: [f32; 2]) -> crate::count::Refereed {
-        let (rec, opts) = two_rooms(re, rules, confidence);
+    fn checked(re: &str, props: &str, confidence: [f32; 2]) -> crate::count::Refereed {
+        let (rec, opts) = two_rooms(re, props, confidence);
         crate::count::referee(&rec, &opts)
     }
 
     #[test]
     fn a_margin_mismatch_that_unsure_strings_make_up_is_unverified() {
-        let rules = "RU[Chinese]";
+        let rules = "RU[Chinese]KM[0]";
         // Sure of both kills: RE's W+19 is a mismatch the estimate carries (a warning).
         let r = checked("W+19", rules, [0.9, 0.9]);
         assert_eq!(r.end.result.computed.as_deref(), Some("W+30"));
@@ -713,6 +727,11 @@ mod tests {
             .find(|f| f.code == Code::MarginMismatch)
             .unwrap();
         assert_eq!(f.severity, Severity::Warning);
+        assert!(
+            f.message.ends_with("(dead stones estimated, not marked)"),
+            "{}",
+            f.message
+        );
         // Unsure of D3: flipped, it brings the count to RE (W+19) or makes up most of
         // the difference (W+18: 1 of 12 points left), so the margin is not settled.
         for re in ["W+19", "W+18"] {
@@ -743,7 +762,7 @@ mod tests {
 
     #[test]
     fn unsure_strings_that_make_up_the_difference_only_together_are_named_together() {
-        let rules = "RU[Chinese]";
+        let rules = "RU[Chinese]KM[0]";
         // RE W+8: either stone alone leaves 11 of 22 points (not less than half), both
         // together reach RE.
         let r = checked("W+8", rules, [0.7, 0.7]);
@@ -767,10 +786,112 @@ mod tests {
     }
 
     #[test]
+    fn a_flip_that_passes_re_decides_though_it_leaves_more_than_half() {
+        // Count W+30, RE W+25, D3 alive W+19: past RE (6 of 5 points left), so the flip
+        // reaches RE and the margin turns on it.
+        let r = checked("W+25", "RU[Chinese]KM[0]", [0.7, 0.9]);
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Unverified,
+            "{}",
+            r.end.result.reason
+        );
+        assert_eq!(r.end.result.unclear[0].vertices, vec!["D3"]);
+    }
+
+    #[test]
+    fn strings_that_decide_alone_are_named_alone_and_a_winner_is_told_from_a_margin() {
+        // RE W+19: each unsure stone alone reaches it (W+19, W+14): both named, alone.
+        let r = checked("W+19", "RU[Chinese]KM[0]", [0.7, 0.7]);
+        assert_eq!(r.end.result.status, ResultStatus::Unverified);
+        assert_eq!(r.end.result.unclear.len(), 2);
+        assert!(
+            !r.end.result.reason.contains("(flipped together)"),
+            "{}",
+            r.end.result.reason
+        );
+        // KM -25: the count is W+5 and D3 alive gives B+6. Against RE B+5 the winner
+        // turns on it.
+        let r = checked("B+5", "RU[Chinese]KM[-25]", [0.7, 0.9]);
+        assert_eq!(r.end.result.status, ResultStatus::Unverified);
+        assert!(
+            r.end
+                .result
+                .reason
+                .contains("the winner turns on the Black string at D3"),
+            "{}",
+            r.end.result.reason
+        );
+    }
+
+    #[test]
+    fn the_unsure_strings_are_read_out_for_a_mismatch_or_a_score_only() {
+        // RE W+5 agrees with the count (KM -25): check spends no recount on the unsure
+        // strings, `score` (count_as_is) names those that could turn the winner.
+        let r = checked("W+5", "RU[Chinese]KM[-25]", [0.7, 0.7]);
+        assert_eq!(r.end.result.status, ResultStatus::Agrees);
+        assert!(r.end.result.unclear.is_empty());
+        let (rec, opts) = two_rooms("W+5", "RU[Chinese]KM[-25]", [0.7, 0.7]);
+        let scored = crate::count::referee(
+            &rec,
+            &RefereeOptions {
+                count_as_is: true,
+                ..opts
+            },
+        );
+        assert_eq!(scored.end.result.unclear.len(), 2);
+    }
+
+    #[test]
+    fn a_seki_string_flipped_is_dead_and_no_longer_in_seki() {
+        // Territory counting, KM 0: D3 in seki leaves its room nobody's (W+11: 10 points and
+        // H3 as a prisoner); dead, its room is White's with a prisoner more (W+22 = RE).
+        let (rec, opts) = rooms("W+22", "RU[Japanese]KM[0]", [0.7, 0.9], true);
+        let r = crate::count::referee(&rec, &opts);
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+11"));
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Unverified,
+            "{}",
+            r.end.result.reason
+        );
+        assert_eq!(r.end.result.unclear[0].vertices, vec!["D3"]);
+    }
+
+    #[test]
+    fn unstated_rules_allow_for_handicap_compensation_and_a_missing_komi() {
+        // No RU, KM 0: W+30 by area, W+22 by territory. RE W+40 is 10 points off: more
+        // than the methods differ (8), the komi is recorded: a mismatch.
+        let r = checked("W+40", "KM[0]", [0.9, 0.9]);
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
+        // No KM: the rules' komi (8) is taken: W+38 by area, W+30 by territory. RE W+50
+        // is 12 points off, more than the methods differ, but any komi up to 8 could have
+        // been used.
+        let r = checked("W+50", "", [0.9, 0.9]);
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+38"));
+        let computed = r.end.result.computed.clone().unwrap();
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Unverified,
+            "{computed} {}",
+            r.end.result.reason
+        );
+        // HA 3: three points of compensation more could explain it.
+        let r = checked("W+40", "KM[0]HA[3]", [0.9, 0.9]);
+        let computed = r.end.result.computed.clone().unwrap();
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Unverified,
+            "{computed} {}",
+            r.end.result.reason
+        );
+    }
+
+    #[test]
     fn unstated_rules_excuse_only_a_difference_some_rules_could_make() {
         // No RU: area counting gives W+30, territory W+22 (20 points, 2 prisoners).
         // RE W+25 lies within what the two methods differ by: unverified.
-        let r = checked("W+25", "", [0.9, 0.9]);
+        let r = checked("W+25", "KM[0]", [0.9, 0.9]);
         assert_eq!(r.end.result.status, ResultStatus::Unverified);
         assert!(
             r.end.result.reason.contains("does not state its rules"),
@@ -778,7 +899,7 @@ mod tests {
             r.end.result.reason
         );
         // RE B+5 is 35 points from the count: no counting method explains that.
-        let r = checked("B+5", "", [0.9, 0.9]);
+        let r = checked("B+5", "KM[0]", [0.9, 0.9]);
         assert_eq!(
             r.end.result.status,
             ResultStatus::Mismatch,
@@ -790,6 +911,15 @@ mod tests {
             .find(|f| f.code == Code::ResultMismatch)
             .unwrap();
         assert_eq!(f.severity, Severity::Warning);
+        assert!(
+            f.message
+                .contains("the record does not state its rules, but no counting method"),
+            "{}",
+            f.message
+        );
+        // RE W+38 is exactly as far from the count (W+30) as the methods are apart (8).
+        let r = checked("W+38", "KM[0]", [0.9, 0.9]);
+        assert_eq!(r.end.result.status, ResultStatus::Unverified);
     }
 
     fn record_with_marks(sgf: &str) -> GameRecord {

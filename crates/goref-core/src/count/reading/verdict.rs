@@ -80,8 +80,9 @@ pub(crate) fn deciding_strings(
     let decides = |flipped: &Score| {
         flipped.winner != score.winner
             || against.is_some_and(|re| {
-                let (lo, hi) = min_max(score.black_margin, flipped.black_margin);
-                let reaches = (lo - 1e-9..=hi + 1e-9).contains(&re);
+                // Margins are sums of halves: exact in binary, compared exactly.
+                let (from, to) = (score.black_margin, flipped.black_margin);
+                let reaches = (from.min(to)..=from.max(to)).contains(&re);
                 // The flip accounts for most of the difference: what is left is less
                 // than half of it (miracle97: 52 unsure stones make 209 of 244 points).
                 let most =
@@ -128,14 +129,6 @@ pub(crate) struct Deciding {
     /// the unclear strings that decide only flipped together.
     pub strings: Vec<UnclearString>,
     pub together: bool,
-}
-
-fn min_max(a: f64, b: f64) -> (f64, f64) {
-    if a <= b {
-        (a, b)
-    } else {
-        (b, a)
-    }
 }
 
 /// The count with `strings` flipped: dead ones alive, alive and seki ones dead.
@@ -491,7 +484,8 @@ fn unstated_rules_can_explain(recorded: &ParsedResult, score: &Score) -> bool {
     } else {
         0.0
     };
-    (score.black_margin - recorded_black).abs() <= methods + compensation + komi + 1e-9
+    // Margins, komi and compensation are sums of halves: exact in binary.
+    (score.black_margin - recorded_black).abs() <= methods + compensation + komi
 }
 
 /// What [`compare`] compares a count with, and on what it rests.
