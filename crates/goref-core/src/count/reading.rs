@@ -887,6 +887,44 @@ mod tests {
         );
     }
 
+    /// Issue 26 requirement 3: one estimate, one verdict. The same estimated disagreement
+    /// has the same status and severity under area and territory rules alike; only the
+    /// count differs.
+    #[test]
+    fn an_estimated_disagreement_has_one_status_and_severity_under_every_ruleset() {
+        for rules in [
+            "RU[Chinese]",
+            "RU[Japanese]",
+            "RU[AGA]",
+            "RU[NZ]",
+            "RU[Korean]",
+        ] {
+            let props = format!("{rules}KM[0]");
+            // Sure kills, RE names the other winner: a mismatch, a warning.
+            let r = checked("B+5", &props, [0.9, 0.9]);
+            assert_eq!(r.end.result.status, ResultStatus::Mismatch, "{rules}");
+            let f = r
+                .findings()
+                .find(|f| f.code == Code::ResultMismatch)
+                .unwrap_or_else(|| panic!("{rules}: no result-mismatch"));
+            assert_eq!(f.severity, Severity::Warning, "{rules}");
+            // Unsure kills: unverified, an info, whatever the count.
+            let r = checked("B+5", &props, [0.7, 0.7]);
+            assert_eq!(
+                r.end.result.status,
+                ResultStatus::Unverified,
+                "{rules}: {}",
+                r.end.result.reason
+            );
+            let f = r
+                .findings()
+                .find(|f| f.code == Code::DeadStonesUnclear)
+                .unwrap_or_else(|| panic!("{rules}: no dead-stones-unclear"));
+            assert_eq!(f.severity, Severity::Info, "{rules}");
+            assert!(!r.findings().any(|f| f.code.as_str().ends_with("-mismatch")));
+        }
+    }
+
     #[test]
     fn unstated_rules_excuse_only_a_difference_some_rules_could_make() {
         // No RU: area counting gives W+30, territory W+22 (20 points, 2 prisoners).
