@@ -566,3 +566,46 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
     let card: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(card["re"], "B+1.5");
 }
+
+/// A lone Black stone in an open area between two walls without eyes (10x6): the static
+/// reading calls it dead at 0.70, unsure; the playouts read it out (a coin toss).
+const LONE_STONE: &str = "(;GM[1]FF[4]SZ[10:6]RU[Chinese]KM[0]RE[W+36]AB[ea][eb][ec][ed][ee][ef][id]AW[fa][fb][fc][fd][fe][ff];B[];W[])";
+
+#[test]
+fn estimator_playouts_reads_out_the_unsure_strings_as_the_library_does() {
+    use goref_core::score::{estimate, estimate_with_playouts};
+    let mut rows = vec!["....XO...."; 6];
+    rows[3] = "....XO..X.";
+    let pos = goref_core::Position::from_diagram(&rows);
+    let lone = |e: &goref_core::score::Estimate| {
+        e.strings
+            .iter()
+            .find(|s| s.stones.len() == 1)
+            .map(|s| format!("{:.2}", s.confidence))
+            .unwrap()
+    };
+    let (statically, read_out) = (lone(&estimate(&pos)), lone(&estimate_with_playouts(&pos)));
+    assert_ne!(statically, read_out, "the playouts give another confidence");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lone.sgf");
+    std::fs::write(&path, LONE_STONE).unwrap();
+    let path = path.to_str().unwrap();
+    for (estimator, confidence) in [("builtin", &statically), ("playouts", &read_out)] {
+        let text = text(&["score", "--estimator", estimator, path]);
+        assert!(
+            text.contains(&format!(
+                "the Black string at J3 (estimated dead, confidence {confidence})"
+            )),
+            "{estimator}: {text}"
+        );
+        let r = &check_jsonl(&["--estimator", estimator, path])[0];
+        assert_eq!(r["result"]["status"], "unverified", "{estimator}");
+        assert_eq!(
+            r["result"]["unclear"][0]["confidence"]
+                .as_f64()
+                .map(|c| format!("{c:.2}")),
+            Some(confidence.clone()),
+            "{estimator}"
+        );
+    }
+}

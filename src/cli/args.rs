@@ -210,6 +210,8 @@ pub struct RuleArgs {
 pub enum EstimatorKind {
     /// goref's own estimate.
     Builtin,
+    /// goref's estimate, with light playouts for the strings it is unsure of (slower).
+    Playouts,
     /// An engine over GTP (`--engine`).
     Gtp,
     /// None: every stone counts as it stands.
@@ -220,12 +222,14 @@ pub enum EstimatorKind {
 #[derive(Args, Debug, Clone)]
 pub struct EstimatorArgs {
     /// Who judges dead stones that are neither marked (TB/TW) nor claimed (--dead):
-    /// `builtin` (goref's estimate), `gtp` (an engine, see --engine) or `none` (count the
-    /// board as it stands). Default: builtin, or gtp when --engine is given.
+    /// `builtin` (goref's estimate), `playouts` (goref's estimate with light playouts for
+    /// the strings it is unsure of: a second look, about ten times slower on an archive),
+    /// `gtp` (an engine, see --engine) or `none` (count the board as it stands). Default:
+    /// builtin, or gtp when --engine is given.
     #[arg(
         long,
         value_enum,
-        value_name = "builtin|gtp|none",
+        value_name = "builtin|playouts|gtp|none",
         help_heading = "Dead stones"
     )]
     pub estimator: Option<EstimatorKind>,

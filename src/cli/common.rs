@@ -136,6 +136,7 @@ impl EstimatorArgs {
         });
         Ok(match kind {
             EstimatorKind::Builtin => Estimator::Builtin,
+            EstimatorKind::Playouts => Estimator::Playouts,
             EstimatorKind::None => Estimator::None,
             EstimatorKind::Gtp => {
                 let command = self

@@ -55,6 +55,10 @@ pub enum Estimator {
     /// goref's own estimate ([`crate::score::estimate`]).
     #[default]
     Builtin,
+    /// goref's own estimate with light playouts reading out the strings the static
+    /// reading is unsure of ([`crate::score::estimate_with_playouts`]): a second look at a
+    /// position, about ten times slower over a whole archive (`--estimator playouts`).
+    Playouts,
     /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).
     None,
     /// An engine that speaks GTP and answers `final_status_list`.

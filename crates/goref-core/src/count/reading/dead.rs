@@ -246,6 +246,7 @@ pub fn dead_stones(
     let est = match estimator {
         Estimator::None => return DeadStones::default(),
         Estimator::Builtin => estimate::estimate(position),
+        Estimator::Playouts => estimate::estimate_with_playouts(position),
         Estimator::Given(e) => (**e).clone(),
         Estimator::Gtp(spec) => match gtp::estimate(spec, position, komi) {
             Ok(e) => e,
