@@ -296,12 +296,26 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     let against = (check.status == ResultStatus::Mismatch)
         .then(|| recorded_black_margin(record))
         .flatten();
-    let deciding = match (&chosen.estimate, &end.score) {
+    let mut deciding = match (&chosen.estimate, &end.score) {
         (Some(est), Some(s)) if wanted => {
             deciding_strings(position, est, s, &ctx, opts.min_confidence(), against)
         }
         _ => Deciding::default(),
     };
+    // Before goref's own estimate carries a mismatch, a second look: the playouts read the
+    // strings it did not prove (issue 26 requirement 2). Only here, where a verdict is about
+    // to be stated (a few games in a thousand), so the check keeps its speed.
+    if let (Some(est), Some(s), true) = (
+        chosen.estimate.as_ref(),
+        end.score.as_ref(),
+        check.status == ResultStatus::Mismatch
+            && deciding.strings.is_empty()
+            && matches!(opts.estimator, Estimator::Builtin)
+            && chosen.basis == Basis::Estimated,
+    ) {
+        let second = crate::count::estimate::second_look(position, est);
+        deciding = deciding_strings(position, &second, s, &ctx, opts.min_confidence(), against);
+    }
     // A mismatch is a verdict only where the estimate can carry it; else the pending
     // mismatch finding is replaced by the finding that says what would settle it.
     let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {

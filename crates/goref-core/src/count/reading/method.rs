@@ -118,6 +118,49 @@ impl<'a> CountContext<'a> {
 
 /// Counts a position under the reading's method; the score carries the other method's
 /// result when it differs (the report shows both).
+/// The rules as counted: the convention's handicap compensation, where it names one.
+fn rules_counted(ctx: &CountContext) -> Option<Rules> {
+    ctx.method.handicap_compensation.map(|h| Rules {
+        handicap_compensation: h,
+        ..ctx.rules.clone()
+    })
+}
+
+fn settings<'a>(ctx: &'a CountContext, rules: &'a Rules) -> ScoreSettings<'a> {
+    ScoreSettings {
+        rules,
+        komi: ctx.method.komi,
+        handicap: ctx.handicap,
+        penalties: ctx.penalties,
+        lost_on_time: ctx.lost_on_time,
+    }
+}
+
+/// [`count`]'s margin for Black and winner only, by the context's own method: what a
+/// recount with some strings flipped is asked (no summary, no other method's count).
+pub(crate) fn count_margin(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    ctx: &CountContext,
+) -> Result<(f64, Option<Color>), PointListError> {
+    let area = score::count_area(position, dead)?;
+    let with_convention = rules_counted(ctx);
+    let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
+    let by_area = score::score_unsummarised(&area, &settings);
+    let s = match ctx.method.counting {
+        Scoring::Area => by_area,
+        Scoring::Territory => {
+            let mut territory = score::count_territory(position, &area, seki, ctx.captures);
+            if ctx.finish_boundaries {
+                territory.make_teire(score::teire_points(position, &area, seki));
+            }
+            by_area.by_territory_unsummarised(territory, &settings)
+        }
+    };
+    Ok((s.black_margin, s.winner))
+}
+
 pub(crate) fn count(
     position: &Position,
     dead: &[Point],
@@ -125,24 +168,8 @@ pub(crate) fn count(
     ctx: &CountContext,
 ) -> Result<Score, PointListError> {
     let area = score::count_area(position, dead)?;
-    let with_convention;
-    let rules = match ctx.method.handicap_compensation {
-        Some(h) => {
-            with_convention = Rules {
-                handicap_compensation: h,
-                ..ctx.rules.clone()
-            };
-            &with_convention
-        }
-        None => ctx.rules,
-    };
-    let settings = ScoreSettings {
-        rules,
-        komi: ctx.method.komi,
-        handicap: ctx.handicap,
-        penalties: ctx.penalties,
-        lost_on_time: ctx.lost_on_time,
-    };
+    let with_convention = rules_counted(ctx);
+    let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
     // Only the count kept gets its summary line.
     let by_area = score::score_unsummarised(&area, &settings);
     let mut territory = score::count_territory(position, &area, seki, ctx.captures);

@@ -3,7 +3,7 @@
 //! source, and the checks for records that cannot be compared.
 
 use super::dead::{Basis, FourPassReading, FourPassReadings};
-use super::method::{count, CountContext, Method};
+use super::method::{count_margin, CountContext, Method};
 use super::EndReading;
 use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
 use crate::count::judge::Judged;
@@ -77,24 +77,22 @@ pub(crate) fn deciding_strings(
     against: Option<f64>,
 ) -> Deciding {
     const NAMED: usize = 3;
-    let decides = |flipped: &Score| {
-        flipped.winner != score.winner
+    let decides = |(margin, winner): (f64, Option<Color>)| {
+        winner != score.winner
             || against.is_some_and(|re| {
                 // Margins are sums of halves: exact in binary, compared exactly.
-                let (from, to) = (score.black_margin, flipped.black_margin);
-                let reaches = (from.min(to)..=from.max(to)).contains(&re);
+                let from = score.black_margin;
+                let reaches = (from.min(margin)..=from.max(margin)).contains(&re);
                 // The flip accounts for most of the difference: what is left is less
                 // than half of it (miracle97: 52 unsure stones make 209 of 244 points).
-                let most =
-                    (flipped.black_margin - re).abs() < (score.black_margin - re).abs() / 2.0;
+                let most = (margin - re).abs() < (from - re).abs() / 2.0;
                 reaches || most
             })
     };
     let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).collect();
     let mut out = Vec::new();
     for s in &unclear {
-        let flipped = flip(position, est, &[*s], ctx);
-        if flipped.as_ref().is_some_and(decides) {
+        if flip(position, est, &[*s], ctx).is_some_and(decides) {
             out.push(UnclearString::new(s, position.height));
             if out.len() == NAMED {
                 break;
@@ -107,7 +105,7 @@ pub(crate) fn deciding_strings(
             together: false,
         };
     }
-    if !flip(position, est, &unclear, ctx).is_some_and(|f| decides(&f)) {
+    if !flip(position, est, &unclear, ctx).is_some_and(decides) {
         return Deciding::default();
     }
     let mut largest = unclear;
@@ -131,13 +129,14 @@ pub(crate) struct Deciding {
     pub together: bool,
 }
 
-/// The count with `strings` flipped: dead ones alive, alive and seki ones dead.
+/// The count's margin for Black and winner with `strings` flipped: dead ones alive, alive
+/// and seki ones dead.
 fn flip(
     position: &Position,
     est: &Estimate,
     strings: &[&StringEstimate],
     ctx: &CountContext,
-) -> Option<Score> {
+) -> Option<(f64, Option<Color>)> {
     let flipped = |p: &Point| strings.iter().any(|s| s.stones.contains(p));
     let mut dead: Vec<Point> = est
         .dead_stones()
@@ -152,7 +151,7 @@ fn flip(
         .into_iter()
         .filter(|p| !flipped(p))
         .collect();
-    count(position, &dead, &seki, ctx).ok()
+    count_margin(position, &dead, &seki, ctx).ok()
 }
 
 /// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
