@@ -422,12 +422,16 @@ mod tests {
             assert_eq!(statically.owner, second.owner);
         }
         // An estimate that is not this position's (another judge's) is left as it is.
-        let mut other = estimate(&lone_stone(4));
-        other.strings.pop();
-        for s in &mut other.strings {
-            s.confidence = 0.7;
-        }
+        // Here: as many strings, of the same colours, but walls of 4 stones, not 6.
+        let other = estimate(&lone_stone(4));
+        assert_eq!(other.strings.len(), estimate(&lone_stone(6)).strings.len());
         assert_eq!(second_look(&lone_stone(6), &other), other);
+        // Living strings are not read: a lone stone on an empty board dies in many
+        // playouts, and a second look does not doubt it.
+        let lone = Position::from_diagram(&[".....", ".....", "..O..", ".....", "....."]);
+        let statically = estimate(&lone);
+        assert_eq!(statically.strings[0].status, StoneStatus::Alive);
+        assert_eq!(second_look(&lone, &statically), statically);
     }
 
     #[test]

@@ -940,6 +940,63 @@ mod tests {
     }
 
     #[test]
+    fn a_conventions_handicap_compensation_replaces_the_rules_own() {
+        // Engine games through YuanYu count by area without compensation: a two-stone
+        // handicap under RU[Chinese] (N points to White) is counted with none.
+        let sgf = |re: &str| {
+            format!("(;GM[1]FF[4]SZ[9]AP[YuanYu:1]RU[Chinese]KM[0.5]HA[2]RE[{re}]AB[cc][gg];W[];B[];W[])")
+        };
+        let r = crate::count::referee(
+            &record_with_marks(&sgf("B+80.5")),
+            &RefereeOptions::default(),
+        );
+        assert_eq!(r.end.convention, Some("yuanyu-area"));
+        assert_eq!(r.end.result.computed.as_deref(), Some("B+80.5"));
+        assert_eq!(r.end.result.status, ResultStatus::Agrees);
+    }
+
+    /// A lone Black stone between two eyeless walls (10x6), read dead at 0.70; RE W+36
+    /// against the count's jigo. With the threshold at 0.65 the static reading is sure of
+    /// the kill, so only the second look can doubt it.
+    fn lone_stone_record(re: &str) -> GameRecord {
+        record_with_marks(&format!(
+            "(;GM[1]FF[4]SZ[10:6]RU[Chinese]KM[0]RE[{re}]AB[ea][eb][ec][ed][ee][ef][id]\
+             AW[fa][fb][fc][fd][fe][ff];B[];W[])"
+        ))
+    }
+
+    #[test]
+    fn a_kill_the_playouts_do_not_confirm_does_not_carry_a_mismatch() {
+        let sure_at = |estimator| RefereeOptions {
+            min_confidence: Some(0.65),
+            estimator,
+            ..RefereeOptions::default()
+        };
+        let r = crate::count::referee(&lone_stone_record("W+36"), &sure_at(Estimator::Builtin));
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Unverified,
+            "{}",
+            r.end.result.reason
+        );
+        let named = &r.end.result.unclear;
+        assert_eq!(named.len(), 1);
+        assert_eq!(named[0].vertices, vec!["J3"]);
+        assert!(named[0].confidence < 0.65, "{}", named[0].confidence);
+        // The count rests on the same kill: the second look changes no status.
+        assert_eq!(r.end.result.computed.as_deref(), Some("0"));
+        // Another judge's estimate gets no second look: its kill carries the mismatch.
+        let pos = r.judged.scored_position.clone();
+        let given = Estimator::Given(Box::new(estimate::estimate(&pos)));
+        let r = crate::count::referee(&lone_stone_record("W+36"), &sure_at(given));
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
+        // An agreeing count is not looked at again.
+        let r = crate::count::referee(&lone_stone_record("0"), &sure_at(Estimator::Builtin));
+        assert_eq!(r.end.result.status, ResultStatus::Agrees);
+        assert!(r.end.result.unclear.is_empty());
+    }
+
+    #[test]
     fn unstated_rules_excuse_only_a_difference_some_rules_could_make() {
         // No RU: area counting gives W+30, territory W+22 (20 points, 2 prisoners).
         // RE W+25 lies within what the two methods differ by: unverified.
