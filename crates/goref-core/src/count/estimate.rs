@@ -272,6 +272,21 @@ mod tests {
 
     /// A lone Black stone in White's open area of `rows` rows and five columns, beside Black's
     /// as big: the stone decides the winner.
+    /// Two walls across a 9x9 board, an enemy stone inside each side's area.
+    fn walls_with_a_dead_stone_each() -> Position {
+        Position::from_diagram(&[
+            "...XO....",
+            "...XO....",
+            ".O.XO....",
+            "...XO....",
+            "...XO....",
+            "...XO..X.",
+            "...XO....",
+            "...XO....",
+            "...XO....",
+        ])
+    }
+
     fn lone_stone(rows: usize) -> Position {
         let mut diagram = vec!["....XO...."; rows];
         diagram[rows / 2] = "....XO..X.";
@@ -356,17 +371,7 @@ mod tests {
 
     #[test]
     fn dead_stones_inside_territory_are_taken_off() {
-        let pos = Position::from_diagram(&[
-            "...XO....",
-            "...XO....",
-            ".O.XO....",
-            "...XO....",
-            "...XO....",
-            "...XO..X.",
-            "...XO....",
-            "...XO....",
-            "...XO....",
-        ]);
+        let pos = walls_with_a_dead_stone_each();
         let est = estimate(&pos);
         assert_eq!(status_at(&est, 1, 2), StoneStatus::Dead);
         assert_eq!(status_at(&est, 7, 5), StoneStatus::Dead);
@@ -394,17 +399,7 @@ mod tests {
             b.confidence
         );
         // Whatever the position: statuses and proofs stay, confidences never rise.
-        let territory = Position::from_diagram(&[
-            "...XO....",
-            "...XO....",
-            ".O.XO....",
-            "...XO....",
-            "...XO....",
-            "...XO..X.",
-            "...XO....",
-            "...XO....",
-            "...XO....",
-        ]);
+        let territory = walls_with_a_dead_stone_each();
         let settled = Position::from_diagram(&["..XO.", "XXXO.", "..XOO", "XXXO.", "..XO."]);
         for pos in [territory, settled, lone_stone(4)] {
             let statically = estimate(&pos);

@@ -15,7 +15,7 @@ use crate::count::judge::Judged;
 use crate::count::options::{Estimator, RefereeOptions};
 use crate::count::score::{PointListError, Score};
 use crate::findings::{Code, Finding};
-use crate::point::{Color, Point};
+use crate::point::Point;
 use crate::read::record::GameRecord;
 use crate::read::result::parse_re;
 use crate::replay::ending::EndKind;
@@ -368,13 +368,7 @@ fn unclear_verdict(check: &mut ResultCheck, deciding: &Deciding) -> Finding {
 
 /// RE's margin for Black (negative for White), where RE is a count.
 fn recorded_black_margin(record: &GameRecord) -> Option<f64> {
-    let recorded = parse_re(record.info.result.as_deref()?);
-    let margin = recorded.margin()?;
-    match recorded.winner() {
-        Some(Color::Black) => Some(margin),
-        Some(Color::White) => Some(-margin),
-        None => Some(0.0),
-    }
+    parse_re(record.info.result.as_deref()?).black_margin()
 }
 
 /// The estimate leaves open points to nobody where a play-out would give them to one
@@ -405,13 +399,7 @@ fn open_points_deciding(record: &GameRecord, r: &EndReading, check: &ResultCheck
     // the estimate cannot tell a dame from an unfinished boundary, and a boundary
     // played out moves territory as much as area.
     let counts_open = true;
-    let recorded = parse_re(record.info.result.as_deref()?);
-    let sign = |c: Option<Color>| match c {
-        Some(Color::Black) => 1.0,
-        Some(Color::White) => -1.0,
-        None => 0.0,
-    };
-    let recorded_black = sign(recorded.winner()) * recorded.margin()?;
+    let recorded_black = recorded_black_margin(record)?;
     let difference = (score.black_margin - recorded_black).abs();
     (counts_open && open > 0 && check.computed.is_some() && difference <= f64::from(open))
         .then_some(open)
@@ -425,6 +413,7 @@ mod tests {
     use crate::count::options::MIN_CONFIDENCE;
     use crate::count::score::{self, Komi, Penalties};
     use crate::findings::Severity;
+    use crate::point::Color;
     use crate::read::record::ValueSource;
     use crate::replay::position::Position;
     use crate::rules::{Rules, Scoring};

@@ -84,6 +84,15 @@ impl ParsedResult {
             _ => None,
         }
     }
+
+    /// The margin as Black's (negative for a White win, 0 for a draw), where RE is a count.
+    pub(crate) fn black_margin(&self) -> Option<f64> {
+        let margin = self.margin()?;
+        Some(match self.winner() {
+            Some(Color::White) => -margin,
+            _ => margin,
+        })
+    }
 }
 
 /// Reads an RE value. Never fails: what cannot be read is `Unknown`, non-standard.

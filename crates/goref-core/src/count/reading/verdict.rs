@@ -460,14 +460,9 @@ pub(super) fn judge_result(
 /// by counting methods 4 points apart).
 fn unstated_rules_can_explain(recorded: &ParsedResult, score: &Score) -> bool {
     const LARGEST_DEFAULT_KOMI: f64 = 8.0;
-    let (Some(margin), Some(winner)) = (recorded.margin(), recorded.winner()) else {
+    let (Some(recorded_black), Some(_)) = (recorded.black_margin(), recorded.winner()) else {
         // RE gives no margin (B+R, a bare winner): nothing bounds what the rules explain.
         return true;
-    };
-    let recorded_black = if winner == Color::Black {
-        margin
-    } else {
-        -margin
     };
     let methods = score
         .other_count
