@@ -31,6 +31,6 @@ fn findings_md_is_generated_from_the_registry() {
         !tail.is_empty(),
         "docs/findings.md lost its calibration notes"
     );
-    let expected = format!("{}\n{tail}", goref_core::findings::markdown());
+    let expected = format!("{}\n{tail}", goref_core::findings::CodeInfo::markdown());
     check_generated("docs/findings.md", &expected);
 }

@@ -325,7 +325,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     /// Whenever goref's estimate takes nothing away at a four-pass end, the literal and
-    /// precedent readings agree: no dispute in `check`, the same RE in both appeal rows.
+    /// precedent readings agree: no dispute in `check`, the same RE in both appeal rows
+    /// (or no RE in the precedent's, where the estimate cannot count the position).
     /// Whenever they differ, the estimate took stones away and the literal reading is
     /// the result.
     #[test]
@@ -339,7 +340,15 @@ proptest! {
         let row = |k: ReadingKind| a.readings.iter().find(|r| r.kind == k).unwrap();
         if removes_nothing {
             prop_assert!(result.four_passes.is_none(), "{:?}", result.four_passes);
-            prop_assert_eq!(&row(ReadingKind::SstLiteral).re, &row(ReadingKind::SstPrecedent).re);
+            // The precedent never disagrees with the literal reading then: it gives the
+            // same result, or none where the position is not finished enough for the
+            // estimate to count (issue 26: an open boundary on a sparse board).
+            let precedent = row(ReadingKind::SstPrecedent);
+            if precedent.status == ReadingStatus::NotCountable {
+                prop_assert_eq!(&precedent.re, &None);
+            } else {
+                prop_assert_eq!(&row(ReadingKind::SstLiteral).re, &precedent.re);
+            }
             prop_assert!(!a.disputed);
         }
         if let Some(fp) = &result.four_passes {

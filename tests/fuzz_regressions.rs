@@ -8,7 +8,9 @@
 //! here as its minimized input, inlined as bytes.
 
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::findings::{Code, Finding, MAX_PER_CODE};
+use goref_core::findings::{Code, Finding};
+
+const MAX_PER_CODE: usize = Finding::MAX_PER_CODE;
 use goref_core::read::{read, ReadOptions};
 
 fn findings(bytes: &[u8]) -> Vec<Finding> {

@@ -9,7 +9,9 @@ mod common;
 
 use common::hostile_cases::{self, Case};
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::findings::{Code, MAX_PER_CODE};
+use goref_core::findings::{Code, Finding};
+
+const MAX_PER_CODE: usize = Finding::MAX_PER_CODE;
 use goref_core::read::ReadOptions;
 use goref_core::report::{self, GameReport};
 

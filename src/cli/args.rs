@@ -303,12 +303,12 @@ macro_rules! define_override_args {
 goref_core::rule_settings!(define_override_args);
 
 pub(super) fn parse_rules_name(name: &str) -> Result<String, String> {
-    if name.eq_ignore_ascii_case("auto") || goref_core::rules::preset(name).is_some() {
+    if name.eq_ignore_ascii_case("auto") || goref_core::rules::Preset::named(name).is_some() {
         Ok(name.to_string())
     } else {
         Err(format!(
             "unknown rules; use auto or one of: {}",
-            goref_core::rules::preset_names()
+            goref_core::rules::Preset::names()
         ))
     }
 }
@@ -513,7 +513,7 @@ pub(super) fn parse_severity_override(
 /// A finding code, case-insensitive, with a suggestion when it is misspelt.
 pub fn parse_code(text: &str) -> Result<goref_core::findings::Code, String> {
     goref_core::findings::Code::lookup(text).ok_or_else(|| {
-        let hint = goref_core::findings::did_you_mean(text)
+        let hint = goref_core::findings::Code::did_you_mean(text)
             .map(|c| format!("; did you mean `{c}`?"))
             .unwrap_or_default();
         format!(
@@ -613,7 +613,7 @@ pub struct ExplainArgs {
 mod tests {
     use super::*;
     use clap::CommandFactory;
-    use goref_core::rules::{settings, Rules, PRESETS};
+    use goref_core::rules::{Rules, PRESETS};
 
     /// The "Rule overrides" flags of every subcommand that replays are the settings
     /// table's flags (plus `--komi`, which replaces the record's KM, not a setting), each
@@ -635,7 +635,7 @@ mod tests {
         }
         let aga = Rules::named("aga").unwrap();
         let mut without_flag = Vec::new();
-        for (setting, _) in settings(&aga) {
+        for (setting, _) in aga.settings() {
             match OVERRIDE_FLAGS.iter().find(|(s, _)| *s == setting) {
                 Some((_, "ko")) => assert_eq!(setting, "repetition"),
                 Some((_, flag)) => assert_eq!(*flag, setting.replace('_', "-")),
@@ -650,10 +650,12 @@ mod tests {
     #[test]
     fn every_override_flag_sets_its_own_setting() {
         let base = Rules::named("simplified-ing").unwrap();
-        let before = settings(&base);
+        let before = base.settings();
         for (setting, flag) in OVERRIDE_FLAGS {
             for p in PRESETS {
-                let value = settings(&p.rules())
+                let value = p
+                    .rules()
+                    .settings()
                     .into_iter()
                     .find(|(n, _)| n == setting)
                     .map(|(_, v)| v)
@@ -666,7 +668,7 @@ mod tests {
                 };
                 let mut rules = base.clone();
                 args.rules.overrides.to_overrides().apply(&mut rules);
-                for ((name, old), (_, new)) in before.iter().zip(settings(&rules)) {
+                for ((name, old), (_, new)) in before.iter().zip(rules.settings()) {
                     let expected = if name == setting { &value } else { old };
                     assert_eq!(&new, expected, "--{flag} {value}: {name}");
                 }

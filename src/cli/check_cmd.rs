@@ -9,12 +9,12 @@ use goref_batch::{
     self as batch, Head, Input, InputOptions, LineWriter, Output, PathList, RunOptions, RunStatus,
     StopFlag, Summary, INTERRUPTED_EXIT_CODE,
 };
-use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
 use goref_core::present::html::BatchPage;
 use goref_core::present::inert_lines;
 use goref_core::present::lint::{self, Paint};
+use goref_core::read::ReadOptions;
 use goref_core::report::{self, GameReport};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -110,7 +110,7 @@ pub fn run(
             // A panic is a goref bug: the file fails whatever --fail-on and --severity say.
             let panicked = outcome.is_err();
             let mut checked = outcome.unwrap_or_else(|p| Checked {
-                reports: vec![check::internal_error(&display(path), &p.message)],
+                reports: vec![GameReport::internal_error(&display(path), &p.message)],
                 took: Duration::ZERO,
                 large: None,
                 archive: None,
@@ -370,7 +370,7 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
     let name = display(input.path());
     if let Input::Special { kind, .. } = input {
         return Checked {
-            reports: vec![check::not_a_file(&name, kind)],
+            reports: vec![GameReport::not_a_file(&name, kind)],
             took: started.elapsed(),
             large: None,
             archive: None,
@@ -389,7 +389,7 @@ fn check_input(input: &Input, options: &CheckOptions) -> Checked {
             Err(head) if head.rest.is_some() => (Vec::new(), Some(head)),
             Err(head) => (check::check_bytes(&name, &head.bytes, options), None),
         },
-        Err(e) => (vec![check::io_error(&name, &e.to_string())], None),
+        Err(e) => (vec![GameReport::io_error(&name, &e.to_string())], None),
     };
     Checked {
         reports,

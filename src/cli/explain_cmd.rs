@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
     if args.list {
-        let all = findings::registry_json();
+        let all = findings::CodeInfo::registry_json();
         match args.format {
             Format::Json => out::print_json(&all, false)?,
             Format::Jsonl => {
@@ -16,7 +16,7 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
                     out::print_json(one, true)?;
                 }
             }
-            Format::Text | Format::Full => out::print(&findings::explain_list())?,
+            Format::Text | Format::Full => out::print(&findings::CodeInfo::list_text())?,
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -25,7 +25,7 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
     let code = parse_code(name).map_err(super::UsageError)?;
     let info = code.info();
     if args.format.is_json() {
-        let all = findings::registry_json();
+        let all = findings::CodeInfo::registry_json();
         let one = all
             .as_array()
             .and_then(|a| a.iter().find(|v| v["code"] == info.name))
@@ -33,7 +33,7 @@ pub fn run(args: &ExplainArgs) -> Result<ExitCode> {
             .unwrap_or_default();
         out::print_json(&one, args.format == Format::Jsonl)?;
     } else {
-        out::print(&findings::explain(info))?;
+        out::print(&info.explain())?;
     }
     Ok(ExitCode::SUCCESS)
 }

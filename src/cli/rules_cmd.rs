@@ -8,19 +8,19 @@ use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
     let chosen: Vec<&rules::Preset> = match &args.name {
-        Some(name) => vec![rules::preset(name).ok_or_else(|| {
+        Some(name) => vec![rules::Preset::named(name).ok_or_else(|| {
             super::UsageError(
-                rules::RulesError::UnknownPreset(name.clone(), rules::preset_names()).to_string(),
+                rules::RulesError::UnknownPreset(name.clone(), rules::Preset::names()).to_string(),
             )
         })?],
         None => PRESETS.iter().collect(),
     };
-    let values: Vec<_> = chosen.iter().map(|p| rules::preset_json(p)).collect();
+    let values: Vec<_> = chosen.iter().map(|p| p.to_json()).collect();
     match args.format {
         Format::Text | Format::Full if args.name.is_some() => {
-            out::print(&rules::describe(chosen[0], true))?
+            out::print(&chosen[0].describe(true))?
         }
-        Format::Text | Format::Full => out::print(&rules::describe_all())?,
+        Format::Text | Format::Full => out::print(&rules::Preset::describe_all())?,
         // One preset: the object itself; every preset: an array.
         Format::Json if args.name.is_some() => out::print_json(&values[0], false)?,
         Format::Json => out::print_json(&values, false)?,

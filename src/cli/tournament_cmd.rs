@@ -4,9 +4,10 @@ use super::args::{ColorChoice, Format, TournamentArgs};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref_batch::{self as batch, Input, InputOptions, RunOptions, RunStatus, StopFlag};
-use goref_core::check::ReadOptions;
 use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
+use goref_core::read::ReadOptions;
+use goref_core::report::GameReport;
 use goref_tournament::{self as tournament, Comparison, RecordFacts, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
@@ -51,7 +52,7 @@ pub fn run(args: &TournamentArgs, color: ColorChoice) -> Result<ExitCode> {
             // A panic is a goref bug: the record is reported with an internal-error finding.
             let facts = outcome.unwrap_or_else(|p| {
                 let name = inputs[i].path().display().to_string();
-                vec![RecordFacts::from_report(&check::internal_error(
+                vec![RecordFacts::from_report(&GameReport::internal_error(
                     &name, &p.message,
                 ))]
             });
@@ -184,7 +185,7 @@ fn collect(args: &TournamentArgs) -> Result<Vec<Input>, UsageError> {
 fn facts_of(input: &Input, options: &CheckOptions) -> Vec<RecordFacts> {
     let name = input.path().display().to_string();
     let reports = match input.read_up_to(MAX_RECORD_BYTES) {
-        Ok(head) if head.rest.is_some() => vec![check::io_error(
+        Ok(head) if head.rest.is_some() => vec![GameReport::io_error(
             &name,
             &format!(
                 "larger than {} MiB: not a single game's record (goref check reads it)",
@@ -192,7 +193,7 @@ fn facts_of(input: &Input, options: &CheckOptions) -> Vec<RecordFacts> {
             ),
         )],
         Ok(head) => check::check_bytes(&name, &head.bytes, options),
-        Err(e) => vec![check::io_error(&name, &e.to_string())],
+        Err(e) => vec![GameReport::io_error(&name, &e.to_string())],
     };
     reports.iter().map(RecordFacts::from_report).collect()
 }

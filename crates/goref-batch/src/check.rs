@@ -3,7 +3,7 @@
 
 use super::archive::{Content, Member};
 use super::{run_iter, Guarded, RunError, RunOptions, RunReport};
-use goref_core::check::{check_tree, internal_error, trees, CheckOptions, Tree};
+use goref_core::check::{CheckOptions, Tree, Trees};
 use goref_core::findings::Finding;
 use goref_core::report::GameReport;
 use std::io::Read;
@@ -27,11 +27,12 @@ pub fn check_stream<E>(
     mut emit: impl FnMut(Vec<GameReport>) -> Result<ControlFlow<()>, E>,
 ) -> Result<RunReport, RunError<E>> {
     run_iter(
-        trees(prefix, rest, opts),
+        Trees::new(prefix, rest, opts),
         run,
-        |tree: Tree| check_tree(file, tree, opts),
+        |tree: Tree| tree.check(file, opts),
         |_, outcome: Guarded<Vec<GameReport>>| {
-            let reports = outcome.unwrap_or_else(|p| vec![internal_error(file, &p.message)]);
+            let reports =
+                outcome.unwrap_or_else(|p| vec![GameReport::internal_error(file, &p.message)]);
             emit(reports)
         },
     )

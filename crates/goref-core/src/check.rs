@@ -1,14 +1,13 @@
 //! The whole check of one file: read → referee every game → one report per game.
 //! This is what `goref check` runs on each file, in parallel; a file too large to hold
-//! whole is read and checked game tree by game tree ([`trees`], [`check_tree`]; the crate
+//! whole is read and checked game tree by game tree ([`Trees`], [`Tree::check`]; the crate
 //! `goref-batch` checks the trees on several threads).
 
 use crate::count;
 pub use crate::count::options::{RefereeOptions, RulesChoice};
 use crate::findings::{Code, Finding, Severity};
 use crate::present::report::GameReport;
-pub use crate::read::reader::ReadOptions;
-use crate::read::reader::{self, Charset};
+use crate::read::reader::{self, Charset, ReadOptions};
 use crate::read::record::GameRecord;
 use crate::read::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,30 +98,32 @@ fn check_games(
 
 /// The game trees of one file, read one at a time from `prefix` (its start, already read)
 /// and `rest` (the remainder): memory is bounded by the largest tree, not by the file.
-/// Each [`Tree`] is checked on its own with [`check_tree`], on any thread.
+/// Each [`Tree`] is checked on its own with [`Tree::check`], on any thread.
 ///
 /// ```
-/// use goref_core::check::{check_tree, trees, CheckOptions};
+/// use goref_core::check::{CheckOptions, Trees};
 ///
 /// let file = b"(;SZ[9]RE[B+R];B[ee])(;SZ[9];B[ee];W[ee])";
 /// let opts = CheckOptions::default();
 /// let (start, rest) = file.split_at(10);
-/// let reports: Vec<_> = trees(start, rest, &opts)
-///     .flat_map(|tree| check_tree("big.sgf", tree, &opts))
+/// let reports: Vec<_> = Trees::new(start, rest, &opts)
+///     .flat_map(|tree| tree.check("big.sgf", &opts))
 ///     .collect();
 /// assert_eq!(reports.len(), 2);
 /// assert!(reports[1].findings.iter().any(|f| f.code.as_str() == "occupied-point"));
 /// ```
-pub fn trees<R: Read>(prefix: &[u8], rest: R, opts: &CheckOptions) -> Trees<R> {
-    let stream = TreeStream::new(prefix, rest, &opts.read);
-    let charset = stream.charset().clone();
-    Trees { stream, charset }
-}
-
-/// The game trees of one file ([`trees`]), in file order.
 pub struct Trees<R> {
     stream: TreeStream<R>,
     charset: Charset,
+}
+
+impl<R: Read> Trees<R> {
+    /// The trees of the file that starts with `prefix` and goes on in `rest`.
+    pub fn new(prefix: &[u8], rest: R, opts: &CheckOptions) -> Trees<R> {
+        let stream = TreeStream::new(prefix, rest, &opts.read);
+        let charset = stream.charset().clone();
+        Trees { stream, charset }
+    }
 }
 
 impl<R: Read> Iterator for Trees<R> {
@@ -138,54 +139,61 @@ impl<R: Read> Iterator for Trees<R> {
 }
 
 /// One game tree of a file read tree by tree, with the findings outside any game that
-/// come with it; [`check_tree`] checks it.
+/// come with it; [`Tree::check`] checks it.
 #[derive(Debug)]
 pub struct Tree {
     piece: Piece,
     charset: Charset,
 }
 
-/// The reports of one game tree ([`trees`]): one per game, as [`check_bytes`] gives them.
-pub fn check_tree(file: &str, tree: Tree, opts: &CheckOptions) -> Vec<GameReport> {
-    // A streamed tree's moves carry their positions (its locator is not lazy).
-    let Tree { piece, charset } = tree;
-    check_games(file, &charset, piece.games, piece.findings, opts, &|p| p)
+impl Tree {
+    /// The reports of this game tree: one per game, as [`check_bytes`] gives them.
+    pub fn check(self, file: &str, opts: &CheckOptions) -> Vec<GameReport> {
+        // A streamed tree's moves carry their positions (its locator is not lazy).
+        let Tree { piece, charset } = self;
+        check_games(file, &charset, piece.games, piece.findings, opts, &|p| p)
+    }
 }
 
-/// The report of a file that could not be read.
-pub fn io_error(file: &str, error: &str) -> GameReport {
-    GameReport::file_only(
-        file,
-        None,
-        vec![Finding::new(
-            Code::IoError,
-            format!("cannot read {file}: {error}"),
-        )],
-    )
-}
+/// The reports of files that could not be checked: one finding, no game.
+impl GameReport {
+    /// The report of a file that could not be read.
+    pub fn io_error(file: &str, error: &str) -> GameReport {
+        GameReport::file_only(
+            file,
+            None,
+            vec![Finding::new(
+                Code::IoError,
+                format!("cannot read {file}: {error}"),
+            )],
+        )
+    }
 
-/// The report of a FIFO, device or socket found in a walk and skipped (`kind` names it).
-pub fn not_a_file(file: &str, kind: &str) -> GameReport {
-    GameReport::file_only(
-        file,
-        None,
-        vec![Finding::new(
-            Code::NotAFile,
-            format!("{file} is {kind}, not a regular file: skipped, not read (name it on the command line to read it as a stream)"),
-        )],
-    )
-}
+    /// The report of a FIFO, device or socket found in a walk and skipped (`kind` names it).
+    pub fn not_a_file(file: &str, kind: &str) -> GameReport {
+        GameReport::file_only(
+            file,
+            None,
+            vec![Finding::new(
+                Code::NotAFile,
+                format!("{file} is {kind}, not a regular file: skipped, not read (name it on the command line to read it as a stream)"),
+            )],
+        )
+    }
 
-/// The report of a file whose check panicked (a bug in goref); the batch goes on.
-pub fn internal_error(file: &str, message: &str) -> GameReport {
-    GameReport::file_only(
-        file,
-        None,
-        vec![Finding::new(
-            Code::InternalError,
-            format!("goref failed on {file}: {message}. Please report this with the file attached"),
-        )],
-    )
+    /// The report of a file whose check panicked (a bug in goref); the batch goes on.
+    pub fn internal_error(file: &str, message: &str) -> GameReport {
+        GameReport::file_only(
+            file,
+            None,
+            vec![Finding::new(
+                Code::InternalError,
+                format!(
+                    "goref failed on {file}: {message}. Please report this with the file attached"
+                ),
+            )],
+        )
+    }
 }
 
 #[cfg(test)]

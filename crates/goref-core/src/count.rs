@@ -27,9 +27,9 @@ pub(crate) mod score;
 pub(crate) mod timing;
 
 pub use gtp::{kill_all_engines, EngineSpec};
-pub use judge::{ending_of, judge, judge_game, keep_for, Judged};
-pub use options::{Estimator, MIN_CONFIDENCE};
-pub use reading::{marked_dead, read_end, CountBeside, EndReading, UnclearString};
+pub use judge::{judge, keep_for, Judged};
+pub use options::Estimator;
+pub use reading::{read_end, CountBeside, EndReading, UnclearString};
 
 use crate::findings::Finding;
 use crate::read::record::GameRecord;
@@ -37,7 +37,7 @@ use judge::Locate;
 use options::RefereeOptions;
 
 /// One game refereed: its judgement and the reading of its end, two values made one
-/// after the other ([`judge::judge_game`], then [`reading::read_end`]).
+/// after the other ([`judge`], then [`read_end`]).
 #[derive(Clone, Debug)]
 pub struct Refereed {
     pub judged: Judged,

@@ -11,7 +11,7 @@
 //! assert_eq!(ko.category, Category::Legality);
 //! assert_eq!(ko.severity, Severity::Error);
 //! assert_eq!(Code::from_name("ko-retake"), Some(Code::KoRetake));
-//! assert_eq!(goref_core::findings::did_you_mean("ko-retaek"), Some("ko-retake"));
+//! assert_eq!(goref_core::findings::Code::did_you_mean("ko-retaek"), Some("ko-retake"));
 //! ```
 
 use crate::point::{Color, Point, Pos};
@@ -548,30 +548,32 @@ fn normalise_code(text: &str) -> String {
         .collect()
 }
 
-/// The registered code closest to a misspelt one (edit distance at most a third of
-/// its length, and at least 2), for "did you mean" hints.
-pub fn did_you_mean(text: &str) -> Option<&'static str> {
-    let typed = normalise_code(text);
-    let limit = (typed.chars().count() / 3).max(2);
-    // Compared with the whole name and with its tails after a `-`, so that a part of a
-    // name (`superko`, even misspelt) finds it.
-    REGISTRY
-        .iter()
-        .filter_map(|i| {
-            let tails = std::iter::once(i.name).chain(
-                i.name
-                    .match_indices('-')
-                    .map(|(at, _)| &i.name[at + 1..])
-                    .filter(|t| t.len() >= 4),
-            );
-            tails
-                .map(|t| edit_distance(&typed, t))
-                .min()
-                .map(|d| (d, i.name))
-        })
-        .filter(|&(d, _)| d <= limit)
-        .min()
-        .map(|(_, name)| name)
+impl Code {
+    /// The registered code closest to a misspelt one (edit distance at most a third of
+    /// its length, and at least 2), for "did you mean" hints.
+    pub fn did_you_mean(text: &str) -> Option<&'static str> {
+        let typed = normalise_code(text);
+        let limit = (typed.chars().count() / 3).max(2);
+        // Compared with the whole name and with its tails after a `-`, so that a part of a
+        // name (`superko`, even misspelt) finds it.
+        REGISTRY
+            .iter()
+            .filter_map(|i| {
+                let tails = std::iter::once(i.name).chain(
+                    i.name
+                        .match_indices('-')
+                        .map(|(at, _)| &i.name[at + 1..])
+                        .filter(|t| t.len() >= 4),
+                );
+                tails
+                    .map(|t| edit_distance(&typed, t))
+                    .min()
+                    .map(|d| (d, i.name))
+            })
+            .filter(|&(d, _)| d <= limit)
+            .min()
+            .map(|(_, name)| name)
+    }
 }
 
 /// Levenshtein distance over characters (over bytes when both are ASCII, with no copy):
@@ -646,6 +648,12 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// At most this many findings of one code are listed per game; the rest are counted
+    /// and summed up in one closing finding of that code, so that a hostile record (a
+    /// million illegal moves) cannot produce a million findings. Above the parser's
+    /// syntax-issue cap, so syntax findings are never cut here.
+    pub const MAX_PER_CODE: usize = 500;
+
     /// A finding with the code's default severity and nothing located yet.
     pub fn new(code: Code, message: impl Into<String>) -> Finding {
         Finding {
@@ -707,15 +715,12 @@ impl Finding {
     }
 }
 
-/// At most this many findings of one code are listed per game; the rest are counted
-/// and summed up in one closing finding of that code, so that a hostile record (a
-/// million illegal moves) cannot produce a million findings. Above the parser's
-/// syntax-issue cap, so syntax findings are never cut here.
-pub const MAX_PER_CODE: usize = 500;
+/// At most this many findings of one code are listed per game (see [`Finding::MAX_PER_CODE`]).
+const MAX_PER_CODE: usize = Finding::MAX_PER_CODE;
 
-/// Counts findings per code against [`MAX_PER_CODE`] (see [`FindingCap::admit`]).
+/// Counts findings per code against [`Finding::MAX_PER_CODE`] (see [`FindingCap::admit`]).
 #[derive(Debug, Default)]
-pub struct FindingCap {
+pub(crate) struct FindingCap {
     listed: BTreeMap<Code, usize>,
     /// Per code: how many were not listed, and the worst severity among them.
     dropped: BTreeMap<Code, (usize, Severity)>,
@@ -724,7 +729,7 @@ pub struct FindingCap {
 impl FindingCap {
     /// True when a finding of this code is to be listed; false when it is over the cap
     /// (it is then only counted). Ask before building an expensive finding.
-    pub fn admit(&mut self, code: Code, severity: Severity) -> bool {
+    pub(crate) fn admit(&mut self, code: Code, severity: Severity) -> bool {
         let listed = self.listed.entry(code).or_insert(0);
         if *listed < MAX_PER_CODE {
             *listed += 1;
@@ -738,7 +743,7 @@ impl FindingCap {
 
     /// Appends one finding per code that went over the cap, saying how many were not
     /// listed.
-    pub fn finish(self, findings: &mut Vec<Finding>) {
+    pub(crate) fn finish(self, findings: &mut Vec<Finding>) {
         for (code, (n, severity)) in self.dropped {
             findings.push(
                 Finding::new(
@@ -753,75 +758,77 @@ impl FindingCap {
     }
 }
 
-/// `goref explain CODE`: what a finding means, the rule behind it, an example record
-/// and what a director can do.
-pub fn explain(info: &CodeInfo) -> String {
-    format!(
-        "{name} ({severity} by default)\n\n{summary}\n\nRule:    {rule}\nExample: {example}\nAdvice:  {advice}\n",
-        name = info.name,
-        severity = info.severity,
-        summary = info.summary,
-        rule = info.rule,
-        example = info.example,
-        advice = info.advice,
-    )
-}
+impl CodeInfo {
+    /// `goref explain CODE`: what a finding means, the rule behind it, an example record
+    /// and what a director can do.
+    pub fn explain(&self) -> String {
+        format!(
+            "{name} ({severity} by default)\n\n{summary}\n\nRule:    {rule}\nExample: {example}\nAdvice:  {advice}\n",
+            name = self.name,
+            severity = self.severity,
+            summary = self.summary,
+            rule = self.rule,
+            example = self.example,
+            advice = self.advice,
+        )
+    }
 
-/// `goref explain --list`: every code with its default severity and summary.
-pub fn explain_list() -> String {
-    let width = REGISTRY.iter().map(|i| i.name.len()).max().unwrap_or(0);
-    REGISTRY
-        .iter()
-        .map(|i| {
-            format!(
-                "{:<width$}  {:<7}  {}\n",
-                i.name,
-                i.severity.as_str(),
-                i.summary
-            )
-        })
-        .collect()
-}
-
-/// The registry as JSON, for `goref explain --list --format json`.
-pub fn registry_json() -> serde_json::Value {
-    serde_json::Value::Array(
+    /// `goref explain --list`: every code with its default severity and summary.
+    pub fn list_text() -> String {
+        let width = REGISTRY.iter().map(|i| i.name.len()).max().unwrap_or(0);
         REGISTRY
             .iter()
             .map(|i| {
-                serde_json::json!({
-                    "code": i.name,
-                    "severity": i.severity,
-                    "summary": i.summary,
-                    "rule": i.rule,
-                    "example": i.example,
-                    "advice": i.advice,
-                })
+                format!(
+                    "{:<width$}  {:<7}  {}\n",
+                    i.name,
+                    i.severity.as_str(),
+                    i.summary
+                )
             })
-            .collect(),
-    )
-}
+            .collect()
+    }
 
-/// docs/findings.md, generated from the registry (a test keeps the file in step).
-pub fn markdown() -> String {
-    let mut out = String::from(
-        "# Finding codes\n\nGenerated from the registry in `crates/goref-core/src/findings.rs` (`goref explain --list` prints the same).\n\
-         Severities are defaults; `goref check --severity CODE=LEVEL` changes one, and `--ignore CODE` (or `--severity CODE=off`) silences it.\n\n\
-         | code | default severity | summary |\n|---|---|---|\n",
-    );
-    for i in REGISTRY {
-        out.push_str(&format!(
-            "| [`{0}`](#{0}) | {1} | {2} |\n",
-            i.name, i.severity, i.summary
-        ));
+    /// The registry as JSON, for `goref explain --list --format json`.
+    pub fn registry_json() -> serde_json::Value {
+        serde_json::Value::Array(
+            REGISTRY
+                .iter()
+                .map(|i| {
+                    serde_json::json!({
+                        "code": i.name,
+                        "severity": i.severity,
+                        "summary": i.summary,
+                        "rule": i.rule,
+                        "example": i.example,
+                        "advice": i.advice,
+                    })
+                })
+                .collect(),
+        )
     }
-    for i in REGISTRY {
-        out.push_str(&format!(
-            "\n## {}\n\n{}\n\n- Default severity: **{}**\n- Rule: {}\n- Example: `{}`\n- Advice: {}\n",
-            i.name, i.summary, i.severity, i.rule, i.example, i.advice
-        ));
+
+    /// docs/findings.md, generated from the registry (a test keeps the file in step).
+    pub fn markdown() -> String {
+        let mut out = String::from(
+            "# Finding codes\n\nGenerated from the registry in `crates/goref-core/src/findings.rs` (`goref explain --list` prints the same).\n\
+             Severities are defaults; `goref check --severity CODE=LEVEL` changes one, and `--ignore CODE` (or `--severity CODE=off`) silences it.\n\n\
+             | code | default severity | summary |\n|---|---|---|\n",
+        );
+        for i in REGISTRY {
+            out.push_str(&format!(
+                "| [`{0}`](#{0}) | {1} | {2} |\n",
+                i.name, i.severity, i.summary
+            ));
+        }
+        for i in REGISTRY {
+            out.push_str(&format!(
+                "\n## {}\n\n{}\n\n- Default severity: **{}**\n- Rule: {}\n- Example: `{}`\n- Advice: {}\n",
+                i.name, i.summary, i.severity, i.rule, i.example, i.advice
+            ));
+        }
+        out
     }
-    out
 }
 
 #[cfg(test)]
@@ -901,12 +908,12 @@ mod tests {
             Some(Code::PositionalSuperko)
         );
         assert_eq!(
-            did_you_mean("positional-superco"),
+            Code::did_you_mean("positional-superco"),
             Some("positional-superko")
         );
-        assert_eq!(did_you_mean("ko-retak"), Some("ko-retake"));
-        assert_eq!(did_you_mean("superko"), Some("positional-superko"));
-        assert_eq!(did_you_mean("zzzzzzzz"), None);
+        assert_eq!(Code::did_you_mean("ko-retak"), Some("ko-retake"));
+        assert_eq!(Code::did_you_mean("superko"), Some("positional-superko"));
+        assert_eq!(Code::did_you_mean("zzzzzzzz"), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         // Characters, not bytes, outside ASCII.
         assert_eq!(edit_distance("Mérő", "Mero"), 2);

@@ -10,7 +10,7 @@
 //!   [`report::to_text`] print a report as `goref check` does.
 //! - Many files: the crate `goref-batch` collects inputs and runs a check over them on
 //!   several threads, with bounded memory, in file order; a large file is read tree by tree
-//!   ([`check::trees`]).
+//!   ([`check::Trees`]).
 //! - Rules: [`rules::PRESETS`] and [`rules::Rules::named`] give the rulesets;
 //!   [`rules::Overrides`] changes single settings; [`check::RulesChoice`] picks one for a
 //!   check.
@@ -102,7 +102,6 @@ pub mod report {
     pub use crate::count::reading::{
         Basis, FourPassReading, FourPassReadings, ResultCheck, ResultStatus,
     };
-    pub use crate::count::score::{Penalties, TieBreak};
     pub use crate::count::timing::TimeReport;
     pub use crate::present::json::write as write_json;
     pub use crate::present::report::{
@@ -147,8 +146,8 @@ pub mod score {
         estimate, estimate_with_playouts, Estimate, StoneStatus, StringEstimate,
     };
     pub use crate::count::score::{
-        count_area, count_territory, parse_dead, parse_point, parse_points, score, AreaCount,
-        FillIn, FillSide, Komi, Penalties, PenaltyError, PointListError, Score, ScoreSettings,
-        SideArea, SideTerritory, TerritoryCount, TieBreak, MAX_PENALTY,
+        count_area, count_territory, parse_dead, parse_points, score, AreaCount, FillIn, FillSide,
+        Komi, Penalties, PenaltyError, PointListError, Score, ScoreSettings, SideArea,
+        SideTerritory, TerritoryCount, TieBreak,
     };
 }

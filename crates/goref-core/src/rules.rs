@@ -12,7 +12,7 @@
 //!
 //! let overrides = Overrides { repetition: Some(Repetition::SimpleKo), ..Overrides::default() };
 //! assert_eq!(overrides.apply(&mut rules), vec!["repetition=simple-ko"]);
-//! assert_eq!(goref_core::rules::settings(&rules)[0], ("repetition", "simple-ko".to_string()));
+//! assert_eq!(rules.settings()[0], ("repetition", "simple-ko".to_string()));
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -22,10 +22,11 @@ use std::str::FromStr;
 mod presets;
 mod selection;
 
-pub use presets::{describe, describe_all, preset_json, Preset, PRESETS};
-pub use selection::{
-    preset, preset_names, select_for_record, AliasUse, RulesSource, Selection, ALIASES,
-};
+pub use presets::{Preset, PRESETS};
+pub(crate) use selection::select_for_record;
+#[cfg(test)]
+use selection::ALIASES;
+pub use selection::{RulesSource, Selection};
 
 /// How whole-board and local repetition is restricted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -220,7 +221,7 @@ macro_rules! rule_settings {
     };
 }
 
-/// Builds [`Rules`], [`Overrides`], [`settings`] and [`SETTING_SOURCES`] from the table of
+/// Builds [`Rules`], [`Overrides`], [`Rules::settings`] and `SETTING_SOURCES` from the table of
 /// [`rule_settings!`].
 macro_rules! define_rules {
     ($(
@@ -260,13 +261,15 @@ macro_rules! define_rules {
             }
         }
 
-        /// The settings of a ruleset as (name, value) pairs, in documentation order.
-        pub fn settings(rules: &Rules) -> Vec<(&'static str, String)> {
-            vec![$((stringify!($field), SettingText::setting_text(&rules.$field)),)+]
+        impl Rules {
+            /// The settings of a ruleset as (name, value) pairs, in documentation order.
+            pub fn settings(&self) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), SettingText::setting_text(&self.$field)),)+]
+            }
         }
 
         /// Where each setting is specified in `shared/spec/rules.md`, for `goref rules NAME`.
-        pub const SETTING_SOURCES: &[(&str, &str)] = &[$((stringify!($field), $source),)+];
+        pub(crate) const SETTING_SOURCES: &[(&str, &str)] = &[$((stringify!($field), $source),)+];
     };
 }
 rule_settings!(define_rules);
@@ -311,9 +314,9 @@ pub enum RulesError {
 impl Rules {
     /// The rules of a preset, by name or alias.
     pub fn named(name: &str) -> Result<Rules, RulesError> {
-        preset(name)
+        Preset::named(name)
             .map(Preset::rules)
-            .ok_or_else(|| RulesError::UnknownPreset(name.to_string(), preset_names()))
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string(), Preset::names()))
     }
 
     /// The komi this ruleset uses when nothing else gives one.
@@ -416,7 +419,7 @@ display_as_kebab!(
 
 /// Scores and komi are whole or half points; anything finer than a millionth is
 /// float noise from sums, and `-0` is `0`.
-pub fn tidy_number(x: f64) -> f64 {
+pub(crate) fn tidy_number(x: f64) -> f64 {
     if x.abs() >= 1e15 {
         // No noise to remove at this size, and `x * 1e6` could overflow to infinity.
         return x;
@@ -492,10 +495,13 @@ mod tests {
             assert!(!same_name(name, &format!("{wanted}x")), "{name:?}");
         }
         assert!(!same_name("aga", "ag"));
-        assert_eq!(preset("Tromp_Taylor").map(|p| p.name), Some("tromp-taylor"));
-        assert_eq!(preset(" KSS ").map(|p| p.name), Some("aga-ing"));
+        assert_eq!(
+            Preset::named("Tromp_Taylor").map(|p| p.name),
+            Some("tromp-taylor")
+        );
+        assert_eq!(Preset::named(" KSS ").map(|p| p.name), Some("aga-ing"));
         // A Record-only alias is no --rules name.
-        assert!(preset("Ing GOE").is_none());
+        assert!(Preset::named("Ing GOE").is_none());
         assert_eq!(preset_for_ru(&normalise("Ing-GOE")), Some("sst-ing"));
         assert_eq!(preset_for_ru(&normalise("KSS")), None);
     }
@@ -566,22 +572,22 @@ mod tests {
             assert!(PRESETS.iter().any(|p| p.name == *name), "{alias} -> {name}");
         }
         // Both: `--rules` and RU.
-        assert_eq!(preset("french").map(|p| p.name), Some("aga"));
+        assert_eq!(Preset::named("french").map(|p| p.name), Some("aga"));
         assert_eq!(
             select_for_record(Some("French")).source,
             RulesSource::Record
         );
         // Option only: RU[kr] is not in the spec §7.1 table.
-        assert_eq!(preset("kr").map(|p| p.name), Some("japanese"));
+        assert_eq!(Preset::named("kr").map(|p| p.name), Some("japanese"));
         assert_eq!(select_for_record(Some("kr")).source, RulesSource::Assumed);
         // Record only: a spelling records use, not offered by `goref rules`.
-        assert!(preset("ing goe").is_none());
+        assert!(Preset::named("ing goe").is_none());
         let goe = select_for_record(Some("Ing GOE"));
         assert_eq!(
             (goe.source, goe.rules.name),
             (RulesSource::Record, "sst-ing".into())
         );
-        assert!(!preset("aga").unwrap().aliases().contains(&"aga"));
+        assert!(!Preset::named("aga").unwrap().aliases().contains(&"aga"));
     }
 
     #[test]
@@ -652,7 +658,7 @@ mod override_tests {
     fn every_preset_cites_its_rule_text_for_every_setting() {
         for p in PRESETS {
             let cited: Vec<&str> = p.cites.iter().map(|(n, _)| *n).collect();
-            let listed: Vec<&str> = settings(&p.rules()).iter().map(|(n, _)| *n).collect();
+            let listed: Vec<&str> = p.rules().settings().iter().map(|(n, _)| *n).collect();
             assert_eq!(cited, listed, "{}", p.name);
             assert!(p.text.contains("http"), "{}: {}", p.name, p.text);
             assert!(p.cites.iter().all(|(_, c)| !c.is_empty()), "{}", p.name);
@@ -663,8 +669,8 @@ mod override_tests {
     fn the_source_column_starts_at_the_same_place_in_every_listing() {
         let width = value_column_width();
         for p in PRESETS {
-            let text = describe(p, true);
-            for ((name, value), (_, cite)) in settings(&p.rules()).iter().zip(p.cites) {
+            let text = p.describe(true);
+            for ((name, value), (_, cite)) in p.rules().settings().iter().zip(p.cites) {
                 let line = text
                     .lines()
                     .find(|l| l.split_whitespace().next() == Some(*name))
@@ -696,7 +702,7 @@ mod override_tests {
 
     #[test]
     fn description_lists_every_setting_with_its_source() {
-        let text = describe(preset("sst").unwrap(), true);
+        let text = Preset::named("sst").unwrap().describe(true);
         for (name, _) in SETTING_SOURCES {
             assert!(text.contains(name), "{name} missing");
         }
@@ -721,16 +727,18 @@ mod table_tests {
                 let mut rules = from.rules();
                 let changed = overrides.apply(&mut rules);
                 assert_eq!(
-                    settings(&rules),
-                    settings(&target),
+                    rules.settings(),
+                    target.settings(),
                     "{} -> {}",
                     from.name,
                     to.name
                 );
                 assert_eq!(rules.name, from.name);
-                let expected: Vec<String> = settings(&from.rules())
+                let expected: Vec<String> = from
+                    .rules()
+                    .settings()
                     .into_iter()
-                    .zip(settings(&target))
+                    .zip(target.settings())
                     .filter(|((_, a), (_, b))| a != b)
                     .map(|((name, _), (_, b))| format!("{}={b}", name.replace('_', "-")))
                     .collect();
@@ -741,7 +749,9 @@ mod table_tests {
 
     #[test]
     fn every_setting_has_a_source_in_listing_order() {
-        let listed: Vec<&str> = settings(&Rules::named("aga").unwrap())
+        let listed: Vec<&str> = Rules::named("aga")
+            .unwrap()
+            .settings()
             .iter()
             .map(|(n, _)| *n)
             .collect();

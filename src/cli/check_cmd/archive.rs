@@ -7,7 +7,7 @@ use crate::cli::args::CheckArgs;
 use anyhow::{Context, Result};
 use goref_batch::archive::{self, ArchiveOptions, Member, Members, Source};
 use goref_batch::{self as batch, Head, Input, RunOptions, RunStatus};
-use goref_core::check::{self, CheckOptions};
+use goref_core::check::CheckOptions;
 use goref_core::findings::Severity;
 use goref_core::report::GameReport;
 use std::cell::RefCell;
@@ -98,7 +98,7 @@ impl StreamOut<'_> {
                 let name = names.borrow_mut().pop_front().unwrap_or_default();
                 let panicked = outcome.is_err();
                 let checked = outcome.unwrap_or_else(|p| CheckedMember {
-                    reports: vec![check::internal_error(&name, &p.message)],
+                    reports: vec![GameReport::internal_error(&name, &p.message)],
                     took: Duration::ZERO,
                 });
                 let failed = panicked || fails(&checked.reports, self.threshold);

@@ -123,13 +123,14 @@ pub fn keep_for(record: &GameRecord, opts: &RefereeOptions) -> Keep {
 
 /// The ending of `record` under the rules `opts` select (its stops, resumptions and end),
 /// read from its turns alone: no replay.
-pub fn ending_of(record: &GameRecord, opts: &RefereeOptions) -> EndingReport {
+pub(crate) fn ending_of(record: &GameRecord, opts: &RefereeOptions) -> EndingReport {
     rule_record(record, opts).ending
 }
 
 /// Replays one game and judges it under the rules `opts` select: the verdicts on its
 /// moves, its ending, komi and penalties. The end is not read here.
-pub fn judge_game(record: &GameRecord, opts: &RefereeOptions) -> Judged {
+#[cfg(test)]
+pub(crate) fn judge_game(record: &GameRecord, opts: &RefereeOptions) -> Judged {
     judge_game_located(record, opts, &|pos| pos)
 }
 

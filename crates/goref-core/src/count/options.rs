@@ -39,7 +39,7 @@ pub struct RefereeOptions {
     /// Who judges dead stones that nobody marked or claimed.
     pub estimator: Estimator,
     /// Estimated strings below this confidence may not decide a mismatch
-    /// (default [`MIN_CONFIDENCE`]).
+    /// (default 0.8).
     pub min_confidence: Option<f32>,
 }
 

@@ -23,9 +23,9 @@ pub(crate) use counts::cell_neighbours;
 pub use counts::{count_area, count_territory, AreaCount, SideArea, SideTerritory, TerritoryCount};
 pub(crate) use fill_in::fill_in;
 pub use fill_in::{FillIn, FillSide};
-pub use komi::{Komi, Penalties, PenaltyError, MAX_PENALTY};
+pub use komi::{Komi, Penalties, PenaltyError};
 pub(crate) use points::check_dead;
-pub use points::{parse_dead, parse_point, parse_points, PointListError};
+pub use points::{parse_dead, parse_points, PointListError};
 
 /// Serialises a score as a JSON integer when it is whole ("0", not "0.0").
 pub(crate) fn serialize_points<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {

@@ -43,14 +43,13 @@ use crate::read::record::GameRecord;
 use crate::replay::ending::{End, EndKind};
 use crate::replay::game::{self, Keep, Replay};
 use crate::replay::position::Position;
-use crate::rules::{self};
 use std::collections::BTreeMap;
 
 /// The most stops an appeal tells in full (text, HTML) and draws (diagrams, `--svg`);
 /// the rest are summed up in one line, and `--format json` lists them all. A real
 /// ending has a few stops; a record with thousands is hostile, and each drawn stop
 /// costs a diagram.
-pub const MAX_STOPS_SHOWN: usize = 50;
+pub(crate) const MAX_STOPS_SHOWN: usize = 50;
 
 mod diagrams;
 mod model;
@@ -69,7 +68,7 @@ use readings::{build_reading, decision, disputed, move_label, summary};
 pub(crate) use readings::{re_label, DISPUTE};
 use sentences::{join_and, Removal, SentenceContext};
 pub use text::to_text;
-pub use text::{komi_text, penalties_text};
+pub(crate) use text::{komi_text, penalties_text};
 pub use timeline::{EventKind, TimelineEvent};
 
 #[cfg(test)]
@@ -105,7 +104,7 @@ fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
             ..RefereeOptions::default()
         },
     );
-    rules::preset(&selection.rules.name).map_or("simplified-ing", |p| p.name)
+    crate::rules::Preset::named(&selection.rules.name).map_or("simplified-ing", |p| p.name)
 }
 
 /// Lays out the appeal of one game.

@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// Where each code's documentation is: its section in docs/findings.md, as published
 /// with the crate's sources (`CARGO_PKG_REPOSITORY`'s copy when the package names one).
-pub fn findings_doc_url() -> String {
+pub(crate) fn findings_doc_url() -> String {
     match option_env!("CARGO_PKG_REPOSITORY").filter(|r| !r.is_empty()) {
         Some(repo) => format!("{}/blob/main/docs/findings.md", repo.trim_end_matches('/')),
         None => format!(
@@ -26,7 +26,7 @@ pub fn findings_doc_url() -> String {
 /// A report's file split into the file on disk and the archive member, if any:
 /// `games.zip:a/b.sgf` → (`games.zip`, Some(`a/b.sgf`)). A name that is itself a file
 /// is not split (a path may hold a `:`); `-` is standard input.
-pub fn split_member(file: &str) -> (&str, Option<&str>) {
+pub(crate) fn split_member(file: &str) -> (&str, Option<&str>) {
     if file == "-" || Path::new(file).is_file() {
         return (file, None);
     }
@@ -122,7 +122,7 @@ pub fn github_lines(report: &GameReport, show: Severity) -> Vec<String> {
 }
 
 /// A command's message: `%`, CR and LF percent-encoded (toolkit `escapeData`).
-pub fn escape_data(text: &str) -> String {
+pub(crate) fn escape_data(text: &str) -> String {
     text.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
@@ -130,7 +130,7 @@ pub fn escape_data(text: &str) -> String {
 
 /// A command's property value: as [`escape_data`], and `:` and `,` too (toolkit
 /// `escapeProperty`).
-pub fn escape_property(text: &str) -> String {
+pub(crate) fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
@@ -253,7 +253,7 @@ fn rule_index(code: Code) -> usize {
 /// A path as a URI reference: relative paths stay relative (to the directory goref ran
 /// in, the repository root in CI), absolute ones become `file://` URIs; every byte
 /// outside the unreserved set and `/` is percent-encoded.
-pub fn file_uri(path: &str) -> String {
+pub(crate) fn file_uri(path: &str) -> String {
     let mut out = String::with_capacity(path.len() + 8);
     if path.starts_with('/') {
         out.push_str("file://");
@@ -344,7 +344,7 @@ pub const JUNIT_END: &str = "</testsuite>\n</testsuites>";
 
 /// Text for XML content and attribute values, on one line (line breaks as character
 /// references). Characters XML 1.0 cannot hold (other control characters) become `\xNN`.
-pub fn xml_escape(text: &str) -> String {
+pub(crate) fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -10,7 +10,7 @@
 //! The pages are rendered with [maud] templates, which escape every value they
 //! interpolate: player names, comments and file names come from untrusted records.
 //! Markup is pasted in unescaped in two places only, both produced by goref itself:
-//! the stylesheet ([`STYLE`]) and the appeal's diagrams ([`crate::present::appeal::Diagram::svg`],
+//! the stylesheet (one, inlined) and the appeal's diagrams ([`crate::present::appeal::Diagram::svg`],
 //! which escapes its own text).
 //!
 //! This module is a thin view layer over library values ([`crate::present::appeal::Appeal`],
@@ -22,14 +22,14 @@ mod board;
 mod charts;
 
 pub use appeal_page::appeal_page;
-pub use batch_page::{BatchPage, MAX_FINDINGS_PER_GAME};
-pub use board::{board_frames, compact_board};
+pub use batch_page::BatchPage;
+pub(crate) use board::{board_frames, compact_board};
 
 use crate::findings::Severity;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 /// The stylesheet shared by both pages (screen and print).
-pub const STYLE: &str = include_str!("html/style.css");
+pub(crate) const STYLE: &str = include_str!("html/style.css");
 
 /// A whole page: doctype, head with the inline stylesheet, `main` holding `body`.
 pub fn page(title: &str, body: Markup) -> String {

@@ -5,13 +5,13 @@
 use super::*;
 
 /// One named preset: its canonical name, a one-line description and where in the
-/// spec it comes from (its other names are in [`ALIASES`]).
+/// spec it comes from (its other names are listed by [`Preset::aliases`]).
 pub struct Preset {
     pub name: &'static str,
     pub summary: &'static str,
     /// The public rule text the preset follows: title and address.
     pub text: &'static str,
-    /// For every setting (in [`settings`] order), what that text says of it, or why
+    /// For every setting (in [`Rules::settings`] order), what that text says of it, or why
     /// the value is goref's choice where the text is silent.
     pub cites: &'static [(&'static str, &'static str)],
     build: fn() -> Rules,
@@ -275,84 +275,88 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// `goref rules`: every preset with every setting, as a table.
-pub fn describe_all() -> String {
-    let mut out = String::new();
-    for p in PRESETS {
-        out.push_str(&describe(p, false));
-        out.push('\n');
+impl Preset {
+    /// `goref rules`: every preset with every setting, as a table.
+    pub fn describe_all() -> String {
+        let mut out = String::new();
+        for p in PRESETS {
+            out.push_str(&p.describe(false));
+            out.push('\n');
+        }
+        out
     }
-    out
-}
 
-/// `goref rules NAME`: one preset; `with_sources` adds, for every setting, the spec
-/// section and what the preset's public rule text says of it, in aligned columns.
-pub fn describe(p: &Preset, with_sources: bool) -> String {
-    let rules = p.rules();
-    let mut out = format!(
-        "{}  ({})\n  {}\n",
-        p.name,
-        p.aliases().join(", "),
-        p.summary
-    );
-    if with_sources {
-        out.push_str(&format!("  rule text: {}\n", p.text));
+    /// `goref rules NAME`: one preset; `with_sources` adds, for every setting, the spec
+    /// section and what the preset's public rule text says of it, in aligned columns.
+    pub fn describe(&self, with_sources: bool) -> String {
+        let p = self;
+        let rules = p.rules();
+        let mut out = format!(
+            "{}  ({})\n  {}\n",
+            p.name,
+            p.aliases().join(", "),
+            p.summary
+        );
+        if with_sources {
+            out.push_str(&format!("  rule text: {}\n", p.text));
+        }
+        // The value column is as wide as the widest value of any preset, so no value runs
+        // into its source and every preset's listing has the same columns.
+        let width = value_column_width();
+        for (name, value) in rules.settings() {
+            let line = if with_sources {
+                let spec = SETTING_SOURCES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map_or("", |(_, src)| src);
+                let cite = p
+                    .cites
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map_or("", |(_, c)| c);
+                format!("  {name:<22} {value:<width$}  {cite} (docs/rules.md: {spec})")
+            } else {
+                format!("  {name:<22} {value}")
+            };
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
     }
-    // The value column is as wide as the widest value of any preset, so no value runs
-    // into its source and every preset's listing has the same columns.
-    let width = value_column_width();
-    for (name, value) in settings(&rules) {
-        let line = if with_sources {
-            let spec = SETTING_SOURCES
+
+    /// JSON for `goref rules --format json`: one object per preset.
+    pub fn to_json(&self) -> serde_json::Value {
+        let p = self;
+        let rules = p.rules();
+        let mut value = serde_json::to_value(&rules).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert("aliases".into(), serde_json::json!(p.aliases()));
+            map.insert("summary".into(), serde_json::json!(p.summary));
+            let sources: serde_json::Map<String, serde_json::Value> = SETTING_SOURCES
                 .iter()
-                .find(|(n, _)| *n == name)
-                .map_or("", |(_, src)| src);
-            let cite = p
+                .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
+                .collect();
+            map.insert("sources".into(), serde_json::Value::Object(sources));
+            map.insert("rule_text".into(), serde_json::json!(p.text));
+            let cites: serde_json::Map<String, serde_json::Value> = p
                 .cites
                 .iter()
-                .find(|(n, _)| *n == name)
-                .map_or("", |(_, c)| c);
-            format!("  {name:<22} {value:<width$}  {cite} (docs/rules.md: {spec})")
-        } else {
-            format!("  {name:<22} {value}")
-        };
-        out.push_str(line.trim_end());
-        out.push('\n');
+                .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
+                .collect();
+            map.insert("cites".into(), serde_json::Value::Object(cites));
+        }
+        value
     }
-    out
 }
 
 /// The widest setting value over every preset.
 pub(super) fn value_column_width() -> usize {
     PRESETS
         .iter()
-        .flat_map(|p| settings(&p.rules()))
+        .flat_map(|p| p.rules().settings())
         .map(|(_, v)| v.len())
         .max()
         .unwrap_or(0)
-}
-
-/// JSON for `goref rules --format json`: one object per preset.
-pub fn preset_json(p: &Preset) -> serde_json::Value {
-    let rules = p.rules();
-    let mut value = serde_json::to_value(&rules).unwrap_or(serde_json::Value::Null);
-    if let serde_json::Value::Object(map) = &mut value {
-        map.insert("aliases".into(), serde_json::json!(p.aliases()));
-        map.insert("summary".into(), serde_json::json!(p.summary));
-        let sources: serde_json::Map<String, serde_json::Value> = SETTING_SOURCES
-            .iter()
-            .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
-            .collect();
-        map.insert("sources".into(), serde_json::Value::Object(sources));
-        map.insert("rule_text".into(), serde_json::json!(p.text));
-        let cites: serde_json::Map<String, serde_json::Value> = p
-            .cites
-            .iter()
-            .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
-            .collect();
-        map.insert("cites".into(), serde_json::Value::Object(cites));
-    }
-    value
 }
 
 /// Every preset's settings against the preset table of docs/rules.md, the table users read
@@ -386,7 +390,7 @@ mod preset_table_tests {
     fn row_of(p: &Preset) -> Vec<String> {
         let r = p.rules();
         let setting = |name: &str| {
-            settings(&r)
+            r.settings()
                 .into_iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v)
@@ -441,7 +445,7 @@ mod preset_table_tests {
     #[test]
     fn each_setting_line_cites_its_own_section_and_text() {
         for p in PRESETS {
-            let text = describe(p, true);
+            let text = p.describe(true);
             for (name, section) in SETTING_SOURCES {
                 let line = text
                     .lines()

@@ -29,25 +29,27 @@ pub(super) fn same_name(name: &str, wanted: &str) -> bool {
     normalised_chars(name).eq(wanted.chars())
 }
 
-/// The canonical preset names, comma-separated: the list every "unknown rules"
-/// message shows.
-pub fn preset_names() -> String {
-    PRESETS
-        .iter()
-        .map(|p| p.name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+impl Preset {
+    /// The canonical preset names, comma-separated: the list every "unknown rules"
+    /// message shows.
+    pub fn names() -> String {
+        PRESETS
+            .iter()
+            .map(|p| p.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 
-/// Finds a preset by canonical name or alias.
-pub fn preset(name: &str) -> Option<&'static Preset> {
-    let wanted = normalise(name);
-    PRESETS.iter().find(|p| {
-        same_name(p.name, &wanted)
-            || ALIASES.iter().any(|(alias, preset, used)| {
-                *preset == p.name && *used != AliasUse::Record && same_name(alias, &wanted)
-            })
-    })
+    /// Finds a preset by canonical name or alias.
+    pub fn named(name: &str) -> Option<&'static Preset> {
+        let wanted = normalise(name);
+        PRESETS.iter().find(|p| {
+            same_name(p.name, &wanted)
+                || ALIASES.iter().any(|(alias, preset, used)| {
+                    *preset == p.name && *used != AliasUse::Record && same_name(alias, &wanted)
+                })
+        })
+    }
 }
 
 /// How the rules of a game were chosen, for the report.
@@ -73,7 +75,7 @@ pub struct Selection {
 
 /// Where another name of a preset is accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AliasUse {
+pub(crate) enum AliasUse {
     /// `--rules NAME` and a record's RU.
     Both,
     /// `--rules NAME` only (short names nobody writes in RU).
@@ -87,7 +89,7 @@ pub enum AliasUse {
 /// canonical names and the `Both` and `Option` entries (listed by `goref rules` in
 /// this order); a record's RU is recognised by the `Both` and `Record` entries, the RU
 /// alias table of spec §7.1. Matching is case-insensitive, `_`, `-` and spaces equivalent.
-pub const ALIASES: &[(&str, &str, AliasUse)] = &[
+pub(crate) const ALIASES: &[(&str, &str, AliasUse)] = &[
     ("sir", "simplified-ing", AliasUse::Both),
     ("egf", "simplified-ing", AliasUse::Both),
     ("simplified ing", "simplified-ing", AliasUse::Record),
@@ -134,7 +136,7 @@ pub(super) fn preset_for_ru(key: &str) -> Option<&'static str> {
 }
 
 /// Chooses the rules for `--rules auto` from the record's RU (issue 5, spec §7.1).
-pub fn select_for_record(recorded: Option<&str>) -> Selection {
+pub(crate) fn select_for_record(recorded: Option<&str>) -> Selection {
     let Some(ru) = recorded.map(str::trim).filter(|s| !s.is_empty()) else {
         return Selection {
             rules: simplified_ing(),

@@ -80,7 +80,7 @@ pub enum PenaltyError {
 }
 
 /// The most penalty points one side may be given: more than a 52×52 board holds.
-pub const MAX_PENALTY: u32 = 10_000;
+pub(crate) const MAX_PENALTY: u32 = 10_000;
 
 impl FromStr for Penalties {
     type Err = PenaltyError;

@@ -117,7 +117,7 @@ impl SentenceContext<'_> {
     /// preset's citations, `goref rules NAME`), and how this record ends under them.
     fn record_rules(&self, end: EndKind, stop: &str, four: &str) -> String {
         let rules = &self.r.selection.rules;
-        let preset = crate::rules::preset(&rules.name);
+        let preset = crate::rules::Preset::named(&rules.name);
         let cite = |setting: &str| {
             preset
                 .and_then(|p| p.cites.iter().find(|(s, _)| *s == setting))

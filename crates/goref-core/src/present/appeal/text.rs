@@ -188,7 +188,7 @@ fn findings(out: &mut String, list: &[MoveFindings]) {
 }
 
 /// "8 (KM)": the komi and where it came from.
-pub fn komi_text(r: &Reading) -> String {
+pub(crate) fn komi_text(r: &Reading) -> String {
     let source = match r.komi_source {
         ValueSource::CommandLine => "--komi",
         ValueSource::Record => "KM",
@@ -199,7 +199,7 @@ pub fn komi_text(r: &Reading) -> String {
 }
 
 /// "B 2, W 4", or a dash.
-pub fn penalties_text(r: &Reading) -> String {
+pub(crate) fn penalties_text(r: &Reading) -> String {
     let p = r.penalties;
     match (p.black, p.white) {
         (0, 0) => DASH.to_string(),

@@ -298,7 +298,7 @@ fn verdict_table(appeal: &Appeal) -> Markup {
 }
 
 fn reading(i: usize, r: &Reading, recorded: Option<&str>) -> Markup {
-    let preset = crate::rules::preset(&r.rules);
+    let preset = crate::rules::Preset::named(&r.rules);
     html! {
         div.reading id={ "reading-" (i) } {
             h3 { (r.name) " " span.muted { "(" code { (r.rules) } ")" } }

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 /// Findings listed per problem game; the rest are counted ("and 12 more"). A broken
 /// record can carry thousands, and the JSON report has them all.
-pub const MAX_FINDINGS_PER_GAME: usize = 50;
+pub(crate) const MAX_FINDINGS_PER_GAME: usize = 50;
 
 /// The results in the order of the chart, with their bar colours.
 const STATUSES: [(ResultStatus, &str); 5] = [

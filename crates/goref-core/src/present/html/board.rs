@@ -45,7 +45,7 @@ fn frame_id(width: u8, height: u8) -> String {
 
 /// One hidden SVG defining the frame of each board size once; every
 /// [`compact_board`] of that size draws it with `<use>`.
-pub fn board_frames(sizes: &[(u8, u8)]) -> Markup {
+pub(crate) fn board_frames(sizes: &[(u8, u8)]) -> Markup {
     html! {
         svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true"
             style="position:absolute" {
@@ -81,7 +81,7 @@ fn frame(width: u8, height: u8) -> Markup {
 /// size (the page must hold [`board_frames`] for that size). Classes `compact-board`,
 /// `stones-b`, `stones-w`, `offending` (one circle per point, with `data-point`) let
 /// tests and styles find the parts.
-pub fn compact_board(pos: &Position, offending: &[Point], label: &str) -> Markup {
+pub(crate) fn compact_board(pos: &Position, offending: &[Point], label: &str) -> Markup {
     let f = Frame::new(pos.width, pos.height);
     let at = |p: Point| f.at(p);
     let mut marked: Vec<Point> = offending
