@@ -1,12 +1,12 @@
 //! Engine throughput: replays the main lines of the corpus games through
-//! `Engine::play` + `judge` (Simplified Ing, positional superko) and reports moves/s.
+//! `Engine::play` + `MoveFacts::judge` (Simplified Ing, positional superko) and reports moves/s.
 //!
 //! The SGF extraction here is a minimal byte scan (SZ, and B/W move values of the
 //! main line, i.e. up to the first variation); the real reader comes later.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use goref_core::point::{Color, Move, Point};
-use goref_core::replay::{judge, Engine};
+use goref_core::replay::Engine;
 use goref_core::rules::Rules;
 use std::path::Path;
 
@@ -120,7 +120,7 @@ fn replay_all(games: &[Game], rules: &Rules) -> usize {
         };
         for (k, &(color, mv)) in g.moves.iter().enumerate() {
             let facts = engine.play(color, mv, k as u32 + 1);
-            flagged += judge(rules, &facts).is_some() as usize;
+            flagged += facts.judge(rules).is_some() as usize;
         }
     }
     flagged
@@ -153,7 +153,7 @@ fn hostile(side: u8) {
             .find(|&p| engine.stone_at(p).is_none())
             .map_or(Move::Pass, Move::Play);
         let facts = engine.play(color, mv, n);
-        flagged += judge(&rules, &facts).is_some() as usize;
+        flagged += facts.judge(&rules).is_some() as usize;
         color = color.opponent();
     }
     eprintln!(

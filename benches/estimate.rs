@@ -7,9 +7,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use goref_core::check::RefereeOptions;
 use goref_core::count::referee;
-use goref_core::read::{parse_re, ResultKind};
 use goref_core::read::{read, ReadOptions};
-use goref_core::score::{estimate, estimate_with_playouts};
+use goref_core::read::{ParsedResult, ResultKind};
+use goref_core::score::Estimate;
 use goref_core::Position;
 use std::hint::black_box;
 use std::path::Path;
@@ -26,7 +26,7 @@ fn final_positions() -> Vec<Position> {
                 .info
                 .result
                 .as_deref()
-                .map(parse_re)
+                .map(ParsedResult::parse)
                 .is_some_and(|p| matches!(p.kind, ResultKind::Score(m) if m > 0.0));
             if !counted || record.width != 19 || record.height != 19 {
                 continue;
@@ -52,14 +52,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function(format!("{}_finished_19x19_games", positions.len()), |b| {
         b.iter(|| {
             for p in &positions {
-                black_box(estimate(black_box(p)));
+                black_box(Estimate::of(black_box(p)));
             }
         })
     });
     group.bench_function(format!("{}_with_playouts", positions.len()), |b| {
         b.iter(|| {
             for p in &positions {
-                black_box(estimate_with_playouts(black_box(p)));
+                black_box(Estimate::with_playouts(black_box(p)));
             }
         })
     });

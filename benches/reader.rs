@@ -40,7 +40,7 @@ fn corpus() -> Option<Corpus> {
         .sum();
     let texts = files
         .iter()
-        .map(|b| goref_core::read::decode(b).text)
+        .map(|b| goref_core::read::Decoded::of(b).text)
         .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     println!(
@@ -79,7 +79,7 @@ fn cases<'a>(c: &'a Corpus, opts: &'a ReadOptions) -> Vec<Case<'a>> {
             "goref: parse only (decoded text)",
             Box::new(move || {
                 for t in &c.texts {
-                    black_box(goref_core::read::parse_sgf(t));
+                    black_box(goref_core::read::Sgf::parse(t));
                 }
             }),
         ),

@@ -16,7 +16,6 @@ mod hostile_cases;
 
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::read::ReadOptions;
-use goref_core::report;
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::time::Instant;
@@ -45,7 +44,7 @@ fn run_one(name: &str) {
     };
     let started = Instant::now();
     let reports = check_bytes(case.name, &bytes, &opts);
-    let json: usize = reports.iter().map(|r| report::to_json_line(r).len()).sum();
+    let json: usize = reports.iter().map(|r| r.to_json_line().len()).sum();
     let secs = started.elapsed().as_secs_f64();
     let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
     let codes: BTreeSet<&str> = reports

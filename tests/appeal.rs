@@ -203,7 +203,7 @@ fn readme_diagram_is_generated() {
     )
     .expect("appeal");
     let end = appeal
-        .diagrams
+        .diagrams()
         .iter()
         .find(|d| d.name == "end-move-7")
         .expect("end diagram");

@@ -6,7 +6,7 @@
 
 use goref_core::findings::{Certainty, Code};
 use goref_core::point::{Color, Move, Point};
-use goref_core::replay::{also, judge, Engine, HotKind, MoveFacts, RecyclingKind};
+use goref_core::replay::{Engine, HotKind, MoveFacts, RecyclingKind};
 use goref_core::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.
@@ -107,13 +107,13 @@ fn flagged(facts: &[MoveFacts], preset: &str) -> Vec<(u32, Code, Option<u32>)> {
     let rules = Rules::named(preset).unwrap();
     facts
         .iter()
-        .filter_map(|f| judge(&rules, f).map(|v| (f.number, v.code, v.related_move)))
+        .filter_map(|f| f.judge(&rules).map(|v| (f.number, v.code, v.related_move)))
         .collect()
 }
 
 fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<goref_core::replay::Verdict> {
     let rules = Rules::named(preset).unwrap();
-    judge(&rules, &facts[number as usize - 1])
+    facts[number as usize - 1].judge(&rules)
 }
 
 const T01_SETUP: &str = "(;GM[1]FF[4]SZ[5]KM[8]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[W]";
@@ -173,8 +173,8 @@ fn t01_basic_ko_immediate_retake() {
         Point::from_sgf("cb").unwrap()
     );
     assert_eq!(f[2].captured, vec![Point::from_sgf("cb").unwrap()]);
-    assert_eq!(judge(&nssk(), &f[2]).map(|v| v.related_move), Some(Some(1)));
-    let a = also(&f[2]);
+    assert_eq!(f[2].judge(&nssk()).map(|v| v.related_move), Some(Some(1)));
+    let a = f[2].also();
     assert_eq!(a.len(), PRESETS.len());
     assert_eq!(a["aga"], Some(SituationalSuperko));
     assert_eq!(a["simplified-ing"], Some(PositionalSuperko));
@@ -209,7 +209,7 @@ fn t03_retake_after_two_passes() {
         ],
     );
     // NSSK: White created that position with move 1.
-    let v = judge(&nssk(), &f[4]).unwrap();
+    let v = f[4].judge(&nssk()).unwrap();
     assert_eq!((v.code, v.related_move), (SituationalSuperko, Some(1)));
     assert!(v.message.contains("natural"), "{}", v.message);
     assert_eq!(
@@ -282,7 +282,7 @@ fn t04_triple_ko_twin_hot_stones() {
         "{}",
         v.message
     );
-    assert_eq!(judge(&nssk(), &f[6]).map(|v| v.related_move), Some(Some(1)));
+    assert_eq!(f[6].judge(&nssk()).map(|v| v.related_move), Some(Some(1)));
 }
 
 #[test]
@@ -339,8 +339,8 @@ fn t06_sending_two_returning_one() {
         .message
         .contains("initial position"));
     // NSSK: the start was set up, not created by a play; move 5 recreates Black's move 1.
-    assert_eq!(judge(&nssk(), &f[2]), None);
-    assert_eq!(judge(&nssk(), &f[4]).map(|v| v.related_move), Some(Some(1)));
+    assert_eq!(f[2].judge(&nssk()), None);
+    assert_eq!(f[4].judge(&nssk()).map(|v| v.related_move), Some(Some(1)));
 }
 
 #[test]
@@ -364,7 +364,7 @@ fn t07_eternal_life_double_hot_stones() {
         "{}",
         v.message
     );
-    assert_eq!(judge(&nssk(), &f[4]).map(|v| v.related_move), Some(Some(1)));
+    assert_eq!(f[4].judge(&nssk()).map(|v| v.related_move), Some(Some(1)));
 }
 
 #[test]

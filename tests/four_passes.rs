@@ -335,7 +335,7 @@ proptest! {
         let report = &check_bytes("p.sgf", sgf.as_bytes(), &CheckOptions::default())[0];
         let result = report.result.as_ref().unwrap();
         let final_position = goref_core::count::referee(record, &RefereeOptions::default()).judged.scored_position;
-        let removes_nothing = goref_core::score::estimate(&final_position).dead_stones().is_empty();
+        let removes_nothing = goref_core::score::Estimate::of(&final_position).dead_stones().is_empty();
         let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
         let row = |k: ReadingKind| a.readings.iter().find(|r| r.kind == k).unwrap();
         if removes_nothing {

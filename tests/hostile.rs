@@ -13,7 +13,7 @@ use goref_core::findings::{Code, Finding};
 
 const MAX_PER_CODE: usize = Finding::MAX_PER_CODE;
 use goref_core::read::ReadOptions;
-use goref_core::report::{self, GameReport};
+use goref_core::report::GameReport;
 
 fn case(name: &str) -> Case {
     hostile_cases::all()
@@ -42,7 +42,7 @@ fn check_with(name: &str, read: ReadOptions) -> Vec<GameReport> {
     assert!(!reports.is_empty(), "{name}: at least one report");
     for r in &reports {
         assert_eq!(r.file, c.name);
-        let line = report::to_json_line(r);
+        let line = r.to_json_line();
         assert!(!line.contains('\n'), "{name}: one JSONL line per report");
         let v: serde_json::Value = serde_json::from_str(&line).expect("valid JSON");
         assert_eq!(v["schema"], "goref.report/2");
@@ -103,9 +103,9 @@ fn nested_variations_100k_deep_every_line() {
     // one, so there the cap is a fifth of the default (about 10 lines instead of 50);
     // the release numbers with the default are in docs/fuzzing.md.
     let max_variation_nodes = if cfg!(debug_assertions) {
-        goref_core::read::DEFAULT_MAX_VARIATION_NODES / 5
+        goref_core::read::ReadOptions::DEFAULT_MAX_VARIATION_NODES / 5
     } else {
-        goref_core::read::DEFAULT_MAX_VARIATION_NODES
+        goref_core::read::ReadOptions::DEFAULT_MAX_VARIATION_NODES
     };
     let reports = check_with(
         "nested-100k-variations-on",
@@ -128,7 +128,10 @@ fn nested_variations_100k_deep_every_line() {
 fn ten_thousand_sibling_variations() {
     let reports = check("siblings-10k-variations-on");
     // One report per line, up to the default line cap.
-    assert_eq!(reports.len(), goref_core::read::DEFAULT_MAX_LINES);
+    assert_eq!(
+        reports.len(),
+        goref_core::read::ReadOptions::DEFAULT_MAX_LINES
+    );
     assert!(reports.iter().all(|r| r.moves == 2));
 }
 

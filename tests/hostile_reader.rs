@@ -85,7 +85,7 @@ fn deep_and_wide_variations_hit_the_cap_with_a_finding() {
             ..ReadOptions::default()
         },
     );
-    assert!(fr.games.len() <= goref_core::read::DEFAULT_MAX_LINES);
+    assert!(fr.games.len() <= goref_core::read::ReadOptions::DEFAULT_MAX_LINES);
     let f = fr.games[0]
         .findings
         .iter()

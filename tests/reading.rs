@@ -573,7 +573,7 @@ const LONE_STONE: &str = "(;GM[1]FF[4]SZ[10:6]RU[Chinese]KM[0]RE[W+36]AB[ea][eb]
 
 #[test]
 fn estimator_playouts_reads_out_the_unsure_strings_as_the_library_does() {
-    use goref_core::score::{estimate, estimate_with_playouts};
+    use goref_core::score::Estimate;
     let mut rows = vec!["....XO...."; 6];
     rows[3] = "....XO..X.";
     let pos = goref_core::Position::from_diagram(&rows);
@@ -584,7 +584,10 @@ fn estimator_playouts_reads_out_the_unsure_strings_as_the_library_does() {
             .map(|s| format!("{:.2}", s.confidence))
             .unwrap()
     };
-    let (statically, read_out) = (lone(&estimate(&pos)), lone(&estimate_with_playouts(&pos)));
+    let (statically, read_out) = (
+        lone(&Estimate::of(&pos)),
+        lone(&Estimate::with_playouts(&pos)),
+    );
     assert_ne!(statically, read_out, "the playouts give another confidence");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lone.sgf");

@@ -5,7 +5,7 @@
 //! development checkout.
 
 use goref_core::point::{Color, Move};
-use goref_core::read::decode;
+use goref_core::read::Decoded;
 use goref_core::read::{read_text, ReadOptions};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
@@ -97,7 +97,7 @@ fn same_trees_and_main_lines_as_sgf_parse() {
             let mut diffs = Vec::new();
             for path in &files {
                 let bytes = std::fs::read(path).unwrap_or_default();
-                let text = decode(&bytes).text;
+                let text = Decoded::of(&bytes).text;
                 let Some(t) = theirs(&text) else { continue };
                 accepted += 1;
                 let o = ours(&text);

@@ -8,7 +8,7 @@ use goref_batch::RunOptions;
 use goref_batch::{self as batch, check_stream};
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::Code;
-use goref_core::report::{self, GameReport};
+use goref_core::report::GameReport;
 use serde_json::Value;
 use std::convert::Infallible;
 use std::ops::ControlFlow;
@@ -55,7 +55,7 @@ fn walk(dir: PathBuf) -> Vec<PathBuf> {
 /// A report as JSON, without what depends on where the game is stored: file name,
 /// index in the file, line numbers, and the declared charset (a collection has one).
 fn normalised(r: &GameReport) -> Value {
-    let mut v: Value = serde_json::from_str(&report::to_json_line(r)).unwrap();
+    let mut v: Value = serde_json::from_str(&r.to_json_line()).unwrap();
     let o = v.as_object_mut().unwrap();
     o.remove("file");
     o.remove("game");

@@ -45,7 +45,7 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
-        Format::Text | Format::Full => out::print(&inert_lines(appeal::to_text(&appeal)))?,
+        Format::Text | Format::Full => out::print(&inert_lines(appeal.to_text()))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
         Format::Html => out::print(&goref_core::present::html::appeal_page(&appeal))?,
         Format::Sarif | Format::Github | Format::Junit => {} // refused above
@@ -59,7 +59,12 @@ fn refuse_clashing_outputs(args: &AppealArgs, appeal: &Appeal) -> Result<()> {
     let svgs: Vec<std::path::PathBuf> = args
         .svg
         .iter()
-        .flat_map(|dir| appeal.diagrams.iter().map(|d| dir.join(d.svg_file_name())))
+        .flat_map(|dir| {
+            appeal
+                .diagrams()
+                .iter()
+                .map(|d| dir.join(d.svg_file_name()))
+        })
         .collect();
     let outputs: Vec<(&str, &Path)> = args
         .html
@@ -84,7 +89,7 @@ fn usage_or_failure(e: AppealError) -> anyhow::Error {
 /// Writes each diagram as DIR/NAME.svg, creating DIR if needed.
 fn write_svgs(appeal: &Appeal, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    for d in &appeal.diagrams {
+    for d in appeal.diagrams() {
         let path = dir.join(d.svg_file_name());
         std::fs::write(&path, d.svg())
             .map_err(|e| out::write_error(path.display().to_string(), e))?;

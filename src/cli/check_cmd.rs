@@ -15,7 +15,7 @@ use goref_core::present::html::BatchPage;
 use goref_core::present::inert_lines;
 use goref_core::present::lint::{self, Paint};
 use goref_core::read::ReadOptions;
-use goref_core::report::{self, GameReport};
+use goref_core::report::GameReport;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -606,11 +606,9 @@ impl Sink {
                     let sep = if self.first { "[" } else { "," };
                     self.first = false;
                     self.out
-                        .write_line(format!("{sep}{}", report::to_json_line(r)).as_bytes())
+                        .write_line(format!("{sep}{}", r.to_json_line()).as_bytes())
                 }
-                Format::Full => self
-                    .out
-                    .write_line(inert_lines(report::to_text(r)).as_bytes()),
+                Format::Full => self.out.write_line(inert_lines(r.to_text()).as_bytes()),
                 Format::Text => {
                     let lines = lint::to_lines(r, self.show, self.paint);
                     match lines.strip_suffix('\n') {

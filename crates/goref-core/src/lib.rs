@@ -6,8 +6,8 @@
 //!
 //! - One file: [`check_bytes`] (or [`check_path`]) checks its bytes under
 //!   [`CheckOptions`] and returns one [`report::GameReport`] per game, with its
-//!   [`findings`], [`report::ResultCheck`] and score. [`report::to_json_line`] and
-//!   [`report::to_text`] print a report as `goref check` does.
+//!   [`findings`], [`report::ResultCheck`] and score. [`report::GameReport::to_json_line`] and
+//!   [`report::GameReport::to_text`] print a report as `goref check` does.
 //! - Many files: the crate `goref-batch` collects inputs and runs a check over them on
 //!   several threads, with bounded memory, in file order; a large file is read tree by tree
 //!   ([`check::Trees`]).
@@ -16,8 +16,8 @@
 //!   check.
 //! - Findings: [`findings::REGISTRY`] lists every code a report can carry, with its
 //!   category, severity, meaning and an example.
-//! - Counting a position: [`score::count_area`] and [`score::count_territory`] count a
-//!   [`Position`] with given dead stones; [`score::estimate`] judges which stones are dead.
+//! - Counting a position: [`score::AreaCount::of`] and [`score::TerritoryCount::of`] count a
+//!   [`Position`] with given dead stones; [`score::Estimate::of`] judges which stones are dead.
 //! - Tournaments: the crate `goref-tournament` reads a pairing program's results
 //!   (OpenGotha, EGD) and checks records' reports against them.
 //! - Points and colours: [`point`].
@@ -46,7 +46,7 @@
 //!   finding with its line and column;
 //! - [`replay`]: a record's moves on the board once ([`replay::replay`] → [`replay::Replay`]),
 //!   or move by move on an [`replay::Engine`], whose [`replay::MoveFacts`] any
-//!   [`rules::Rules`] judges ([`replay::judge`]);
+//!   [`rules::Rules`] judges ([`replay::MoveFacts::judge`]);
 //! - [`count`]: the replay judged under one ruleset ([`count::judge`] → [`count::Judged`]),
 //!   then its end read ([`count::read_end`] → [`count::EndReading`]: dead stones, the count,
 //!   the verdict on RE); [`count::referee`] does both;
@@ -85,18 +85,18 @@ pub mod rules;
 pub use check::{check_bytes, check_path, CheckOptions};
 pub use replay::position::Position;
 
-/// The report of one game and its printers. The JSON form (schema [`report::SCHEMA`]) is
+/// The report of one game and its printers. The JSON form (schema [`report::GameReport::SCHEMA`]) is
 /// documented field by field in docs/report.md and docs/report.schema.json.
 ///
 /// ```
 /// let sgf = b"(;GM[1]FF[4]SZ[9]RU[AGA]KM[7.5]RE[B+R];B[ee];W[ce])";
 /// let reports = goref_core::check_bytes("game.sgf", sgf, &goref_core::CheckOptions::default());
 /// let report = &reports[0];
-/// assert_eq!(report.schema, goref_core::report::SCHEMA);
+/// assert_eq!(report.schema, goref_core::report::GameReport::SCHEMA);
 /// assert_eq!(report.moves, 2);
 /// assert_eq!(report.rules.as_ref().unwrap().settings.name, "aga");
-/// assert!(goref_core::report::to_json_line(report).starts_with("{\"schema\":"));
-/// assert!(goref_core::report::to_text(report).contains("game.sgf"));
+/// assert!(report.to_json_line().starts_with("{\"schema\":"));
+/// assert!(report.to_text().contains("game.sgf"));
 /// ```
 pub mod report {
     pub use crate::count::reading::{
@@ -105,8 +105,7 @@ pub mod report {
     pub use crate::count::timing::TimeReport;
     pub use crate::present::json::write as write_json;
     pub use crate::present::report::{
-        to_json_line, to_text, BoardSize, Captures, GameReport, KomiReport, RulesReport,
-        ScoreReport, SCHEMA,
+        BoardSize, Captures, GameReport, KomiReport, RulesReport, ScoreReport,
     };
     pub use crate::present::score_view::ScoreView;
     pub use crate::read::reader::Charset;
@@ -119,7 +118,7 @@ pub mod report {
 ///
 /// ```
 /// use goref_core::point::Point;
-/// use goref_core::score::{count_area, estimate, parse_points};
+/// use goref_core::score::{parse_points, AreaCount, Estimate};
 /// use goref_core::Position;
 ///
 /// // A white stone (A4) alone in Black's area.
@@ -130,24 +129,21 @@ pub mod report {
 ///     ". X O . .",
 ///     ". X O . .",
 /// ]);
-/// let as_it_stands = count_area(&pos, &[]).unwrap();
+/// let as_it_stands = AreaCount::of(&pos, &[]).unwrap();
 /// assert_eq!((as_it_stands.black.area, as_it_stands.white.area), (5, 16));
 ///
 /// // Dead stones are SGF points (`ab` is A4 on this board).
 /// let dead = parse_points("ab", 5, 5).unwrap();
-/// let counted = count_area(&pos, &dead).unwrap();
+/// let counted = AreaCount::of(&pos, &dead).unwrap();
 /// assert_eq!((counted.black.area, counted.white.area), (10, 15));
 ///
 /// // The estimate finds the same dead stone.
-/// assert_eq!(estimate(&pos).dead_stones(), vec![Point::new(0, 1)]);
+/// assert_eq!(Estimate::of(&pos).dead_stones(), vec![Point::new(0, 1)]);
 /// ```
 pub mod score {
-    pub use crate::count::estimate::{
-        estimate, estimate_with_playouts, Estimate, StoneStatus, StringEstimate,
-    };
+    pub use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
     pub use crate::count::score::{
-        count_area, count_territory, parse_dead, parse_points, score, AreaCount, FillIn, FillSide,
-        Komi, Penalties, PenaltyError, PointListError, Score, ScoreSettings, SideArea,
-        SideTerritory, TerritoryCount, TieBreak,
+        parse_dead, parse_points, AreaCount, FillIn, FillSide, Komi, Penalties, PenaltyError,
+        PointListError, Score, ScoreSettings, SideArea, SideTerritory, TerritoryCount, TieBreak,
     };
 }

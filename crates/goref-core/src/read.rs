@@ -24,10 +24,8 @@ pub(crate) mod result;
 pub(crate) mod sgf;
 pub(crate) mod stream;
 
-pub use decode::{decode, Decoded};
-pub use reader::{
-    read, read_text, FileRead, ReadOptions, DEFAULT_MAX_LINES, DEFAULT_MAX_VARIATION_NODES,
-};
+pub use decode::Decoded;
+pub use reader::{read, read_text, FileRead, ReadOptions};
 pub use record::{Event, GameRecord, Marks, MoveEvent, Setup};
-pub use result::{parse_re, Outcome, ParsedResult, ResultKind};
-pub use sgf::{parse as parse_sgf, Sgf};
+pub use result::{Outcome, ParsedResult, ResultKind};
+pub use sgf::Sgf;

@@ -2,13 +2,13 @@
 //! of every move (occupied point, suicide, repetitions, hot stones) and the end of the game.
 //!
 //! Move by move: an [`Engine`] plays each move as recorded and says what happened
-//! ([`MoveFacts`]); [`judge`] says what one ruleset makes of it, [`also`] what every preset
-//! does. A whole record at once: [`replay`] gives a [`Replay`] that any ruleset judges
+//! ([`MoveFacts`]); [`MoveFacts::judge`] says what one ruleset makes of it,
+//! [`MoveFacts::also`] what every preset does. A whole record at once: [`replay`] gives a [`Replay`] that any ruleset judges
 //! ([`crate::count::judge`]).
 //!
 //! ```
 //! use goref_core::point::{Color, Move, Point};
-//! use goref_core::replay::{judge, Engine};
+//! use goref_core::replay::Engine;
 //! use goref_core::rules::Rules;
 //!
 //! // A ko on a 4×4 board: Black takes at C2 (move 9), White retakes at once (move 10).
@@ -23,9 +23,9 @@
 //! let retake = engine.play(Color::White, Move::Play(Point::new(1, 1)), 10);
 //! assert_eq!(retake.captured, vec![Point::new(2, 1)]);
 //! let japanese = Rules::named("japanese").unwrap();
-//! let verdict = judge(&japanese, &retake).expect("an immediate ko retake");
+//! let verdict = retake.judge(&japanese).expect("an immediate ko retake");
 //! assert_eq!(verdict.code.as_str(), "ko-retake");
-//! assert!(facts.iter().all(|f| judge(&japanese, f).is_none()));
+//! assert!(facts.iter().all(|f| f.judge(&japanese).is_none()));
 //! ```
 
 pub(crate) mod board;
@@ -35,7 +35,5 @@ pub(crate) mod game;
 pub(crate) mod position;
 
 pub use board::{BoardError, Zobrist};
-pub use engine::{
-    also, judge, Engine, HotKind, HotTake, MoveFacts, Recycling, RecyclingKind, Verdict,
-};
+pub use engine::{Engine, HotKind, HotTake, MoveFacts, Recycling, RecyclingKind, Verdict};
 pub use game::{replay, Keep, KeptPosition, Replay, ReplayFinding};

@@ -4,7 +4,7 @@
 
 use super::Day;
 use goref_core::findings::{Finding, Severity};
-use goref_core::read::{parse_re, Outcome, ResultKind};
+use goref_core::read::{Outcome, ParsedResult, ResultKind};
 use goref_core::report::GameReport;
 use goref_core::report::ResultStatus;
 use goref_core::report::ValueSource;
@@ -110,7 +110,7 @@ impl RecordFacts {
                 .filter(|s| !s.is_empty())
         };
         let result = text(|i| &i.result);
-        let parsed = result.as_deref().map(parse_re);
+        let parsed = result.as_deref().map(ParsedResult::parse);
         let winner = parsed.as_ref().and_then(|p| winner_of(p.outcome));
         let forfeit = parsed
             .as_ref()
@@ -120,7 +120,7 @@ impl RecordFacts {
         let board_winner = check
             .filter(|c| c.status == ResultStatus::Mismatch)
             .and_then(|c| c.computed.as_deref())
-            .and_then(|c| winner_of(parse_re(c).outcome));
+            .and_then(|c| winner_of(ParsedResult::parse(c).outcome));
         let ro = text(|i| &i.round);
         let (ro_round, ro_board) = ro.as_deref().map_or((None, None), round_and_board_of_ro);
         let (path_round, path_board) = round_and_board_of_path(&report.file);

@@ -52,11 +52,11 @@ impl RefereeOptions {
 /// Who judges the dead stones nobody marked or claimed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Estimator {
-    /// goref's own estimate ([`crate::score::estimate`]).
+    /// goref's own estimate ([`crate::score::Estimate::of`]).
     #[default]
     Builtin,
     /// goref's own estimate with light playouts reading out the strings the static
-    /// reading is unsure of ([`crate::score::estimate_with_playouts`]): a second look at a
+    /// reading is unsure of ([`crate::score::Estimate::with_playouts`]): a second look at a
     /// position, about ten times slower over a whole archive (`--estimator playouts`).
     Playouts,
     /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).

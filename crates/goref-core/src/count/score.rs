@@ -20,7 +20,8 @@ mod komi;
 mod points;
 
 pub(crate) use counts::cell_neighbours;
-pub use counts::{count_area, count_territory, AreaCount, SideArea, SideTerritory, TerritoryCount};
+pub(crate) use counts::{count_area, count_territory};
+pub use counts::{AreaCount, SideArea, SideTerritory, TerritoryCount};
 pub(crate) use fill_in::fill_in;
 pub use fill_in::{FillIn, FillSide};
 pub use komi::{Komi, Penalties, PenaltyError};
@@ -156,6 +157,12 @@ pub struct OtherCount {
 }
 
 impl Score {
+    /// Scores an area count under the given settings: komi, handicap compensation,
+    /// penalties, the counting method and the tie rule.
+    pub fn of(area: &AreaCount, settings: &ScoreSettings) -> Score {
+        score(area, settings)
+    }
+
     /// [`Score::by_territory_unsummarised`] with its summary line.
     #[cfg(test)]
     pub(crate) fn by_territory(self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
@@ -219,8 +226,8 @@ impl Score {
     }
 }
 
-/// Scores an area count under the given settings.
-pub fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
+/// Scores an area count under the given settings ([`Score::of`]).
+pub(crate) fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
     let mut s = score_unsummarised(area, settings);
     s.summarise();
     s

@@ -10,8 +10,8 @@
 //! stones marked in the record (TB/TW) or claimed with `--dead`; with neither it
 //! gives no result rather than guess.
 //!
-//! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`to_text`]
-//! prints it, and each [`Diagram`] renders as text or SVG.
+//! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`Appeal::to_text`]
+//! prints it, and each of its [`Appeal::diagrams`] renders as text or SVG.
 //!
 //! ```
 //! use goref_core::count::Estimator;
@@ -28,7 +28,7 @@
 //! assert_eq!(reading(ReadingKind::SstLiteral).re.as_deref(), Some("B+1"));
 //! // ... the 2002 precedent needs agreed dead stones, and there are none: no result.
 //! assert_eq!(reading(ReadingKind::SstPrecedent).status, ReadingStatus::NoClaim);
-//! assert!(goref_core::present::appeal::to_text(&a).contains("B+1"));
+//! assert!(a.to_text().contains("B+1"));
 //! ```
 
 use crate::count::judge::{self, Judged};
@@ -59,17 +59,17 @@ mod text;
 mod timeline;
 
 use diagrams::diagrams;
-pub use model::{
-    Appeal, AppealError, AppealOptions, DeadStonesView, Diagram, DiagramKind, EndingView,
-    GameSummary, MoveFindings, PassView, Reading, ReadingKind, ReadingStatus, RuleFinding,
+pub use model::{Appeal, AppealError, AppealOptions, Diagram, Reading, ReadingKind, ReadingStatus};
+pub(crate) use model::{
+    DeadStonesView, DiagramKind, EndingView, GameSummary, MoveFindings, PassView, RuleFinding,
     StoneView, StopView,
 };
 use readings::{build_reading, decision, disputed, move_label, summary};
 pub(crate) use readings::{re_label, DISPUTE};
 use sentences::{join_and, Removal, SentenceContext};
-pub use text::to_text;
+pub(crate) use text::to_text;
 pub(crate) use text::{komi_text, penalties_text};
-pub use timeline::{EventKind, TimelineEvent};
+pub(crate) use timeline::EventKind;
 
 #[cfg(test)]
 mod tests;

@@ -19,8 +19,8 @@ use std::collections::BTreeMap;
 
 pub mod lint;
 
-/// The `schema` of every report (docs/report.schema.json): bumped when a field changes meaning.
-pub const SCHEMA: &str = "goref.report/2";
+/// The `schema` of every report ([`GameReport::SCHEMA`]).
+const SCHEMA: &str = GameReport::SCHEMA;
 
 /// The ruleset a game was judged under: its settings and why they were chosen.
 #[derive(Clone, Debug, Serialize)]
@@ -129,6 +129,20 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// The `schema` of every report (docs/report.schema.json): bumped when a field
+    /// changes meaning.
+    pub const SCHEMA: &'static str = "goref.report/2";
+
+    /// One JSON Lines record.
+    pub fn to_json_line(&self) -> String {
+        to_json_line(self)
+    }
+
+    /// The readable text of the report, as `goref check` prints it.
+    pub fn to_text(&self) -> String {
+        to_text(self)
+    }
+
     /// The report of one refereed game. Takes the record and the referee's result by
     /// value: the batch builds one report per game and moves their contents in rather
     /// than copying them.
@@ -235,13 +249,13 @@ pub(crate) fn board_rows(pos: &crate::replay::position::Position) -> Vec<String>
 }
 
 /// One JSON Lines record.
-pub fn to_json_line(report: &GameReport) -> String {
+pub(crate) fn to_json_line(report: &GameReport) -> String {
     crate::present::json::to_string(report)
         .unwrap_or_else(|e| format!("{{\"schema\":\"{SCHEMA}\",\"error\":\"{e}\"}}"))
 }
 
 /// The readable text of one game's report.
-pub fn to_text(report: &GameReport) -> String {
+pub(crate) fn to_text(report: &GameReport) -> String {
     let mut out = String::new();
     out.push_str(&headline(report));
     out.push('\n');

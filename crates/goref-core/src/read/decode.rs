@@ -32,11 +32,19 @@ pub struct Decoded {
     pub findings: Vec<Finding>,
 }
 
+impl Decoded {
+    /// Decodes the bytes of one SGF file (charset from CA, a BOM or the bytes). Never
+    /// fails and never panics.
+    pub fn of(bytes: &[u8]) -> Decoded {
+        decode(bytes)
+    }
+}
+
 /// Name used for the lossless byte-to-char fallback.
 pub(crate) const LATIN1: &str = "ISO-8859-1";
 
-/// Decodes the bytes of one SGF file. Never fails and never panics.
-pub fn decode(bytes: &[u8]) -> Decoded {
+/// Decodes the bytes of one SGF file ([`Decoded::of`]).
+pub(crate) fn decode(bytes: &[u8]) -> Decoded {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         let (text, bad) = utf8_lossy(rest);
         return finish_unicode(text, bad, "UTF-8", Some("UTF-8"));

@@ -27,10 +27,17 @@ pub struct ReadOptions {
     pub max_variation_nodes: usize,
 }
 
-/// Default cap on lines per game tree.
-pub const DEFAULT_MAX_LINES: usize = 10_000;
-/// Default cap on nodes read over all variation lines of a game tree.
-pub const DEFAULT_MAX_VARIATION_NODES: usize = 5_000_000;
+/// Default cap on lines per game tree ([`ReadOptions::DEFAULT_MAX_LINES`]).
+pub(crate) const DEFAULT_MAX_LINES: usize = ReadOptions::DEFAULT_MAX_LINES;
+/// Default cap on nodes over all variation lines ([`ReadOptions::DEFAULT_MAX_VARIATION_NODES`]).
+pub(crate) const DEFAULT_MAX_VARIATION_NODES: usize = ReadOptions::DEFAULT_MAX_VARIATION_NODES;
+
+impl ReadOptions {
+    /// Default cap on lines per game tree.
+    pub const DEFAULT_MAX_LINES: usize = 10_000;
+    /// Default cap on nodes read over all variation lines of a game tree.
+    pub const DEFAULT_MAX_VARIATION_NODES: usize = 5_000_000;
+}
 
 impl Default for ReadOptions {
     fn default() -> ReadOptions {

@@ -50,6 +50,11 @@ pub struct ParsedResult {
 }
 
 impl ParsedResult {
+    /// Reads an RE value. Never fails: what cannot be read is `Unknown`, non-standard.
+    pub fn parse(raw: &str) -> ParsedResult {
+        parse_re(raw)
+    }
+
     fn new(outcome: Outcome, kind: ResultKind, standard: bool) -> ParsedResult {
         ParsedResult {
             outcome,
@@ -95,8 +100,8 @@ impl ParsedResult {
     }
 }
 
-/// Reads an RE value. Never fails: what cannot be read is `Unknown`, non-standard.
-pub fn parse_re(raw: &str) -> ParsedResult {
+/// Reads an RE value ([`ParsedResult::parse`]).
+pub(crate) fn parse_re(raw: &str) -> ParsedResult {
     let s = raw.trim();
     match s {
         "0" | "Draw" => return ParsedResult::new(Outcome::Draw, ResultKind::NoScore, true),

@@ -210,6 +210,11 @@ pub struct Sgf<'t> {
 }
 
 impl<'t> Sgf<'t> {
+    /// Parses a whole text. Never fails; problems are in [`Sgf::issues`].
+    pub fn parse(text: &'t str) -> Sgf<'t> {
+        parse(text)
+    }
+
     pub(crate) fn node(&self, id: u32) -> Option<&Node> {
         self.nodes.get(id as usize)
     }
@@ -340,8 +345,8 @@ pub fn simple_text(raw: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Parses a whole text. Never fails; problems are in [`Sgf::issues`].
-pub fn parse(text: &str) -> Sgf<'_> {
+/// Parses a whole text ([`Sgf::parse`]).
+pub(crate) fn parse(text: &str) -> Sgf<'_> {
     let mut p = Parser::new(text);
     if text.len() >= NONE as usize {
         p.issue(

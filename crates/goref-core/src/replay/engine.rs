@@ -1,6 +1,6 @@
 //! The rules engine: replays a line once and records, for every move, the facts that
-//! every ruleset needs ([`MoveFacts`]); [`judge`] then maps facts to a verdict for one
-//! [`Rules`](crate::rules::Rules) with a cheap pure function, and [`also`] does so for
+//! every ruleset needs ([`MoveFacts`]); [`MoveFacts::judge`] then maps facts to a verdict for one
+//! [`Rules`](crate::rules::Rules) with a cheap pure function, and [`MoveFacts::also`] does so for
 //! every preset.
 //!
 //! Why this split works: moves are executed as played whatever the rules (spec §1.8
@@ -16,7 +16,8 @@ mod history;
 mod judge;
 mod sst;
 
-pub use judge::{also, judge, Verdict};
+pub use judge::Verdict;
+pub(crate) use judge::{also, judge};
 pub use sst::HotKind;
 
 use crate::point::{Color, Move, Point};
@@ -89,6 +90,17 @@ pub struct MoveFacts {
 }
 
 impl MoveFacts {
+    /// The verdict on this move under `rules`, or None when the move is legal there.
+    pub fn judge(&self, rules: &crate::rules::Rules) -> Option<Verdict> {
+        judge(rules, self)
+    }
+
+    /// What every preset of [`crate::rules::PRESETS`] says of this move: preset name ->
+    /// the code of its verdict (None where the move is legal).
+    pub fn also(&self) -> std::collections::BTreeMap<String, Option<crate::findings::Code>> {
+        also(self)
+    }
+
     pub(crate) fn new(number: u32, color: Color, mv: Move) -> MoveFacts {
         MoveFacts {
             number,

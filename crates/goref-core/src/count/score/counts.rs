@@ -42,6 +42,12 @@ pub struct AreaCount {
 }
 
 impl AreaCount {
+    /// Counts the area of `pos` (stones plus the empty points only one colour
+    /// surrounds) after removing the `dead` stones, which must hold stones.
+    pub fn of(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointListError> {
+        count_area(pos, dead)
+    }
+
     /// The area of one colour.
     pub fn side(&self, color: Color) -> &SideArea {
         match color {
@@ -56,8 +62,8 @@ impl AreaCount {
     }
 }
 
-/// Counts the area of `pos` after removing the `dead` stones.
-pub fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointListError> {
+/// Counts the area of `pos` after removing the `dead` stones ([`AreaCount::of`]).
+pub(crate) fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointListError> {
     check_dead(pos, dead)?;
     let mut board = pos.clone();
     // A hand-built Position may have the wrong number of cells; never index past them.
@@ -214,7 +220,7 @@ pub struct TerritoryCount {
 /// Counts territory and prisoners. `area` is the area count of `pos` after removing the
 /// dead stones; `seki` lists stones in seki, whose eyes are nobody's territory;
 /// `captures` are the stones captured during play by Black and by White.
-pub fn count_territory(
+pub(crate) fn count_territory(
     pos: &Position,
     area: &AreaCount,
     seki: &[Point],
@@ -265,6 +271,18 @@ pub fn count_territory(
 }
 
 impl TerritoryCount {
+    /// Counts territory and prisoners. `area` is the area count of `pos` after removing
+    /// the dead stones; `seki` lists stones in seki, whose eyes are nobody's territory;
+    /// `captures` are the stones captured during play by Black and by White.
+    pub fn of(
+        pos: &Position,
+        area: &AreaCount,
+        seki: &[Point],
+        captures: [u32; 2],
+    ) -> TerritoryCount {
+        count_territory(pos, area, seki, captures)
+    }
+
     /// Takes the teire (per side: Black, White) off each side's territory.
     pub fn make_teire(&mut self, teire: [u32; 2]) {
         for (side, n) in [(&mut self.black, teire[0]), (&mut self.white, teire[1])] {

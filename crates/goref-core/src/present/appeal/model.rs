@@ -118,104 +118,104 @@ impl ReadingKind {
 
 /// The game as the record describes it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameSummary {
+pub(crate) struct GameSummary {
     /// 1-based number of the game in its file.
-    pub number: usize,
+    pub(crate) number: usize,
     /// Players, event, date, place and RU, as in `goref check`'s report.
     #[serde(flatten)]
-    pub info: crate::read::record::GameInfo,
+    pub(crate) info: crate::read::record::GameInfo,
     /// The preset RU maps to, and why.
-    pub rules: String,
-    pub rules_reason: String,
+    pub(crate) rules: String,
+    pub(crate) rules_reason: String,
     /// KM as read (after quirk fixes).
     #[serde(serialize_with = "serialize_opt_points")]
-    pub komi: Option<f64>,
+    pub(crate) komi: Option<f64>,
     /// RE as written.
-    pub result: Option<String>,
-    pub width: u8,
-    pub height: u8,
-    pub moves: u32,
-    pub handicap: u32,
+    pub(crate) result: Option<String>,
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    pub(crate) moves: u32,
+    pub(crate) handicap: u32,
 }
 
 /// A pass of the record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PassView {
+pub(crate) struct PassView {
     #[serde(rename = "move")]
-    pub move_number: u32,
-    pub color: Color,
+    pub(crate) move_number: u32,
+    pub(crate) color: Color,
 }
 
 /// Two consecutive passes, with who made each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct StopView {
-    pub passes: [u32; 2],
-    pub by: [Color; 2],
+pub(crate) struct StopView {
+    pub(crate) passes: [u32; 2],
+    pub(crate) by: [Color; 2],
 }
 
 /// The stops, resumptions and end of the record under one kind of ending (§8.3).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EndingView {
-    pub ending: Ending,
+pub(crate) struct EndingView {
+    pub(crate) ending: Ending,
     /// The presets of the readings that end this way.
-    pub rules: Vec<String>,
-    pub stops: Vec<StopView>,
-    pub resumptions: Vec<Resumption>,
-    pub end: Option<End>,
+    pub(crate) rules: Vec<String>,
+    pub(crate) stops: Vec<StopView>,
+    pub(crate) resumptions: Vec<Resumption>,
+    pub(crate) end: Option<End>,
     /// Moves after the end (they are not counted).
-    pub after_end: Vec<u32>,
+    pub(crate) after_end: Vec<u32>,
 }
 
 /// A stone named by a dead-stone list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StoneView {
-    pub point: String,
-    pub vertex: String,
-    pub color: Option<Color>,
+pub(crate) struct StoneView {
+    pub(crate) point: String,
+    pub(crate) vertex: String,
+    pub(crate) color: Option<Color>,
 }
 
 /// The dead stones on the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DeadStonesView {
+pub(crate) struct DeadStonesView {
     /// `--dead`, when given.
-    pub claimed: Option<Vec<StoneView>>,
+    pub(crate) claimed: Option<Vec<StoneView>>,
     /// Stones marked dead by TB/TW in the final node (§7.5).
-    pub marked: Vec<StoneView>,
+    pub(crate) marked: Vec<StoneView>,
     /// Stones goref estimates dead at the end of the record, when nothing is marked or
     /// claimed (and the estimate is not turned off).
-    pub estimated: Option<Vec<StoneView>>,
+    pub(crate) estimated: Option<Vec<StoneView>>,
     /// What the readings that remove dead stones use: the claim, else the marks, else
     /// the estimate.
-    pub used: Vec<StoneView>,
+    pub(crate) used: Vec<StoneView>,
     /// What `used` rests on: marked, claimed or estimated (`record`, `command-line`,
     /// `estimate` in JSON); none when nothing is removed.
     #[serde(serialize_with = "reading::serialize_source")]
-    pub source: Option<Basis>,
+    pub(crate) source: Option<Basis>,
 }
 
 /// One finding at a move, with the readings' presets that raise it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RuleFinding {
-    pub code: Code,
-    pub severity: Severity,
-    pub message: String,
+pub(crate) struct RuleFinding {
+    pub(crate) code: Code,
+    pub(crate) severity: Severity,
+    pub(crate) message: String,
     /// The rule behind the code (from the registry).
-    pub rule: &'static str,
+    pub(crate) rule: &'static str,
     /// The presets under which it is raised.
-    pub under: Vec<String>,
+    pub(crate) under: Vec<String>,
 }
 
 /// Everything found at one move, under every reading's rules.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MoveFindings {
+pub(crate) struct MoveFindings {
     #[serde(rename = "move")]
-    pub move_number: u32,
-    pub color: Option<Color>,
-    pub point: Option<String>,
-    pub vertex: Option<String>,
-    pub findings: Vec<RuleFinding>,
+    pub(crate) move_number: u32,
+    pub(crate) color: Option<Color>,
+    pub(crate) point: Option<String>,
+    pub(crate) vertex: Option<String>,
+    pub(crate) findings: Vec<RuleFinding>,
     /// For a move some rules forbid: the presets under which it is legal.
-    pub legal_under: Vec<String>,
+    pub(crate) legal_under: Vec<String>,
 }
 
 /// Whether a reading gives a result.
@@ -286,7 +286,7 @@ pub struct Reading {
 /// What a diagram shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum DiagramKind {
+pub(crate) enum DiagramKind {
     Stop,
     Move,
     End,
@@ -297,15 +297,15 @@ pub enum DiagramKind {
 pub struct Diagram {
     /// File stem: `stop-1-move-5`, `move-120`, `end-move-7`.
     pub name: String,
-    pub kind: DiagramKind,
+    pub(crate) kind: DiagramKind,
     #[serde(rename = "move")]
-    pub after_move: u32,
-    pub caption: String,
-    pub last_move: Option<String>,
-    pub offending: Vec<String>,
-    pub dead: Vec<String>,
+    pub(crate) after_move: u32,
+    pub(crate) caption: String,
+    pub(crate) last_move: Option<String>,
+    pub(crate) offending: Vec<String>,
+    pub(crate) dead: Vec<String>,
     /// The text diagram.
-    pub board: String,
+    pub(crate) board: String,
     #[serde(skip)]
     pub(super) position: Position,
     #[serde(skip)]
@@ -350,13 +350,13 @@ impl Diagram {
 pub struct Appeal {
     /// The file, as the caller names it.
     pub file: Option<String>,
-    pub game: GameSummary,
-    pub passes: Vec<PassView>,
+    pub(crate) game: GameSummary,
+    pub(crate) passes: Vec<PassView>,
     /// The ending under four-pass rules (SST) and under two-stage rules (SIR, AGA).
-    pub endings: Vec<EndingView>,
-    pub dead: DeadStonesView,
+    pub(crate) endings: Vec<EndingView>,
+    pub(crate) dead: DeadStonesView,
     /// Findings at moves, under every reading's rules.
-    pub findings: Vec<MoveFindings>,
+    pub(crate) findings: Vec<MoveFindings>,
     pub readings: Vec<Reading>,
     /// True when the two SST readings give different results (§6).
     pub disputed: bool,
@@ -366,5 +366,17 @@ pub struct Appeal {
     /// turns on dead stones nobody marked or claimed (the precedent reading of four
     /// passes on goref's estimate, or with the estimate off).
     pub decision: Option<String>,
-    pub diagrams: Vec<Diagram>,
+    pub(crate) diagrams: Vec<Diagram>,
+}
+
+impl Appeal {
+    /// The appeal as text, as `goref appeal` prints it.
+    pub fn to_text(&self) -> String {
+        super::to_text(self)
+    }
+
+    /// The diagrams of the appeal (each stop shown, the end, `--move`): text or SVG.
+    pub fn diagrams(&self) -> &[Diagram] {
+        &self.diagrams
+    }
 }

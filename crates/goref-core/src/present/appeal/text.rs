@@ -15,7 +15,7 @@ const NONE: &str = "-";
 const DASH: &str = "—";
 
 /// Renders the whole appeal.
-pub fn to_text(appeal: &Appeal) -> String {
+pub(crate) fn to_text(appeal: &Appeal) -> String {
     let mut out = String::new();
     let file = appeal.file.as_deref().unwrap_or("(record)");
     let _ = writeln!(out, "Appeal: {file}, game {}", appeal.game.number);

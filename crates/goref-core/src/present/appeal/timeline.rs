@@ -7,7 +7,7 @@ use crate::rules::Ending;
 
 /// What happened at an event of the timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EventKind {
+pub(crate) enum EventKind {
     Stop,
     Resumption,
     End,
@@ -18,11 +18,11 @@ pub enum EventKind {
 
 /// One event, told in one sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TimelineEvent {
+pub(crate) struct TimelineEvent {
     /// The move the event starts at (None for an end that never came).
-    pub move_number: Option<u32>,
-    pub kind: EventKind,
-    pub text: String,
+    pub(crate) move_number: Option<u32>,
+    pub(crate) kind: EventKind,
+    pub(crate) text: String,
 }
 
 impl EndingView {

@@ -92,9 +92,9 @@ fn rule(rules: &Rules, f: &MoveFacts) -> Option<Ruling> {
     }
 }
 
-/// The verdict under one ruleset, or None when the move is legal.
+/// The verdict under one ruleset, or None when the move is legal ([`MoveFacts::judge`]).
 #[inline]
-pub fn judge(rules: &Rules, facts: &MoveFacts) -> Option<Verdict> {
+pub(crate) fn judge(rules: &Rules, facts: &MoveFacts) -> Option<Verdict> {
     let r = rule(rules, facts)?;
     Some(Verdict {
         code: r.code,
@@ -104,8 +104,8 @@ pub fn judge(rules: &Rules, facts: &MoveFacts) -> Option<Verdict> {
     })
 }
 
-/// What every preset of [`PRESETS`] says of the same move: preset name -> code.
-pub fn also(facts: &MoveFacts) -> BTreeMap<String, Option<Code>> {
+/// What every preset of [`PRESETS`] says of the same move ([`MoveFacts::also`]).
+pub(crate) fn also(facts: &MoveFacts) -> BTreeMap<String, Option<Code>> {
     PRESETS
         .iter()
         .map(|p| (p.name.to_string(), rule(&p.rules(), facts).map(|r| r.code)))
