@@ -38,16 +38,13 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         write_svgs(&appeal, dir)?;
     }
     if let Some(path) = &args.html {
-        super::common::write_atomically(
-            path,
-            goref_core::present::html::appeal_page(&appeal).as_bytes(),
-        )?;
+        super::common::write_atomically(path, appeal.to_html().as_bytes())?;
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     match args.format {
         Format::Text | Format::Full => out::print(&inert_lines(appeal.to_text()))?,
         Format::Json | Format::Jsonl => out::print_json(&appeal, args.format == Format::Jsonl)?,
-        Format::Html => out::print(&goref_core::present::html::appeal_page(&appeal))?,
+        Format::Html => out::print(&appeal.to_html())?,
         Format::Sarif | Format::Github | Format::Junit => {} // refused above
     }
     Ok(ExitCode::SUCCESS)

@@ -13,7 +13,7 @@ use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
 use goref_core::present::html::BatchPage;
 use goref_core::present::inert_lines;
-use goref_core::present::lint::{self, Paint};
+use goref_core::present::lint::Paint;
 use goref_core::read::ReadOptions;
 use goref_core::report::GameReport;
 use std::io::Write;
@@ -610,7 +610,7 @@ impl Sink {
                 }
                 Format::Full => self.out.write_line(inert_lines(r.to_text()).as_bytes()),
                 Format::Text => {
-                    let lines = lint::to_lines(r, self.show, self.paint);
+                    let lines = r.to_lines(self.show, self.paint);
                     match lines.strip_suffix('\n') {
                         Some(text) => self.out.write_line(text.as_bytes()),
                         None => Ok(()),

@@ -26,7 +26,7 @@ pub(crate) mod reading;
 pub(crate) mod score;
 pub(crate) mod timing;
 
-pub use gtp::{kill_all_engines, EngineSpec};
+pub use gtp::EngineSpec;
 pub use judge::{judge, keep_for, Judged};
 pub use options::Estimator;
 pub use reading::{read_end, CountBeside, EndReading, UnclearString};

@@ -34,6 +34,12 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
+    /// Kills the process group of every engine still running. Safe to call from a signal
+    /// handler (the batch's second-signal exit calls it, so no engine outlives goref).
+    pub fn kill_all() {
+        kill_all_engines()
+    }
+
     pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
     /// A 19×19 position is a few hundred `play` commands and two questions: a
     /// minute is ample for any engine that answers as it should.
@@ -339,7 +345,7 @@ impl Drop for GtpEngine {
 }
 
 /// The process groups of running engines, for a kill from a signal handler: a fixed
-/// table of atomics (no allocation, no lock), so [`kill_all_engines`] is
+/// table of atomics (no allocation, no lock), so [`EngineSpec::kill_all`] is
 /// async-signal-safe.
 mod groups {
     use std::sync::atomic::{AtomicU32, Ordering};
@@ -394,9 +400,8 @@ mod groups {
     }
 }
 
-/// Kills the process group of every engine still running. Safe to call from a signal
-/// handler (the batch's second-signal exit calls it, so no engine outlives goref).
-pub fn kill_all_engines() {
+/// Kills the process group of every engine still running ([`EngineSpec::kill_all`]).
+pub(crate) fn kill_all_engines() {
     groups::kill_all();
 }
 

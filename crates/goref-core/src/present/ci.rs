@@ -11,6 +11,65 @@ use crate::present::report::{lint, GameReport};
 use serde_json::{json, Value};
 use std::path::Path;
 
+/// GitHub Actions workflow commands: one annotation per finding.
+pub struct Github;
+
+impl Github {
+    /// One workflow command per finding at `show` or above:
+    /// `::error file=F,line=L,col=C,title=CODE::message` (`warning` and `notice` for the
+    /// lower severities), escaped as the Actions toolkit escapes them.
+    pub fn lines(report: &GameReport, show: Severity) -> Vec<String> {
+        github_lines(report, show)
+    }
+}
+
+/// A SARIF 2.1.0 log (code scanning), written as the reports come: [`Sarif::head`], the
+/// [`Sarif::results`] of every report separated by commas, then [`Sarif::TAIL`].
+pub struct Sarif;
+
+impl Sarif {
+    /// Closes the results array, the run and the log.
+    pub const TAIL: &'static str = SARIF_END;
+
+    /// The log up to the opening of the results array: the tool and its rules, one per
+    /// registered code.
+    pub fn head() -> String {
+        sarif_start()
+    }
+
+    /// One SARIF result (a JSON object on one line) per finding at `show` or above.
+    pub fn results(report: &GameReport, show: Severity) -> Vec<String> {
+        sarif_results(report, show)
+    }
+}
+
+/// A JUnit XML test report: [`Junit::head`] with the counts, one [`Junit::testcase`] per
+/// game, then [`Junit::TAIL`]. The counts come first, so a writer spools the cases.
+pub struct Junit;
+
+impl Junit {
+    /// The end of the document.
+    pub const TAIL: &'static str = JUNIT_END;
+
+    /// The document up to the test cases: the counts on `<testsuites>` and `<testsuite>`.
+    pub fn head(tests: u64, failures: u64, seconds: f64) -> String {
+        junit_start(tests, failures, seconds)
+    }
+
+    /// One `<testcase>` for a game: its class the file, its name the game; a `<failure>`
+    /// listing its findings at `fail_on` or above when it has any, and the other
+    /// findings at `show` or above in `<system-out>`. Returns the element and whether it
+    /// failed.
+    pub fn testcase(
+        report: &GameReport,
+        fail_on: Option<Severity>,
+        show: Severity,
+        seconds: f64,
+    ) -> (String, bool) {
+        junit_testcase(report, fail_on, show, seconds)
+    }
+}
+
 /// Where each code's documentation is: its section in docs/findings.md, as published
 /// with the crate's sources (`CARGO_PKG_REPOSITORY`'s copy when the package names one).
 pub(crate) fn findings_doc_url() -> String {
@@ -98,7 +157,7 @@ fn shown(report: &GameReport, show: Severity) -> impl Iterator<Item = &Finding> 
 /// One workflow command per finding at `show` or above:
 /// `::error file=F,line=L,col=C,title=CODE::message` (`warning` and `notice` for the
 /// lower severities), escaped as the Actions toolkit escapes them.
-pub fn github_lines(report: &GameReport, show: Severity) -> Vec<String> {
+pub(crate) fn github_lines(report: &GameReport, show: Severity) -> Vec<String> {
     shown(report, show)
         .map(|f| {
             let p = place(report, f);
@@ -139,7 +198,7 @@ pub(crate) fn escape_property(text: &str) -> String {
 /// The SARIF log up to the opening of the results array: the tool and its rules, one
 /// per registered code. Results follow ([`sarif_results`], comma-separated), then
 /// [`SARIF_END`].
-pub fn sarif_start() -> String {
+pub(crate) fn sarif_start() -> String {
     let doc = findings_doc_url();
     let rules: Vec<Value> = REGISTRY.iter().map(|info| sarif_rule(info, &doc)).collect();
     let tool = json!({
@@ -157,7 +216,7 @@ pub fn sarif_start() -> String {
 }
 
 /// Closes the results array, the run and the log.
-pub const SARIF_END: &str = "]}]}";
+pub(crate) const SARIF_END: &str = "]}]}";
 
 fn sarif_rule(info: &CodeInfo, doc: &str) -> Value {
     let mut markdown = format!("{}\n\n**Advice:** {}", info.summary, info.advice);
@@ -209,7 +268,7 @@ fn sarif_level(severity: Severity) -> &'static str {
 }
 
 /// One SARIF result (a JSON object on one line) per finding at `show` or above.
-pub fn sarif_results(report: &GameReport, show: Severity) -> Vec<String> {
+pub(crate) fn sarif_results(report: &GameReport, show: Severity) -> Vec<String> {
     shown(report, show)
         .map(|f| sarif_result(report, f).to_string())
         .collect()
@@ -273,7 +332,7 @@ pub(crate) fn file_uri(path: &str) -> String {
 /// One `<testcase>` for a game: its class the file, its name the game; a `<failure>`
 /// listing its findings at `fail_on` or above when it has any, and the other findings
 /// at `show` or above in `<system-out>`. Returns the element and whether it failed.
-pub fn junit_testcase(
+pub(crate) fn junit_testcase(
     report: &GameReport,
     fail_on: Option<Severity>,
     show: Severity,
@@ -333,14 +392,14 @@ fn finding_lines(report: &GameReport, findings: &[&Finding]) -> String {
 
 /// The JUnit document around the test cases: counts first (as readers expect them
 /// on `<testsuite>`), so the cases are written after the run is counted.
-pub fn junit_start(tests: u64, failures: u64, seconds: f64) -> String {
+pub(crate) fn junit_start(tests: u64, failures: u64, seconds: f64) -> String {
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"goref\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" time=\"{seconds:.3}\">\n<testsuite name=\"goref check\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\" time=\"{seconds:.3}\">"
     )
 }
 
 /// The end of a JUnit document begun with [`junit_start`].
-pub const JUNIT_END: &str = "</testsuite>\n</testsuites>";
+pub(crate) const JUNIT_END: &str = "</testsuite>\n</testsuites>";
 
 /// Text for XML content and attribute values, on one line (line breaks as character
 /// references). Characters XML 1.0 cannot hold (other control characters) become `\xNN`.

@@ -21,7 +21,7 @@ mod batch_page;
 mod board;
 mod charts;
 
-pub use appeal_page::appeal_page;
+pub(crate) use appeal_page::appeal_page;
 pub use batch_page::BatchPage;
 pub(crate) use board::{board_frames, compact_board};
 

@@ -138,6 +138,12 @@ impl GameReport {
         to_json_line(self)
     }
 
+    /// The lines of the report at or above `show`, one a finding as `goref check`
+    /// prints them (`paint`: ANSI colours); empty when nothing reaches `show`.
+    pub fn to_lines(&self, show: Severity, paint: lint::Paint) -> String {
+        lint::to_lines(self, show, paint)
+    }
+
     /// The readable text of the report, as `goref check` prints it.
     pub fn to_text(&self) -> String {
         to_text(self)

@@ -375,6 +375,11 @@ impl Appeal {
         super::to_text(self)
     }
 
+    /// The appeal as one self-contained HTML page, as `goref appeal --format html` writes it.
+    pub fn to_html(&self) -> String {
+        crate::present::html::appeal_page(self)
+    }
+
     /// The diagrams of the appeal (each stop shown, the end, `--move`): text or SVG.
     pub fn diagrams(&self) -> &[Diagram] {
         &self.diagrams

@@ -11,8 +11,8 @@ use crate::present::appeal::{
 use crate::rules::format_number as points_text;
 use maud::{html, Markup, PreEscaped};
 
-/// Renders the whole appeal as one self-contained HTML page.
-pub fn appeal_page(appeal: &Appeal) -> String {
+/// Renders the whole appeal as one self-contained HTML page ([`Appeal::to_html`]).
+pub(crate) fn appeal_page(appeal: &Appeal) -> String {
     let file = appeal.file.as_deref().unwrap_or("(record)");
     let title = format!("Appeal: {file}, game {}", appeal.game.number);
     let body = html! {

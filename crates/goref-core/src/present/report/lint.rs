@@ -41,8 +41,8 @@ impl Paint {
     }
 }
 
-/// The lines of one game's report at or above `show`; empty when nothing reaches it.
-pub fn to_lines(report: &GameReport, show: Severity, paint: Paint) -> String {
+/// The lines of one game's report at or above `show` ([`GameReport::to_lines`]).
+pub(crate) fn to_lines(report: &GameReport, show: Severity, paint: Paint) -> String {
     let shown: Vec<&Finding> = report
         .findings
         .iter()
