@@ -15,6 +15,19 @@ use std::io::Read;
 use std::path::Path;
 
 /// Everything that shapes a check.
+///
+/// ```
+/// use goref_core::check::{CheckOptions, RulesChoice};
+/// use goref_core::findings::{Code, Severity};
+///
+/// let mut opts = CheckOptions::default();
+/// opts.referee.rules = RulesChoice::Named("japanese".into()); // whatever RU says
+/// opts.severities.insert(Code::KomiDiffers, Severity::Warning);
+/// let sgf = b"(;GM[1]FF[4]SZ[9]KM[0.5]RE[B+R];B[ee];W[ce])";
+/// let report = &goref_core::check_bytes("game.sgf", sgf, &opts)[0];
+/// let komi = report.findings.iter().find(|f| f.code == Code::KomiDiffers).unwrap();
+/// assert_eq!(komi.severity, Severity::Warning);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
     pub read: ReadOptions,
@@ -29,6 +42,22 @@ pub struct CheckOptions {
 
 /// Checks one file's bytes. Always returns at least one report: a file with no
 /// readable game gets one report holding its findings.
+///
+/// ```
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// // Two games in one file, the second with an illegal move.
+/// let sgf = b"(;GM[1]FF[4]SZ[9]RE[B+R];B[ee])(;GM[1]FF[4]SZ[9];B[ee];W[ee])";
+/// let reports = check_bytes("two.sgf", sgf, &CheckOptions::default());
+/// assert_eq!(reports.len(), 2);
+/// assert_eq!(reports[1].game, Some(2));
+/// let illegal = reports[1].findings.iter().find(|f| f.code.as_str() == "occupied-point").unwrap();
+/// assert_eq!((illegal.move_number, illegal.line, illegal.column), (Some(2), Some(1), Some(57)));
+/// // A file with no game is still a report, with a finding.
+/// let empty = check_bytes("empty.sgf", b"", &CheckOptions::default());
+/// assert_eq!(empty.len(), 1);
+/// assert!(!empty[0].findings.is_empty());
+/// ```
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
     reader::read_lazy(bytes, &opts.read, |read, loc| {
         let locate = |pos| loc.resolve(pos);
@@ -140,6 +169,17 @@ impl<R: Read> Iterator for Trees<R> {
 
 /// One game tree of a file read tree by tree, with the findings outside any game that
 /// come with it; [`Tree::check`] checks it.
+///
+/// ```
+/// use goref_core::check::{CheckOptions, Trees};
+///
+/// let opts = CheckOptions::default();
+/// let file = b"(;SZ[9];B[ee])(;SZ[9];B[ee];W[ee])".as_slice();
+/// for (n, tree) in Trees::new(&[], file, &opts).enumerate() {
+///     let reports = tree.check("big.sgf", &opts);
+///     assert_eq!(reports.len(), 1, "tree {n}");
+/// }
+/// ```
 #[derive(Debug)]
 pub struct Tree {
     piece: Piece,

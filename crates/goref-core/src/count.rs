@@ -52,6 +52,17 @@ impl Refereed {
 }
 
 /// Replays and judges one game, then reads its end.
+///
+/// ```
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let refereed = goref_core::count::referee(record, &RefereeOptions::default());
+/// assert_eq!(refereed.findings().count(), refereed.judged.findings.len() + refereed.end.findings.len());
+/// assert_eq!(refereed.end.result.computed.as_deref(), Some("B+4.5"));
+/// ```
 pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     referee_located(record, opts, &|pos| pos)
 }

@@ -21,6 +21,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
+///
+/// ```
+/// use goref_core::findings::Severity;
+///
+/// assert!(Severity::Error > Severity::Warning && Severity::Warning > Severity::Info);
+/// assert_eq!("warning".parse::<Severity>(), Ok(Severity::Warning));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -86,6 +93,15 @@ pub enum Category {
 }
 
 /// Everything known about one code.
+///
+/// ```
+/// use goref_core::findings::{Category, Code, CodeInfo, REGISTRY};
+///
+/// let info = Code::HotStoneTake.info();
+/// assert_eq!(info.category, Category::Legality);
+/// assert!(info.explain().starts_with("hot-stone-take"));
+/// assert_eq!(CodeInfo::registry_json().as_array().unwrap().len(), REGISTRY.len());
+/// ```
 pub struct CodeInfo {
     pub code: Code,
     pub name: &'static str,
@@ -108,6 +124,14 @@ macro_rules! codes {
         pub enum Code { $($variant,)+ }
 
         /// The registry: every code goref can emit, in documentation order.
+        ///
+        /// ```
+        /// use goref_core::findings::{Category, REGISTRY};
+        ///
+        /// assert!(REGISTRY.iter().any(|i| i.name == "hot-stone-take"));
+        /// assert!(REGISTRY.iter().filter(|i| i.category == Category::Result).count() > 3);
+        /// assert!(REGISTRY.iter().all(|i| !i.summary.is_empty() && !i.advice.is_empty()));
+        /// ```
         pub const REGISTRY: &[CodeInfo] = &[
             $(CodeInfo {
                 code: Code::$variant,
@@ -578,6 +602,13 @@ impl Code {
 
 /// Levenshtein distance over characters (over bytes when both are ASCII, with no copy):
 /// the one distance behind every "did you mean" and the tournament's name matching.
+///
+/// ```
+/// use goref_core::findings::edit_distance;
+///
+/// assert_eq!(edit_distance("kitten", "sitting"), 3);
+/// assert_eq!(edit_distance("Mérő", "Mero"), 2);
+/// ```
 pub fn edit_distance(a: &str, b: &str) -> usize {
     if a.is_ascii() && b.is_ascii() {
         return levenshtein(a.as_bytes(), b.as_bytes());
@@ -624,6 +655,17 @@ impl<'de> Deserialize<'de> for Code {
 }
 
 /// One thing goref found in a record.
+///
+/// ```
+/// use goref_core::findings::{Code, Finding, Severity};
+/// use goref_core::point::{Color, Point};
+///
+/// let f = Finding::new(Code::OccupiedPoint, "White played on a stone")
+///     .on_move(12, Color::White, Some(Point::new(3, 15)), 19);
+/// assert_eq!(f.severity, Severity::Error); // the code's default
+/// assert_eq!((f.point.as_deref(), f.vertex.as_deref()), (Some("dp"), Some("D4")));
+/// assert_eq!(f.with_severity(Severity::Warning).severity, Severity::Warning);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
     pub code: Code,

@@ -14,6 +14,13 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A player's colour.
+///
+/// ```
+/// use goref_core::point::Color;
+///
+/// assert_eq!(Color::Black.opponent(), Color::White);
+/// assert_eq!((Color::White.letter(), Color::White.name()), ("W", "White"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {
     #[serde(rename = "B")]
@@ -64,6 +71,16 @@ impl fmt::Display for Color {
 
 /// A point on the board: `x` is the column from the left, `y` the row from the top,
 /// both 0-based, exactly as SGF letters count them (`aa` is x = 0, y = 0).
+///
+/// ```
+/// use goref_core::point::Point;
+///
+/// let p = Point::from_sgf("pd").unwrap();
+/// assert_eq!((p.x, p.y), (15, 3));
+/// assert_eq!(p.sgf(), "pd");
+/// assert_eq!(p.vertex(19), "Q16");
+/// assert_eq!(Point::from_vertex("Q16", 19), Some(p));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     pub x: u8,
@@ -146,6 +163,13 @@ impl Point {
 }
 
 /// What a player did on a move node.
+///
+/// ```
+/// use goref_core::point::{Move, Point};
+///
+/// assert_eq!(Move::Play(Point::new(2, 3)).point(), Some(Point::new(2, 3)));
+/// assert_eq!(Move::Pass.point(), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     Play(Point),

@@ -29,6 +29,14 @@ use selection::ALIASES;
 pub use selection::{RulesSource, Selection};
 
 /// How whole-board and local repetition is restricted.
+///
+/// ```
+/// use goref_core::rules::{Repetition, Rules};
+///
+/// assert_eq!(Rules::named("japanese").unwrap().repetition, Repetition::SimpleKo);
+/// assert_eq!(Rules::named("tromp-taylor").unwrap().repetition, Repetition::PositionalSuperko);
+/// assert_eq!("situational-superko".parse::<Repetition>(), Ok(Repetition::SituationalSuperko));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Repetition {
@@ -49,6 +57,13 @@ pub enum Repetition {
 }
 
 /// Whether a play may remove the mover's own stones.
+///
+/// ```
+/// use goref_core::rules::{Rules, Suicide};
+///
+/// assert_eq!(Rules::named("nz").unwrap().suicide, Suicide::AnySize);
+/// assert_eq!(Rules::named("chinese").unwrap().suicide, Suicide::Forbidden);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Suicide {
@@ -63,6 +78,13 @@ pub enum Suicide {
 }
 
 /// Who gets empty points bordered by both colours (dame and seki eyes shared by both).
+///
+/// ```
+/// use goref_core::rules::{Rules, SekiPoints};
+///
+/// assert_eq!(Rules::named("chinese").unwrap().seki_points, SekiPoints::Nobody);
+/// assert_eq!("shared".parse::<SekiPoints>(), Ok(SekiPoints::Shared));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SekiPoints {
@@ -73,6 +95,12 @@ pub enum SekiPoints {
 }
 
 /// Who wins when the final margin is exactly zero.
+///
+/// ```
+/// use goref_core::rules::{Rules, Tie};
+///
+/// assert_eq!(Rules::named("japanese").unwrap().tie, Tie::Draw);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tie {
@@ -85,6 +113,13 @@ pub enum Tie {
 }
 
 /// Extra points White receives in a handicap game of N stones.
+///
+/// ```
+/// use goref_core::rules::{HandicapCompensation, Rules};
+///
+/// assert_eq!(Rules::named("aga").unwrap().handicap_compensation, HandicapCompensation::NMinusOne);
+/// assert_eq!(Rules::named("japanese").unwrap().handicap_compensation, HandicapCompensation::None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum HandicapCompensation {
     #[serde(rename = "0")]
@@ -110,6 +145,13 @@ impl HandicapCompensation {
 }
 
 /// How the end of the game is reached (spec §2, §4, §5, §8.3).
+///
+/// ```
+/// use goref_core::rules::{Ending, Rules};
+///
+/// assert_eq!(Rules::named("sst-ing").unwrap().ending, Ending::FourPass);
+/// assert_eq!(Rules::named("simplified-ing").unwrap().ending, Ending::TwoStage);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ending {
@@ -121,6 +163,13 @@ pub enum Ending {
 }
 
 /// What the score counts.
+///
+/// ```
+/// use goref_core::rules::{Rules, Scoring};
+///
+/// assert_eq!(Rules::named("japanese").unwrap().scoring, Scoring::Territory);
+/// assert_eq!(Rules::named("aga").unwrap().scoring, Scoring::Area);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
@@ -232,6 +281,15 @@ macro_rules! define_rules {
         }
     )+) => {
         /// A complete ruleset: a name and one value for every setting.
+        ///
+        /// ```
+        /// use goref_core::rules::{Ending, Repetition, Rules, Scoring};
+        ///
+        /// let sst = Rules::named("sst-ing").unwrap();
+        /// assert_eq!((sst.repetition, sst.scoring, sst.ending), (Repetition::SstHotStones, Scoring::Area, Ending::FourPass));
+        /// assert_eq!(sst.default_komi, 8.0);
+        /// assert_eq!(sst.settings().len(), 10);
+        /// ```
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub struct Rules {
             /// The preset it was built from (after overrides it keeps the preset's name).
@@ -299,6 +357,18 @@ impl Overrides {
 }
 
 /// Error for an unknown preset name or setting value.
+///
+/// ```
+/// use goref_core::rules::{Rules, RulesError};
+///
+/// match Rules::named("klingon") {
+///     Err(RulesError::UnknownPreset(name, known)) => {
+///         assert_eq!(name, "klingon");
+///         assert!(known.contains("sst-ing"));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum RulesError {
     #[error("unknown rules `{0}`; known presets: {1}")]
@@ -434,6 +504,15 @@ pub(crate) fn tidy_number(x: f64) -> f64 {
 
 /// Prints a number as people write it, without float noise: `7.5`, `8`, `-0.5`, `0`.
 /// The one number formatter for komi, scores, margins and seconds.
+///
+/// ```
+/// use goref_core::rules::format_number;
+///
+/// assert_eq!(format_number(7.5), "7.5");
+/// assert_eq!(format_number(8.0), "8");
+/// assert_eq!(format_number(0.1 + 0.2), "0.3");
+/// assert_eq!(format_number(-0.0), "0");
+/// ```
 pub fn format_number(value: f64) -> String {
     if !value.is_finite() {
         return value.to_string();

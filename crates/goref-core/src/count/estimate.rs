@@ -17,6 +17,22 @@ use crate::replay::position::Position;
 use grid::Grid;
 
 /// What a string of stones is at the end of the game.
+///
+/// ```
+/// use goref_core::score::{Estimate, StoneStatus};
+/// use goref_core::Position;
+///
+/// // Two strings sharing two eyes of dame: seki.
+/// let pos = Position::from_diagram(&[
+///     ". O X . X O .",
+///     "O O X . X O O",
+///     "X X X X X O O",
+///     "O O O O O O O",
+///     ". . . . . . .",
+/// ]);
+/// let statuses: Vec<StoneStatus> = Estimate::of(&pos).strings.iter().map(|s| s.status).collect();
+/// assert!(!statuses.is_empty());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StoneStatus {
@@ -26,6 +42,17 @@ pub enum StoneStatus {
 }
 
 /// One string (a maximal connected group of one colour) and its estimated status.
+///
+/// ```
+/// use goref_core::point::Color;
+/// use goref_core::score::{Estimate, StoneStatus};
+/// use goref_core::Position;
+///
+/// // Black's wall on the edge is pass-alive: proven, confidence 1.
+/// let pos = Position::from_diagram(&[". X . X .", "X X X X X", ". . . . .", ". . . . .", ". . . . ."]);
+/// let wall = Estimate::of(&pos).strings.into_iter().find(|s| s.color == Color::Black).unwrap();
+/// assert_eq!((wall.status, wall.proven, wall.confidence), (StoneStatus::Alive, true, 1.0));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct StringEstimate {
     pub color: Color,
@@ -40,6 +67,25 @@ pub struct StringEstimate {
 }
 
 /// The whole estimate of a position.
+///
+/// ```
+/// use goref_core::score::{Estimate, StoneStatus};
+/// use goref_core::Position;
+///
+/// // A white stone alone inside Black's wall, and two living walls.
+/// let pos = Position::from_diagram(&[
+///     ". X O . .",
+///     "O X O . .",
+///     ". X O . .",
+///     ". X O . .",
+///     ". X O . .",
+/// ]);
+/// let est = Estimate::of(&pos);
+/// let dead = est.strings.iter().find(|s| s.status == StoneStatus::Dead).unwrap();
+/// assert_eq!(dead.stones.len(), 1);
+/// assert!(dead.confidence > 0.5);
+/// assert!(est.strings.iter().filter(|s| s.status == StoneStatus::Alive).count() >= 2);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
     pub width: u8,

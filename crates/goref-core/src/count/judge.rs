@@ -23,6 +23,19 @@ use crate::count::options::{RefereeOptions, RulesChoice};
 /// what the rules say of each move and of the record (verdicts, ending, komi, penalties).
 /// The first of the two values a check makes of a game;
 /// [`crate::count::reading::EndReading`] reads its end.
+///
+/// ```
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::count;
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let sgf = b"(;SZ[9]RU[Japanese]KM[6.5];B[ee];W[ce];B[];W[])";
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let judged = count::referee(record, &RefereeOptions::default()).judged;
+/// assert_eq!(judged.selection.rules.name, "japanese");
+/// assert_eq!(judged.komi.value, 6.5);
+/// assert!(judged.ending.end.is_some());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Judged {
     pub selection: Selection,
@@ -117,6 +130,27 @@ impl Ruled {
 /// The position a judgement under `opts` counts, for the replay of `record` to keep: add
 /// them to one [`Keep`] per judgement, and one [`replay`](crate::replay::game::replay)
 /// serves them all.
+///
+/// ```
+/// use goref_core::check::{RefereeOptions, RulesChoice};
+/// use goref_core::count;
+/// use goref_core::read::{read, ReadOptions};
+/// use goref_core::replay::{replay, Keep};
+///
+/// // SST ends after four passes, Simplified Ing at the second stop: one replay keeps both.
+/// let sgf = b"(;SZ[9]KM[8];B[ee];W[];B[];W[];B[])";
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let named = |n: &str| RefereeOptions { rules: RulesChoice::Named(n.into()), ..RefereeOptions::default() };
+/// let mut keep = Keep::default();
+/// for name in ["sst-ing", "simplified-ing"] {
+///     keep.add_all(&count::keep_for(record, &named(name)));
+/// }
+/// let once = replay(record, &keep);
+/// for name in ["sst-ing", "simplified-ing"] {
+///     let judged = count::judge(record, &once, &named(name));
+///     assert!(judged.ending.end.is_some(), "{name}");
+/// }
+/// ```
 pub fn keep_for(record: &GameRecord, opts: &RefereeOptions) -> Keep {
     rule_record(record, opts).keep()
 }
@@ -147,6 +181,24 @@ pub(crate) fn judge_game_located(
 /// Judges a game already replayed under the rules `opts` select. The replay should keep
 /// what [`keep_for`] asks; where it does not, the game is replayed again with it (the
 /// count never rests on a position the replay did not keep).
+///
+/// ```
+/// use goref_core::check::{RefereeOptions, RulesChoice};
+/// use goref_core::count::{judge, keep_for};
+/// use goref_core::read::{read, ReadOptions};
+/// use goref_core::replay::replay;
+///
+/// // Suicide of one stone: legal under NZ rules, not under Japanese rules.
+/// let sgf = b"(;SZ[5];B[ba];W[dd];B[ab];W[aa])";
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let under = |name: &str| RefereeOptions { rules: RulesChoice::Named(name.into()), ..RefereeOptions::default() };
+/// let once = replay(record, &keep_for(record, &under("nz")));
+/// let codes = |name: &str| -> Vec<&'static str> {
+///     judge(record, &once, &under(name)).findings.iter().map(|f| f.code.as_str()).collect()
+/// };
+/// assert!(codes("japanese").contains(&"suicide"));
+/// assert!(!codes("nz").contains(&"suicide"));
+/// ```
 pub fn judge(record: &GameRecord, replay: &Replay, opts: &RefereeOptions) -> Judged {
     let ruled = rule_record(record, opts);
     let needed = ruled.keep();

@@ -11,6 +11,20 @@ use crate::point::Point;
 use crate::rules::Overrides;
 
 /// How the rules are chosen.
+///
+/// ```
+/// use goref_core::check::{RefereeOptions, RulesChoice};
+/// use goref_core::count;
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let record = &read(b"(;SZ[9]RU[Japanese];B[ee])", &ReadOptions::default()).games[0];
+/// let rules_of = |rules| {
+///     let opts = RefereeOptions { rules, ..RefereeOptions::default() };
+///     count::referee(record, &opts).judged.selection.rules.name
+/// };
+/// assert_eq!(rules_of(RulesChoice::Auto), "japanese"); // from RU
+/// assert_eq!(rules_of(RulesChoice::Named("aga".into())), "aga");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum RulesChoice {
     /// From the record's RU (spec §7.1 alias table).
@@ -21,6 +35,21 @@ pub enum RulesChoice {
 }
 
 /// Everything the caller can set for one check.
+///
+/// ```
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::count::{self, Estimator};
+/// use goref_core::point::Point;
+/// use goref_core::read::{read, ReadOptions};
+///
+/// // The same ending counted with the stones a referee names dead, and as it stands.
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[aa];B[];W[])";
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let claimed = RefereeOptions { dead: Some(vec![Point::new(0, 0)]), ..RefereeOptions::default() };
+/// assert_eq!(count::referee(record, &claimed).end.dead, vec![Point::new(0, 0)]);
+/// let as_is = RefereeOptions { estimator: Estimator::None, ..RefereeOptions::default() };
+/// assert!(count::referee(record, &as_is).end.dead.is_empty());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct RefereeOptions {
     pub rules: RulesChoice,
@@ -50,6 +79,20 @@ impl RefereeOptions {
 }
 
 /// Who judges the dead stones nobody marked or claimed.
+///
+/// ```
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::count::{self, Estimator};
+/// use goref_core::read::{read, ReadOptions};
+/// use goref_core::report::Basis;
+///
+/// // A lone white stone in Black's area at the end.
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+9.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];W[aa];B[];W[])";
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let with = |estimator| count::referee(record, &RefereeOptions { estimator, ..RefereeOptions::default() }).end;
+/// assert_eq!(with(Estimator::Builtin).dead_basis, Basis::Estimated);
+/// assert_eq!(with(Estimator::None).dead_basis, Basis::AsIs);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Estimator {
     /// goref's own estimate ([`crate::score::Estimate::of`]).

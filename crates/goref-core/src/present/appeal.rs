@@ -108,6 +108,18 @@ fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
 }
 
 /// Lays out the appeal of one game.
+///
+/// ```
+/// use goref_core::present::appeal::{appeal, AppealOptions};
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+/// let record = &read(&bytes, &ReadOptions::default()).games[0];
+/// let a = appeal(record, &AppealOptions::default()).unwrap();
+/// // Five readings side by side: SST literal and precedent, SIR, AGA variant, AGA.
+/// assert_eq!(a.readings.len(), 5);
+/// assert!(a.to_text().contains("SST precedent"));
+/// ```
 pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, AppealError> {
     if !record.playable {
         return Err(AppealError::Unplayable);

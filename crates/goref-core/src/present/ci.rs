@@ -12,6 +12,16 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// GitHub Actions workflow commands: one annotation per finding.
+///
+/// ```
+/// use goref_core::findings::Severity;
+/// use goref_core::present::ci::Github;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
+/// let lines = Github::lines(report, Severity::Error);
+/// assert!(lines[0].starts_with("::error file=a.sgf,line=1,col="));
+/// ```
 pub struct Github;
 
 impl Github {
@@ -25,6 +35,18 @@ impl Github {
 
 /// A SARIF 2.1.0 log (code scanning), written as the reports come: [`Sarif::head`], the
 /// [`Sarif::results`] of every report separated by commas, then [`Sarif::TAIL`].
+///
+/// ```
+/// use goref_core::findings::Severity;
+/// use goref_core::present::ci::Sarif;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// let reports = check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default());
+/// let results: Vec<String> = reports.iter().flat_map(|r| Sarif::results(r, Severity::Warning)).collect();
+/// let log = format!("{}{}{}", Sarif::head(), results.join(","), Sarif::TAIL);
+/// let sarif: serde_json::Value = serde_json::from_str(&log).unwrap();
+/// assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "occupied-point");
+/// ```
 pub struct Sarif;
 
 impl Sarif {
@@ -45,6 +67,18 @@ impl Sarif {
 
 /// A JUnit XML test report: [`Junit::head`] with the counts, one [`Junit::testcase`] per
 /// game, then [`Junit::TAIL`]. The counts come first, so a writer spools the cases.
+///
+/// ```
+/// use goref_core::findings::Severity;
+/// use goref_core::present::ci::Junit;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
+/// let (case, failed) = Junit::testcase(report, Some(Severity::Error), Severity::Warning, 0.0);
+/// assert!(failed && case.contains("<failure type=\"occupied-point\""));
+/// let xml = format!("{}\n{case}\n{}", Junit::head(1, 1, 0.0), Junit::TAIL);
+/// assert!(xml.contains("tests=\"1\" failures=\"1\""));
+/// ```
 pub struct Junit;
 
 impl Junit {

@@ -21,6 +21,13 @@ pub fn escape_control_keep_lines(text: &str) -> Cow<'_, str> {
 }
 
 /// `escape_control_keep_lines` on a whole text, reusing it when nothing is escaped.
+///
+/// ```
+/// use goref_core::present::inert_lines;
+///
+/// // A player name from a hostile file cannot move the cursor or clear the terminal.
+/// assert_eq!(inert_lines("PB[\u{1b}[2J]".to_string()), "PB[\\u{1b}[2J]");
+/// ```
 pub fn inert_lines(text: String) -> String {
     match escape_control_keep_lines(&text) {
         Cow::Borrowed(_) => text,

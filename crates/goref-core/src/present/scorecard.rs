@@ -38,6 +38,19 @@ pub struct BesideCount {
 }
 
 /// The whole count, for text and JSON.
+///
+/// ```
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::count;
+/// use goref_core::present::ScoreCard;
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// let refereed = count::referee(record, &RefereeOptions { count_as_is: true, ..RefereeOptions::default() });
+/// let card = ScoreCard::new("five.sgf", record, &refereed).unwrap();
+/// assert!(card.to_text().contains("B+4.5"));
+/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct ScoreCard {
     pub file: String,

@@ -18,6 +18,16 @@ use crate::read::lines::LineIndex;
 use encoding_rs::{Encoding, BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8};
 
 /// The decoded text of one file and how it was decoded.
+///
+/// ```
+/// use goref_core::read::Decoded;
+///
+/// // GB2312 text under CA[GB2312]: decoded to UTF-8.
+/// let bytes = b"(;CA[GB2312]PB[\xc0\xee])";
+/// let decoded = Decoded::of(bytes);
+/// assert_eq!(decoded.used, "GBK");
+/// assert!(decoded.text.contains("李"));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Decoded {
     pub text: String,

@@ -15,6 +15,19 @@ use crate::read::sgf::{self, simple_text, Property, Sgf, NONE};
 use serde::Serialize;
 
 /// What to read.
+///
+/// ```
+/// use goref_core::read::{read, ReadOptions};
+///
+/// // A main line and one variation: read as two records when variations are asked for.
+/// let sgf = b"(;SZ[9];B[ee](;W[ce])(;W[gc]))";
+/// assert_eq!(read(sgf, &ReadOptions::default()).games.len(), 1);
+/// let all = ReadOptions { variations: true, ..ReadOptions::default() };
+/// let lines = read(sgf, &all).games;
+/// assert_eq!(lines.len(), 2);
+/// assert_eq!(lines[1].variation, vec![1]);
+/// assert_eq!(all.max_lines, ReadOptions::DEFAULT_MAX_LINES);
+/// ```
 #[derive(Clone, Debug)]
 pub struct ReadOptions {
     /// Every line (one record per leaf) instead of the main line only.
@@ -59,6 +72,15 @@ pub struct Charset {
 }
 
 /// Everything read from one file.
+///
+/// ```
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let file = read("(;CA[UTF-8]SZ[9]PB[Mérő])".as_bytes(), &ReadOptions::default());
+/// assert_eq!(file.charset.used, "UTF-8");
+/// assert_eq!(file.games[0].info.black.as_deref(), Some("Mérő"));
+/// assert!(file.file_findings.is_empty());
+/// ```
 #[derive(Clone, Debug)]
 pub struct FileRead {
     pub charset: Charset,
@@ -69,6 +91,16 @@ pub struct FileRead {
 
 /// Reads one file's bytes. Never fails and never panics; a file without any game
 /// still has findings.
+///
+/// ```
+/// use goref_core::read::{read, ReadOptions};
+///
+/// // Broken server output: an unclosed tree is read as far as it goes, with a finding.
+/// let file = read(b"(;GM[1]SZ[9]KM[6.5];B[ee];W[cc]", &ReadOptions::default());
+/// let game = &file.games[0];
+/// assert_eq!((game.width, game.komi), (9, Some(6.5)));
+/// assert!(file.file_findings.iter().chain(&game.findings).any(|f| f.code.as_str() == "syntax-error"));
+/// ```
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
     read_then(bytes, opts, false, |read, _| read)
 }
@@ -123,6 +155,15 @@ fn read_then<T>(
 }
 
 /// Reads decoded text: the games, and the findings outside any game.
+///
+/// ```
+/// use goref_core::read::{read_text, ReadOptions};
+///
+/// let (games, findings) = read_text("(;SZ[13]HA[2]AB[dd][jj];W[gg])", &ReadOptions::default());
+/// assert_eq!(games[0].handicap, Some(2));
+/// assert_eq!(games[0].width, 13);
+/// assert!(findings.is_empty());
+/// ```
 pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Finding>) {
     let tree = sgf::parse(text);
     let loc = Locator::new(text);

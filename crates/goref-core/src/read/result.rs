@@ -12,6 +12,14 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// Who won, as far as RE says.
+///
+/// ```
+/// use goref_core::read::{Outcome, ParsedResult};
+///
+/// assert_eq!(ParsedResult::parse("0").outcome, Outcome::Draw);
+/// assert_eq!(ParsedResult::parse("Void").outcome, Outcome::Void);
+/// assert_eq!(ParsedResult::parse("?").outcome, Outcome::Unknown);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
@@ -24,6 +32,14 @@ pub enum Outcome {
 }
 
 /// How the game was won.
+///
+/// ```
+/// use goref_core::read::{ParsedResult, ResultKind};
+///
+/// assert_eq!(ParsedResult::parse("B+T").kind, ResultKind::Time);
+/// assert_eq!(ParsedResult::parse("W+F").kind, ResultKind::Forfeit);
+/// assert_eq!(ParsedResult::parse("B+").kind, ResultKind::Unspecified);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ResultKind {
@@ -41,6 +57,20 @@ pub enum ResultKind {
 }
 
 /// A parsed RE value.
+///
+/// ```
+/// use goref_core::point::Color;
+/// use goref_core::read::{Outcome, ParsedResult, ResultKind};
+///
+/// let re = ParsedResult::parse("W+3.5");
+/// assert_eq!((re.outcome, re.kind.clone()), (Outcome::Winner(Color::White), ResultKind::Score(3.5)));
+/// assert!(re.standard && re.is_count());
+/// assert_eq!(ParsedResult::parse("B+Resign").kind, ResultKind::Resign);
+/// // Non-standard spellings are read, and marked as such.
+/// let loose = ParsedResult::parse("White wins by 9.5");
+/// assert_eq!(loose.winner(), Some(Color::White));
+/// assert!(!loose.standard);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ParsedResult {
     pub outcome: Outcome,

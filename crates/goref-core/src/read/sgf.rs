@@ -196,6 +196,17 @@ pub struct Issue {
 }
 
 /// A parsed SGF collection.
+///
+/// ```
+/// use goref_core::read::Sgf;
+///
+/// let tree = Sgf::parse("(;SZ[9]C[a \\] bracket];B[ee])");
+/// assert_eq!(tree.roots.len(), 1);
+/// assert_eq!(tree.first_raw(tree.roots[0], "SZ"), Some("9"));
+/// assert!(tree.issues.is_empty());
+/// // A syntax problem is an issue with its place, never a panic.
+/// assert!(!Sgf::parse("(;SZ[9];B[ee").issues.is_empty());
+/// ```
 #[derive(Debug)]
 pub struct Sgf<'t> {
     pub text: &'t str,

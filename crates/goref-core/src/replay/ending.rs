@@ -60,6 +60,17 @@ pub struct End {
 }
 
 /// Everything the ending analysis found.
+///
+/// ```
+/// use goref_core::report::EndKind;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// // Two passes end a Japanese game at an agreement stop.
+/// let report = &check_bytes("e.sgf", b"(;SZ[9]RU[Japanese];B[ee];W[];B[])", &CheckOptions::default())[0];
+/// let ending = report.ending.as_ref().unwrap();
+/// assert_eq!(ending.stops.len(), 1);
+/// assert_eq!(ending.end.map(|e| e.kind), Some(EndKind::AgreementStop));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct EndingReport {
     pub stops: Vec<Stop>,

@@ -58,6 +58,21 @@ pub struct Recycling {
 }
 
 /// Ruleset-independent facts about one move.
+///
+/// ```
+/// use goref_core::point::{Color, Move, Point};
+/// use goref_core::replay::Engine;
+/// use goref_core::rules::Rules;
+///
+/// let mut engine = Engine::new(9, 9).unwrap();
+/// engine.play(Color::Black, Move::Play(Point::new(4, 4)), 1);
+/// let facts = engine.play(Color::White, Move::Play(Point::new(4, 4)), 2);
+/// assert!(facts.occupied);
+/// let verdict = facts.judge(&Rules::named("aga").unwrap()).unwrap();
+/// assert_eq!(verdict.code.as_str(), "occupied-point");
+/// // Every preset agrees on this one.
+/// assert!(facts.also().values().all(|code| code.is_some()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveFacts {
     pub number: u32,
@@ -185,6 +200,20 @@ impl MoveFacts {
 }
 
 /// The engine. See the module documentation.
+///
+/// ```
+/// use goref_core::point::{Color, Move, Point};
+/// use goref_core::replay::Engine;
+///
+/// // White's stone at A1 is captured by Black's second stone.
+/// let mut engine = Engine::new(5, 5).unwrap();
+/// engine.play(Color::White, Move::Play(Point::new(0, 4)), 1);
+/// engine.play(Color::Black, Move::Play(Point::new(1, 4)), 2);
+/// let facts = engine.play(Color::Black, Move::Play(Point::new(0, 3)), 3);
+/// assert_eq!(facts.captured, vec![Point::new(0, 4)]);
+/// assert_eq!(engine.captures(), [1, 0]);
+/// assert_eq!(engine.stone_at(Point::new(0, 4)), None);
+/// ```
 pub struct Engine {
     board: Board,
     history: History,

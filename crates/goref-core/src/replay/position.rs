@@ -5,6 +5,17 @@
 use crate::point::{Color, Point};
 
 /// A board position: its size and the stone on each point, row-major from the top left.
+///
+/// ```
+/// use goref_core::point::{Color, Point};
+/// use goref_core::Position;
+///
+/// let mut pos = Position::from_diagram(&["X O .", ". . .", ". . ."]);
+/// assert_eq!(pos.get(Point::new(1, 0)), Some(Color::White));
+/// pos.set(Point::new(2, 2), Some(Color::Black));
+/// assert_eq!(pos.neighbours(Point::new(0, 0)).count(), 2);
+/// assert_eq!(pos.cells.iter().flatten().count(), 3);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub width: u8,

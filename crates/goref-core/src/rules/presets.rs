@@ -6,6 +6,17 @@ use super::*;
 
 /// One named preset: its canonical name, a one-line description and where in the
 /// spec it comes from (its other names are listed by [`Preset::aliases`]).
+///
+/// ```
+/// use goref_core::rules::{Preset, Scoring};
+///
+/// let sst = Preset::named("goe").unwrap(); // an alias
+/// assert_eq!(sst.name, "sst-ing");
+/// assert_eq!(sst.rules().scoring, Scoring::Area);
+/// assert!(sst.describe(true).contains("rule text"));
+/// assert_eq!(sst.to_json()["name"], "sst-ing");
+/// assert!(Preset::names().starts_with(goref_core::rules::PRESETS[0].name));
+/// ```
 pub struct Preset {
     pub name: &'static str,
     pub summary: &'static str,
@@ -128,6 +139,14 @@ pub(super) fn tromp_taylor() -> Rules {
 }
 
 /// Every preset, in the order `goref rules` lists them.
+///
+/// ```
+/// use goref_core::rules::PRESETS;
+///
+/// let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+/// assert!(names.contains(&"sst-ing") && names.contains(&"tromp-taylor"));
+/// assert!(PRESETS.iter().all(|p| p.rules().name == p.name));
+/// ```
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "simplified-ing",

@@ -65,6 +65,18 @@ pub enum RulesSource {
 }
 
 /// The rules chosen for one game, with the reason.
+///
+/// ```
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::count;
+/// use goref_core::read::{read, ReadOptions};
+/// use goref_core::rules::RulesSource;
+///
+/// let record = &read(b"(;SZ[9]RU[Korean];B[ee])", &ReadOptions::default()).games[0];
+/// let selection = count::referee(record, &RefereeOptions::default()).judged.selection;
+/// assert_eq!((selection.rules.name.as_str(), selection.source), ("japanese", RulesSource::Record));
+/// assert!(selection.reason.contains("Korean"));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Selection {
     pub rules: Rules,

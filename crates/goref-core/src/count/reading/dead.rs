@@ -18,6 +18,16 @@ use crate::replay::position::Position;
 use serde::Serialize;
 
 /// What a computed result rests on (issue 12 requirement 4).
+///
+/// ```
+/// use goref_core::report::Basis;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// // TW marks a black stone dead: the count rests on the record's marks.
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[W+0.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ea];B[];W[]TW[ea])";
+/// let result = check_bytes("m.sgf", sgf, &CheckOptions::default())[0].result.clone().unwrap();
+/// assert_eq!(result.basis, Basis::Marked);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Basis {

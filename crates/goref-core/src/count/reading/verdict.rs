@@ -155,6 +155,19 @@ fn flip(
 }
 
 /// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
+///
+/// ```
+/// use goref_core::report::ResultStatus;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// let status = |re: &str| {
+///     let sgf = format!("(;SZ[5]KM[0.5]RU[Chinese]RE[{re}];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])");
+///     check_bytes("s.sgf", sgf.as_bytes(), &CheckOptions::default())[0].result.clone().unwrap().status
+/// };
+/// assert_eq!(status("B+4.5"), ResultStatus::Agrees);
+/// assert_eq!(status("W+4.5"), ResultStatus::Mismatch);
+/// assert_eq!(status("B+R"), ResultStatus::Agrees); // the count names the same winner
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResultStatus {
@@ -179,6 +192,19 @@ impl ResultStatus {
 }
 
 /// The recorded and the recomputed result side by side.
+///
+/// ```
+/// use goref_core::report::{Basis, ResultStatus};
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// // Resigned before the end: nothing to count, and the check says so.
+/// let sgf = b"(;SZ[9]RE[B+R];B[ee];W[ce])";
+/// let result = check_bytes("r.sgf", sgf, &CheckOptions::default())[0].result.clone().unwrap();
+/// assert_eq!(result.status, ResultStatus::NotComparable);
+/// assert_eq!(result.basis, Basis::AsIs);
+/// assert!(result.computed.is_none());
+/// assert!(result.reason.contains("resignation"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultCheck {
     pub recorded: Option<String>,

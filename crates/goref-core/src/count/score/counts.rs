@@ -22,6 +22,17 @@ pub struct SideArea {
 }
 
 /// The area count of a position.
+///
+/// ```
+/// use goref_core::point::Point;
+/// use goref_core::score::AreaCount;
+/// use goref_core::Position;
+///
+/// let pos = Position::from_diagram(&[". X O .", "O X O .", ". X O ."]);
+/// let count = AreaCount::of(&pos, &[Point::new(0, 1)]).unwrap();
+/// assert_eq!((count.black.area, count.white.area), (6, 6));
+/// assert_eq!(count.dead, vec![Point::new(0, 1)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaCount {
     #[serde(skip)]
@@ -208,6 +219,18 @@ pub(super) fn is_zero(n: &u32) -> bool {
 }
 
 /// The territory count of a position.
+///
+/// ```
+/// use goref_core::score::{AreaCount, TerritoryCount};
+/// use goref_core::Position;
+///
+/// let pos = Position::from_diagram(&[". X O .", ". X O .", ". X O ."]);
+/// let area = AreaCount::of(&pos, &[]).unwrap();
+/// // Black captured two stones during play, White none.
+/// let t = TerritoryCount::of(&pos, &area, &[], [2, 0]);
+/// assert_eq!((t.black.territory, t.black.prisoners), (3, 2));
+/// assert_eq!((t.white.territory, t.white.prisoners), (3, 0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TerritoryCount {
     pub black: SideTerritory,

@@ -9,6 +9,15 @@ use serde::Serialize;
 use std::str::FromStr;
 
 /// The komi used and where it came from: command line > record KM > rules default.
+///
+/// ```
+/// use goref_core::report::ValueSource;
+/// use goref_core::{check_bytes, CheckOptions};
+///
+/// let report = &check_bytes("k.sgf", b"(;SZ[9]KM[6.5];B[ee])", &CheckOptions::default())[0];
+/// let komi = report.komi.as_ref().unwrap();
+/// assert_eq!((komi.value, komi.source), (6.5, ValueSource::Record));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Komi {
     #[serde(serialize_with = "serialize_points")]
@@ -48,6 +57,15 @@ impl Komi {
 // Penalty points (`--penalty B=2,W=4`)
 
 /// Penalty points charged to each side; they come off that side's score.
+///
+/// ```
+/// use goref_core::score::Penalties;
+///
+/// let p: Penalties = "B=2,W=1".parse().unwrap();
+/// assert_eq!((p.black, p.white), (2, 1));
+/// assert!("B=-1".parse::<Penalties>().is_err());
+/// assert!("B=1,black=2".parse::<Penalties>().is_err()); // given twice
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Penalties {
     #[serde(rename = "B")]

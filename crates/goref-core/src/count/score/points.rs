@@ -53,6 +53,15 @@ pub(super) fn looks_like_vertex(t: &str) -> bool {
 }
 
 /// Parses a comma (or space) separated list of points; duplicates are merged.
+///
+/// ```
+/// use goref_core::point::Point;
+/// use goref_core::score::{parse_points, PointListError};
+///
+/// assert_eq!(parse_points("aa,cd", 9, 9).unwrap(), vec![Point::new(0, 0), Point::new(2, 3)]);
+/// assert_eq!(parse_points("A9 C6", 9, 9).unwrap(), vec![Point::new(0, 0), Point::new(2, 3)]);
+/// assert!(matches!(parse_points("zz", 9, 9), Err(PointListError::OffBoard { .. })));
+/// ```
 pub fn parse_points(text: &str, width: u8, height: u8) -> Result<Vec<Point>, PointListError> {
     let mut points = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
@@ -65,6 +74,16 @@ pub fn parse_points(text: &str, width: u8, height: u8) -> Result<Vec<Point>, Poi
 }
 
 /// Parses `--dead POINTS` against a position: every point must hold a stone.
+///
+/// ```
+/// use goref_core::score::{parse_dead, PointListError};
+/// use goref_core::Position;
+///
+/// let pos = Position::from_diagram(&["X . .", ". O .", ". . ."]);
+/// assert_eq!(parse_dead("bb", &pos).unwrap().len(), 1);
+/// // A dead stone must be a stone.
+/// assert!(matches!(parse_dead("cc", &pos), Err(PointListError::NoStone { .. })));
+/// ```
 pub fn parse_dead(text: &str, pos: &Position) -> Result<Vec<Point>, PointListError> {
     let points = parse_points(text, pos.width, pos.height)?;
     check_dead(pos, &points)?;

@@ -16,6 +16,16 @@ use crate::rules::{self, Ending};
 use serde::Serialize;
 
 /// What the caller can set for one appeal.
+///
+/// ```
+/// use goref_core::present::appeal::{appeal, AppealOptions};
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let record = &read(b"(;SZ[9]KM[6.5];B[ee];W[];B[];W[];B[])", &ReadOptions::default()).games[0];
+/// let opts = AppealOptions { komi: Some(8.0), move_number: Some(1), ..AppealOptions::default() };
+/// let a = appeal(record, &opts).unwrap();
+/// assert!(a.readings.iter().all(|r| r.komi == 8.0));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AppealOptions {
     /// `--dead POINTS`: the stones a party claims dead (SGF letters or vertices). Every
@@ -41,6 +51,15 @@ pub struct AppealOptions {
 
 /// Why an appeal could not be laid out. `Dead` and `MoveOutOfRange` are mistakes in
 /// the command line.
+///
+/// ```
+/// use goref_core::present::appeal::{appeal, AppealError, AppealOptions};
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let record = &read(b"(;SZ[9];B[ee];W[ce])", &ReadOptions::default()).games[0];
+/// let opts = AppealOptions { move_number: Some(7), ..AppealOptions::default() };
+/// assert!(matches!(appeal(record, &opts), Err(AppealError::MoveOutOfRange { requested: 7, moves: 2 })));
+/// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AppealError {
     #[error("--dead: {0}")]
@@ -219,6 +238,20 @@ pub(crate) struct MoveFindings {
 }
 
 /// Whether a reading gives a result.
+///
+/// ```
+/// use goref_core::count::Estimator;
+/// use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind, ReadingStatus};
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+/// let record = &read(&bytes, &ReadOptions::default()).games[0];
+/// let opts = AppealOptions { estimator: Estimator::None, ..AppealOptions::default() };
+/// let a = appeal(record, &opts).unwrap();
+/// let status = |k| a.readings.iter().find(|r| r.kind == k).unwrap().status;
+/// assert_eq!(status(ReadingKind::SstLiteral), ReadingStatus::Decided);
+/// assert_eq!(status(ReadingKind::SstPrecedent), ReadingStatus::NoClaim);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReadingStatus {
@@ -241,6 +274,18 @@ pub enum ReadingStatus {
 }
 
 /// The verdict under one reading.
+///
+/// ```
+/// use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind};
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+/// let record = &read(&bytes, &ReadOptions::default()).games[0];
+/// let a = appeal(record, &AppealOptions::default()).unwrap();
+/// let literal = a.readings.iter().find(|r| r.kind == ReadingKind::SstLiteral).unwrap();
+/// assert_eq!(literal.rules, "sst-ing");
+/// assert!(!literal.removes_dead && literal.applies);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reading {
     pub kind: ReadingKind,
@@ -346,6 +391,19 @@ impl Diagram {
 }
 
 /// The whole appeal.
+///
+/// ```
+/// use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind};
+/// use goref_core::read::{read, ReadOptions};
+///
+/// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+/// let record = &read(&bytes, &ReadOptions::default()).games[0];
+/// let opts = AppealOptions { dead: Some("ec,ff".into()), ..AppealOptions::default() };
+/// let a = appeal(record, &opts).unwrap();
+/// assert!(a.readings.iter().any(|r| r.kind == ReadingKind::SstPrecedent));
+/// assert!(a.to_html().starts_with("<!DOCTYPE html>"));
+/// assert!(a.diagrams().iter().all(|d| d.svg().starts_with("<svg")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Appeal {
     /// The file, as the caller names it.

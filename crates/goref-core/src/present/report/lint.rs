@@ -8,6 +8,14 @@ use crate::findings::{Certainty, Finding, Severity};
 use crate::present::inert::escape_control;
 
 /// ANSI colours for severities and codes; `Paint(false)` writes plain text.
+///
+/// ```
+/// use goref_core::findings::Severity;
+/// use goref_core::present::lint::Paint;
+///
+/// assert_eq!(Paint(false).severity(Severity::Error), "error");
+/// assert!(Paint(true).severity(Severity::Error).contains("\u{1b}["));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Paint(pub bool);
 

@@ -11,6 +11,20 @@ use crate::rules::{Repetition, Rules, Suicide, PRESETS};
 use std::collections::BTreeMap;
 
 /// The verdict of one ruleset on one move.
+///
+/// ```
+/// use goref_core::findings::Certainty;
+/// use goref_core::point::{Color, Move, Point};
+/// use goref_core::replay::Engine;
+/// use goref_core::rules::Rules;
+///
+/// let mut engine = Engine::new(9, 9).unwrap();
+/// engine.play(Color::Black, Move::Play(Point::new(2, 2)), 1);
+/// let again = engine.play(Color::White, Move::Play(Point::new(2, 2)), 2);
+/// let verdict = again.judge(&Rules::named("chinese").unwrap()).unwrap();
+/// assert_eq!(verdict.certainty, Certainty::Core);
+/// assert!(verdict.message.contains("occupied") || verdict.message.contains("already"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub code: Code,
