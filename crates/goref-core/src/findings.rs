@@ -816,6 +816,12 @@ impl CodeInfo {
     }
 
     /// `goref explain --list`: every code with its default severity and summary.
+    ///
+    /// ```
+    /// let list = goref_core::findings::CodeInfo::list_text();
+    /// assert!(list.lines().any(|l| l.starts_with("hot-stone-take") && l.contains("error")));
+    /// assert_eq!(list.lines().count(), goref_core::findings::REGISTRY.len());
+    /// ```
     pub fn list_text() -> String {
         let width = REGISTRY.iter().map(|i| i.name.len()).max().unwrap_or(0);
         REGISTRY
@@ -851,6 +857,12 @@ impl CodeInfo {
     }
 
     /// docs/findings.md, generated from the registry (a test keeps the file in step).
+    ///
+    /// ```
+    /// let md = goref_core::findings::CodeInfo::markdown();
+    /// assert!(md.starts_with("# Finding codes"));
+    /// assert!(md.contains("\n## occupied-point\n"));
+    /// ```
     pub fn markdown() -> String {
         let mut out = String::from(
             "# Finding codes\n\nGenerated from the registry in `crates/goref-core/src/findings.rs` (`goref explain --list` prints the same).\n\
@@ -956,6 +968,11 @@ mod tests {
         assert_eq!(Code::did_you_mean("ko-retak"), Some("ko-retake"));
         assert_eq!(Code::did_you_mean("superko"), Some("positional-superko"));
         assert_eq!(Code::did_you_mean("zzzzzzzz"), None);
+        // The allowance grows with the length typed: three edits in eleven letters.
+        assert_eq!(Code::did_you_mean("ocupied-pnt"), Some("occupied-point"));
+        // A tail is compared from just after its `-`: `supreko` is two edits from
+        // `superko`, the most seven letters allow, and three from `-superko`.
+        assert_eq!(Code::did_you_mean("supreko"), Some("positional-superko"));
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         // Characters, not bytes, outside ASCII.
         assert_eq!(edit_distance("Mérő", "Mero"), 2);

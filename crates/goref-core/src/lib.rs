@@ -20,6 +20,13 @@
 //!   [`Position`] with given dead stones; [`score::Estimate::of`] judges which stones are dead.
 //! - Tournaments: the crate `goref-tournament` reads a pairing program's results
 //!   (OpenGotha, EGD) and checks records' reports against them.
+//! - Move by move: [`replay::Engine`] plays each move as recorded and returns its
+//!   [`replay::MoveFacts`]; [`replay::MoveFacts::judge`] says what one [`rules::Rules`] makes
+//!   of it, [`replay::MoveFacts::also`] what every preset does.
+//! - A disputed ending: [`present::appeal::appeal`] lays out every stop and every reading of
+//!   the rules side by side ([`present::appeal::Appeal::to_text`], `to_html`).
+//! - CI: [`present::ci::Sarif`], [`present::ci::Github`] and [`present::ci::Junit`] print
+//!   reports for code scanning, annotations and test reports.
 //! - Points and colours: [`point`].
 //!
 //! ```

@@ -184,6 +184,16 @@ impl GameReport {
 
     /// The lines of the report at or above `show`, one a finding as `goref check`
     /// prints them (`paint`: ANSI colours); empty when nothing reaches `show`.
+    ///
+    /// ```
+    /// use goref_core::findings::Severity;
+    /// use goref_core::present::lint::Paint;
+    /// use goref_core::{check_bytes, CheckOptions};
+    ///
+    /// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
+    /// let lines = report.to_lines(Severity::Error, Paint(false));
+    /// assert!(lines.contains("a.sgf:1:") && lines.contains("error occupied-point"));
+    /// ```
     pub fn to_lines(&self, show: Severity, paint: lint::Paint) -> String {
         lint::to_lines(self, show, paint)
     }

@@ -14,6 +14,7 @@ use super::*;
 /// assert_eq!(sst.name, "sst-ing");
 /// assert_eq!(sst.rules().scoring, Scoring::Area);
 /// assert!(sst.describe(true).contains("rule text"));
+/// assert!(Preset::describe_all().contains("tromp-taylor"));
 /// assert_eq!(sst.to_json()["name"], "sst-ing");
 /// assert!(Preset::names().starts_with(goref_core::rules::PRESETS[0].name));
 /// ```

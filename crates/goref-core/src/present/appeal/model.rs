@@ -402,6 +402,7 @@ impl Diagram {
 /// let a = appeal(record, &opts).unwrap();
 /// assert!(a.readings.iter().any(|r| r.kind == ReadingKind::SstPrecedent));
 /// assert!(a.to_html().starts_with("<!DOCTYPE html>"));
+/// assert!(!a.diagrams().is_empty());
 /// assert!(a.diagrams().iter().all(|d| d.svg().starts_with("<svg")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
