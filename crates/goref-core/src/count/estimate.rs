@@ -143,21 +143,12 @@ impl Estimate {
     }
 }
 
-/// Estimates the status of every string and the owner of every point of a final position.
-///
-/// Benson's analysis proves what it can (pass-alive strings, and the enemy stones inside the
-/// small regions they enclose); a static reading of eyes and enclosed spaces decides the rest
-/// (see `estimate/life.rs`). Pure and deterministic: no randomness, no threads.
+/// [`Estimate::of`].
 pub(crate) fn estimate(pos: &Position) -> Estimate {
     estimate_reading(pos, false)
 }
 
-/// [`Estimate::of`], with the strings the static reading is unsure of (confidence below 0.8, not
-/// proven) read out by light playouts (`estimate/playout.rs`: fixed seed, eye-preserving policy, at
-/// most 256 playouts of three moves a point). Benson's certainties stand. About ten times the cost of [`Estimate::of`] on the positions it reads out,
-/// and on `../shared/corpus` no better a count (docs/scoring.md, "Tried and measured"), so
-/// the referee does not use it by default; a library user who wants a second reading of an
-/// unsure position can.
+/// [`Estimate::with_playouts`].
 pub(crate) fn estimate_with_playouts(pos: &Position) -> Estimate {
     estimate_reading(pos, true)
 }

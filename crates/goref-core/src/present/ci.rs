@@ -188,9 +188,7 @@ fn shown(report: &GameReport, show: Severity) -> impl Iterator<Item = &Finding> 
 
 // ---------------------------------------------------------------- GitHub Actions
 
-/// One workflow command per finding at `show` or above:
-/// `::error file=F,line=L,col=C,title=CODE::message` (`warning` and `notice` for the
-/// lower severities), escaped as the Actions toolkit escapes them.
+/// [`Github::lines`].
 pub(crate) fn github_lines(report: &GameReport, show: Severity) -> Vec<String> {
     shown(report, show)
         .map(|f| {
@@ -229,9 +227,7 @@ pub(crate) fn escape_property(text: &str) -> String {
 
 // ---------------------------------------------------------------- SARIF 2.1.0
 
-/// The SARIF log up to the opening of the results array: the tool and its rules, one
-/// per registered code. Results follow ([`sarif_results`], comma-separated), then
-/// [`SARIF_END`].
+/// [`Sarif::head`].
 pub(crate) fn sarif_start() -> String {
     let doc = findings_doc_url();
     let rules: Vec<Value> = REGISTRY.iter().map(|info| sarif_rule(info, &doc)).collect();
@@ -301,7 +297,7 @@ fn sarif_level(severity: Severity) -> &'static str {
     }
 }
 
-/// One SARIF result (a JSON object on one line) per finding at `show` or above.
+/// [`Sarif::results`].
 pub(crate) fn sarif_results(report: &GameReport, show: Severity) -> Vec<String> {
     shown(report, show)
         .map(|f| sarif_result(report, f).to_string())
@@ -363,9 +359,7 @@ pub(crate) fn file_uri(path: &str) -> String {
 
 // ---------------------------------------------------------------- JUnit XML
 
-/// One `<testcase>` for a game: its class the file, its name the game; a `<failure>`
-/// listing its findings at `fail_on` or above when it has any, and the other findings
-/// at `show` or above in `<system-out>`. Returns the element and whether it failed.
+/// [`Junit::testcase`].
 pub(crate) fn junit_testcase(
     report: &GameReport,
     fail_on: Option<Severity>,
@@ -424,8 +418,7 @@ fn finding_lines(report: &GameReport, findings: &[&Finding]) -> String {
     out
 }
 
-/// The JUnit document around the test cases: counts first (as readers expect them
-/// on `<testsuite>`), so the cases are written after the run is counted.
+/// [`Junit::head`].
 pub(crate) fn junit_start(tests: u64, failures: u64, seconds: f64) -> String {
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"goref\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" time=\"{seconds:.3}\">\n<testsuite name=\"goref check\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\" time=\"{seconds:.3}\">"

@@ -240,9 +240,7 @@ pub struct TerritoryCount {
     pub seki_points: u32,
 }
 
-/// Counts territory and prisoners. `area` is the area count of `pos` after removing the
-/// dead stones; `seki` lists stones in seki, whose eyes are nobody's territory;
-/// `captures` are the stones captured during play by Black and by White.
+/// Territory and prisoners ([`TerritoryCount::of`]).
 pub(crate) fn count_territory(
     pos: &Position,
     area: &AreaCount,
