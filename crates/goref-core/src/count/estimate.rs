@@ -10,6 +10,7 @@ mod benson;
 mod grid;
 mod life;
 mod playout;
+mod race;
 mod semeai;
 
 use crate::point::{Color, Point};
@@ -1221,6 +1222,43 @@ mod first_line_eye_space {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod seki_read_out {
+    use super::*;
+
+    /// Black's eight stones at the top (libs D9 and F7) against White's partners B8-C9 and
+    /// F8 and White's wall, itself short of liberties (F7 and G8) inside Black's living
+    /// area: a White stone at F7 leaves the wall one liberty, which Black takes at G8; a
+    /// Black stone at D9 or F7 leaves the eight stones one, which White takes. Whoever moves
+    /// first loses: a seki, and the search that reads seki out move by move keeps it.
+    const SEKI: [&str; 6] = [
+        ". O O . X X O X .",
+        "X O X X X O . O X",
+        "O X X O X . O O X",
+        "O O O O O O O X X",
+        "X X X X X X X X .",
+        ". X . X . X . X X",
+    ];
+
+    fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
+        let p = Point::new(x, y);
+        est.strings
+            .iter()
+            .find(|s| s.stones.contains(&p))
+            .map(|s| s.status)
+            .unwrap_or(StoneStatus::Alive)
+    }
+
+    #[test]
+    fn a_seki_the_search_cannot_refute_stays_a_seki() {
+        let est = Estimate::of(&Position::from_diagram(&SEKI));
+        // Black's eight stones (C8), White's partner (B9) and White's wall (A7).
+        for (x, y) in [(2, 1), (1, 0), (0, 2)] {
+            assert_eq!(status_at(&est, x, y), StoneStatus::Seki, "({x}, {y})");
         }
     }
 }

@@ -9,6 +9,7 @@
 //! fill them without self-atari, are in seki.
 
 use super::grid::{components_of, Grid, Regions, UnionFind, NONE};
+use super::race;
 use super::semeai;
 use crate::count::estimate::StoneStatus;
 use crate::point::Color;
@@ -27,6 +28,8 @@ mod confidence {
     pub(crate) const TWO_EYES: f32 = 0.95;
     pub(crate) const DEAD_ENCLOSED: f32 = 0.9;
     pub(crate) const CONNECTED: f32 = 0.85;
+    /// Dead in a seki that the search of [`super::race`] refutes.
+    pub(crate) const DEAD_READ_OUT: f32 = 0.85;
     pub(crate) const DEAD_WEAK_ENCLOSURE: f32 = 0.7;
     pub(crate) const SEKI: f32 = 0.7;
     pub(crate) const DEAD_BIG_SPACE: f32 = 0.65;
@@ -449,6 +452,18 @@ fn settle_weakest(
         .min_by_key(|&k| candidates[k].cells.len())?;
     let space = candidates.swap_remove(smallest);
     if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
+        let enclosing = enclosing_chains(grid, verdicts, &space);
+        if race::seki_refuted(grid, &space.chains, &enclosing, &space.cells) {
+            // Played out, the enclosure captures whoever moves first: no seki.
+            for &c in &space.chains {
+                verdicts[c] = LifeVerdict {
+                    status: StoneStatus::Dead,
+                    confidence: confidence::DEAD_READ_OUT,
+                    proven: false,
+                };
+            }
+            return Some(Settled::One(space));
+        }
         for c in space.chains.iter().copied().chain(partners) {
             verdicts[c] = LifeVerdict {
                 status: StoneStatus::Seki,
