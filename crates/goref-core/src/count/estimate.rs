@@ -292,21 +292,28 @@ fn playout_verdict(statically: life::LifeVerdict, share: f32) -> life::LifeVerdi
 /// open region (empty points and dead stones) belongs to the colour that alone borders it
 /// with living stones; a region touching seki stones, or both colours, or none, is nobody's.
 fn owners(grid: &Grid, verdicts: &[life::LifeVerdict]) -> Vec<Option<Color>> {
-    let status = |i: usize| grid.cells[i].map(|_| verdicts[grid.chain_of[i] as usize].status);
-    let open = |i: usize| matches!(status(i), None | Some(StoneStatus::Dead));
-    let (region_of, count) = grid::components(grid, open);
-    // Per region: bit 0 Black, bit 1 White, bit 2 seki.
+    // Per cell, what it gives the regions it borders: bit 0 a living Black stone, bit 1 a
+    // living White one, bit 2 a stone in seki; 0 for an open cell (empty, or a dead stone).
+    // Worked out once, so that the walk below reads a byte per neighbour.
+    let border_bits: Vec<u8> = (0..grid.len())
+        .map(|i| match grid.cells[i] {
+            None => 0,
+            Some(c) => match verdicts[grid.chain_of[i] as usize].status {
+                StoneStatus::Dead => 0,
+                StoneStatus::Alive => 1 << c.index(),
+                StoneStatus::Seki => 4,
+            },
+        })
+        .collect();
+    let (region_of, count) =
+        grid::components_of(grid, border_bits.iter().map(|&b| b == 0).collect());
     let mut borders = vec![0u8; count];
     for (i, &r) in region_of.iter().enumerate() {
         if r == grid::NONE {
             continue;
         }
         for n in grid.neighbours(i) {
-            match (grid.cells[n], status(n)) {
-                (Some(_), Some(StoneStatus::Seki)) => borders[r as usize] |= 4,
-                (Some(c), Some(StoneStatus::Alive)) => borders[r as usize] |= 1 << c.index(),
-                _ => {}
-            }
+            borders[r as usize] |= border_bits[n];
         }
     }
     (0..grid.len())
