@@ -551,6 +551,140 @@ mod tests {
         assert!(!seki_refuted(&grid, &weak, &enclosing, &space));
     }
 
+    /// A search over `grid` with `points` to play on, White the enclosure.
+    fn search_on(grid: &Grid, points: Vec<usize>) -> Race<'_> {
+        Race {
+            grid,
+            cells: grid.cells.iter().map(|c| code(*c)).collect(),
+            undo: Vec::new(),
+            attacker: code(Some(Color::White)),
+            weak: 0,
+            weak_size: 1,
+            points,
+            nodes: 0,
+            memo: HashMap::default(),
+            seen: vec![0; grid.len()],
+            stamp: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_play_captures_keeps_the_key_and_takes_back() {
+        let grid = Grid::new(&Position::from_diagram(&[
+            ". X O . .",
+            "X O . . .",
+            "O O . . .",
+            ". . . . .",
+        ]));
+        let mut race = search_on(&grid, vec![]);
+        let before = race.cells.clone();
+        let mut key = 0;
+        // White in the corner takes Black's two stones beside it, each with that one
+        // liberty; the key changes by the three stones.
+        let (captured, ko) = race.play(&mut key, 0, 2).expect("legal");
+        assert_eq!(captured, 2);
+        assert_eq!(ko, None, "two stones taken: no ko");
+        assert_eq!(race.cells[1], EMPTY);
+        assert_eq!(race.cells[5], EMPTY);
+        assert_eq!(key, stone_key(0, 2) ^ stone_key(1, 1) ^ stone_key(5, 1));
+        race.take_back(0);
+        assert_eq!(race.cells, before);
+    }
+
+    #[test]
+    fn a_suicide_is_refused_and_a_single_take_leaves_a_ko() {
+        // Cells are numbered row by row, five to a row.
+        let grid = Grid::new(&Position::from_diagram(&[
+            ". O . . .",
+            "O . . . .",
+            ". . . . .",
+        ]));
+        let mut race = search_on(&grid, vec![]);
+        let before = race.cells.clone();
+        let mut key = 0;
+        // Black in the corner has no liberty and takes nothing.
+        assert_eq!(race.play(&mut key, 0, 1), None);
+        assert_eq!((race.cells.clone(), key), (before, 0));
+
+        // The ko shape: Black at 7 takes White's stone at 6 and stands alone with one
+        // liberty, the point just taken.
+        let ko_shape = [". X O . .", "X O . O .", ". X O . ."];
+        let grid = Grid::new(&Position::from_diagram(&ko_shape));
+        let mut race = search_on(&grid, vec![]);
+        let mut key = 0;
+        assert_eq!(race.play(&mut key, 7, 1), Some((1, Some(6))));
+        assert_eq!(key, stone_key(7, 1) ^ stone_key(6, 2));
+
+        // The same take with a Black friend beside the taker: no ko.
+        let grid = Grid::new(&Position::from_diagram(&[
+            ". X O . .",
+            "X O . O .",
+            ". X X . .",
+        ]));
+        let mut race = search_on(&grid, vec![]);
+        assert_eq!(race.play(&mut 0, 7, 1), Some((1, None)));
+
+        // And a take that leaves the taker two liberties: no ko.
+        let grid = Grid::new(&Position::from_diagram(&[
+            ". X O . .",
+            "X O . . .",
+            ". X O . .",
+        ]));
+        let mut race = search_on(&grid, vec![]);
+        assert_eq!(race.play(&mut 0, 7, 1), Some((1, None)));
+    }
+
+    #[test]
+    fn the_keys_tell_every_state_and_every_stone_apart() {
+        let mut keys = std::collections::HashSet::new();
+        for to_move in [1, 2] {
+            for passes in [0, 1] {
+                for taken in [false, true] {
+                    for ko in [None, Some(0), Some(5), Some(360)] {
+                        let state = State { passes, ko, taken };
+                        assert!(keys.insert(position_key(7, to_move, state)));
+                    }
+                }
+            }
+        }
+        let mut stones = std::collections::HashSet::new();
+        for i in 0..361 {
+            for color in [1, 2] {
+                assert!(stones.insert(stone_key(i, color)));
+            }
+        }
+        // Mixing spreads one bit over about half the output.
+        for bit in 0..64 {
+            let flipped = (mix(0) ^ mix(1u64 << bit)).count_ones();
+            assert!((16..=48).contains(&flipped), "bit {bit}: {flipped}");
+        }
+    }
+
+    #[test]
+    fn a_search_past_its_budget_leaves_the_seki() {
+        // A lone Black stone in an open area of eleven points inside White's wall: White
+        // takes it, but reading every order of eleven points is far past the budget.
+        let rows = [
+            "O O O O O O O",
+            "O . . . . . O",
+            "O . . X . . O",
+            "O . . . . . O",
+            "O O O O O O O",
+            ". O . O . O .",
+        ];
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let open: Vec<usize> = (0..grid.len())
+            .filter(|&i| grid.cells[i].is_none() && (8..27).contains(&i))
+            .collect();
+        assert_eq!(open.len(), 14);
+        let mut race = search_on(&grid, open[..MAX_POINTS].to_vec());
+        race.weak = 17;
+        assert_eq!(grid.cells[17], Some(Color::Black));
+        assert_eq!(race.solve(0, 2, State::START), End::Unknown);
+        assert!(race.nodes > MAX_NODES);
+    }
+
     #[test]
     fn no_weak_chain_is_no_refutation() {
         let grid = Grid::new(&Position::from_diagram(&APPROACH_THROUGH_A_LIVING_WALL));
