@@ -63,12 +63,21 @@ pub(crate) fn seki_refuted(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    let Some(&biggest) = weak
+    read_out(grid, weak, enclosing, space) == Some((End::EnclosureCaptures, End::EnclosureCaptures))
+}
+
+/// The race of [`seki_refuted`] played out, the enclosure moving first and then the weak
+/// side; None when there is nothing to read (no weak chain, no point to play, or more than
+/// [`MAX_POINTS`]).
+fn read_out(
+    grid: &Grid,
+    weak: &[usize],
+    enclosing: &[usize],
+    space: &[usize],
+) -> Option<(End, End)> {
+    let &biggest = weak
         .iter()
-        .max_by_key(|&&c| (grid.chains[c].stones.len(), std::cmp::Reverse(c)))
-    else {
-        return false;
-    };
+        .max_by_key(|&&c| (grid.chains[c].stones.len(), std::cmp::Reverse(c)))?;
     let defender = grid.chains[biggest].color;
     let mut weak_libs: Vec<usize> = weak
         .iter()
@@ -110,7 +119,7 @@ pub(crate) fn seki_refuted(
     points.sort_unstable();
     points.dedup();
     if points.is_empty() || points.len() > MAX_POINTS {
-        return false;
+        return None;
     }
     let cells: Vec<u8> = grid.cells.iter().map(|c| code(*c)).collect();
     let mut race = Race {
@@ -128,9 +137,10 @@ pub(crate) fn seki_refuted(
         stack: Vec::new(),
     };
     let attacker = race.attacker;
+    let enclosure_first = race.solve(0, attacker, State::START);
     // The second search starts from positions the first one has read (its memo).
-    race.solve(0, attacker, State::START) == End::EnclosureCaptures
-        && race.solve(0, opponent(attacker), State::START) == End::EnclosureCaptures
+    let weak_first = race.solve(0, opponent(attacker), State::START);
+    Some((enclosure_first, weak_first))
 }
 
 const EMPTY: u8 = 0;
@@ -467,6 +477,13 @@ mod tests {
         seki_refuted(&grid, &weak, &enclosing, &space)
     }
 
+    /// How the race ends with the enclosure moving first, then with the weak side.
+    fn ends(rows: &[&str], x: usize, y: usize) -> Option<(End, End)> {
+        let grid = Grid::new(&Position::from_diagram(rows));
+        let (weak, enclosing, space) = race_at(&grid, x, y);
+        read_out(&grid, &weak, &enclosing, &space)
+    }
+
     /// Black's eight stones at the top have two liberties, D9 and F7, and no eye. White
     /// fills F7 safely (the stone joins the living wall below), and Black can neither fill
     /// D9 nor play A9 (both suicide): White takes the eight stones at D9, whoever moves first.
@@ -482,6 +499,10 @@ mod tests {
     #[test]
     fn an_approach_that_joins_a_living_wall_refutes_the_seki() {
         assert!(refuted(&APPROACH_THROUGH_A_LIVING_WALL, 2, 1));
+        assert_eq!(
+            ends(&APPROACH_THROUGH_A_LIVING_WALL, 2, 1),
+            Some((End::EnclosureCaptures, End::EnclosureCaptures))
+        );
     }
 
     #[test]
@@ -497,12 +518,18 @@ mod tests {
             ". . . . . . . . .",
         ];
         assert!(!refuted(&rows, 2, 1));
+        // White moving first has nothing better than a seki (its approach at F7 is
+        // suicide, D9 self-atari); Black moving first plays G8 from its own group and takes
+        // F8 at F7.
+        assert_eq!(ends(&rows, 2, 1), Some((End::Seki, End::WeakCaptures)));
     }
 
     /// White's fourteen stones along the bottom keep four liberties: two outside (E7, F7),
     /// two inside its eye space (F9, J9), where Black's two stones G9-H9 sit. White can
     /// take the two stones, but then its eye space is two points, one eye: Black fills
-    /// outside and takes everything. Neither side gains by moving: the seki stands.
+    /// outside, throws in and takes everything. Taking the two stones is no win for White:
+    /// the weak side wins, whoever moves first, so nothing refutes the seki in White's
+    /// favour (the search never reads a seki the other way: the static reading stands).
     const NAKADE_SEKI: [&str; 5] = [
         ". X . X . X . X .",
         "X X X X X X X X X",
@@ -514,24 +541,27 @@ mod tests {
     #[test]
     fn taking_stones_that_leave_one_eye_is_no_refutation() {
         assert!(!refuted(&NAKADE_SEKI, 6, 4));
+        assert_eq!(
+            ends(&NAKADE_SEKI, 6, 4),
+            Some((End::WeakCaptures, End::WeakCaptures))
+        );
     }
 
     /// Eye against eye: Black's chain (one eye at its left) and White's (one eye at its
     /// right) share three liberties; whoever fills the last shared one is taken. The
     /// weak side's capture of White at White's own eye must be among the plays read.
-    const EYE_AGAINST_EYE: [&str; 7] = [
+    const EYE_AGAINST_EYE: [&str; 5] = [
         "O O O O O O O O O",
         "O X X X X X X X O",
         "O X . X . . . X O",
         "O X X X O O O O O",
-        "O O O O O . O . O",
-        "X X X X X X X X X",
-        ". X . X . X . X .",
+        "O O O O O . O O O",
     ];
 
     #[test]
     fn eye_against_eye_with_shared_liberties_stays_a_seki() {
         assert!(!refuted(&EYE_AGAINST_EYE, 1, 1));
+        assert_eq!(ends(&EYE_AGAINST_EYE, 1, 1), Some((End::Seki, End::Seki)));
     }
 
     #[test]
