@@ -38,6 +38,19 @@ def signed(result):
     return (1 if m.group(1) == "B" else -1) * float(m.group(2))
 
 
+WINNER_ONLY = re.compile(r"^\s*([BW])\+\s*$")
+
+
+def winner_of(result):
+    """+1 for Black, -1 for White, from a count or from a winner alone (`W+`: goref's
+    winner where the margin turns on strings it cannot settle); None otherwise."""
+    margin = signed(result)
+    if margin is not None:
+        return (margin > 0) - (margin < 0)
+    m = WINNER_ONLY.match(result or "")
+    return (1 if m.group(1) == "B" else -1) if m else None
+
+
 def oracle_margins(path):
     """GNU Go's aftermath count per corpus-relative file, as Black's margin after komi."""
     margins = {}
@@ -64,6 +77,10 @@ def tally(rows, corpus, oracle):
         source = rel.split(os.sep)[0]
         comp = signed(res.get("computed"))
         counted = comp is not None
+        # A winner stated without a margin counts for the winner, never for the margin.
+        winner = winner_of(res.get("computed"))
+        named = winner is not None
+        right = named and winner == (rec > 0) - (rec < 0)
         agree = oracle.get(rel)
         agree = (
             agree is not None
@@ -73,24 +90,24 @@ def tally(rows, corpus, oracle):
         )
         c = per[source]
         c["n"] += 1
-        c["comp"] += counted
-        c["abst"] += not counted
-        c["unver"] += counted and res.get("status") == "unverified"
-        c["win"] += counted and (comp > 0) == (rec > 0)
+        c["comp"] += named
+        c["abst"] += not named
+        c["unver"] += named and res.get("status") == "unverified"
+        c["win"] += right
         c["exact"] += counted and abs(comp - rec) < 1e-9
         c["off50"] += counted and abs(comp - rec) >= 50
         if agree:
             c["agreeN"] += 1
-            c["a_win"] += counted and (comp > 0) == (rec > 0)
-            c["a_wrong"] += counted and (comp > 0) != (rec > 0)
-            c["a_abst"] += not counted
-            c["a_unver"] += counted and res.get("status") == "unverified"
+            c["a_win"] += right
+            c["a_wrong"] += named and not right
+            c["a_abst"] += not named
+            c["a_unver"] += named and res.get("status") == "unverified"
             c["a_off50"] += counted and abs(comp - rec) >= 50
             # What goref states as the result: a computed result it does not itself
             # call unverified (`score` writes none where the estimate cannot settle it).
-            stated = counted and res.get("status") != "unverified"
+            stated = named and res.get("status") != "unverified"
             c["a_stated"] += stated
-            c["a_s_wrong"] += stated and (comp > 0) != (rec > 0)
+            c["a_s_wrong"] += stated and not right
             c["a_s_off50"] += stated and abs(comp - rec) >= 50
     return per
 

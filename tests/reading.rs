@@ -542,7 +542,10 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
     // check calls the result unverified and names the string ...
     let r = &check_jsonl(&[path])[0];
     assert_eq!(r["result"]["status"], "unverified");
-    assert_eq!(r["result"]["computed"], "B+1.5");
+    // ... states no result it could not defend, only what the string's two readings give ...
+    assert_eq!(r["result"]["computed"], Value::Null);
+    assert_eq!(r["result"]["range"]["for_black"], "B+1.5");
+    assert_eq!(r["result"]["range"]["for_white"], "W+35.5");
     // ... and score writes no result, naming the same string, with the count beside.
     let out = goref().args(["score", path]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -550,7 +553,10 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
         text.contains("Result to write: none, the winner turns on the White string at B5 (estimated dead, confidence 0.70), which the estimate cannot settle"),
         "{text}"
     );
-    assert!(text.contains("count with the estimate: B+1.5"), "{text}");
+    assert!(
+        text.contains("count with the estimate: B+1.5; read in Black's favour, then in White's, they give B+1.5 to W+35.5\n"),
+        "{text}"
+    );
     let out = goref()
         .args(["score", "--format", "json", path])
         .output()
@@ -611,4 +617,94 @@ fn estimator_playouts_reads_out_the_unsure_strings_as_the_library_does() {
             "{estimator}"
         );
     }
+}
+
+/// The lone White stone of `UNSURE` decides the winner: no result is stated, only the
+/// counts its two readings give (issue 26: never read aloud a number that cannot be
+/// defended). With KM 10.5 White wins either way: the winner alone is stated.
+const UNSURE_WINNER: &str = "testdata/reading/unsure-winner.sgf";
+const UNSURE_MARGIN: &str = "testdata/reading/unsure-margin.sgf";
+
+#[test]
+fn a_result_that_turns_on_unsure_strings_states_the_range_not_the_estimate_s_margin() {
+    let open = &check_jsonl(&[UNSURE_WINNER])[0]["result"];
+    assert_eq!(open["status"], "unverified");
+    assert_eq!(open["computed"], Value::Null);
+    assert_eq!(open["range"]["for_black"], "B+1.5");
+    assert_eq!(open["range"]["for_white"], "W+35.5");
+    assert!(open["reason"]
+        .as_str()
+        .unwrap()
+        .contains("the winner turns on the White string at B5"));
+    let settled = &check_jsonl(&[UNSURE_MARGIN])[0]["result"];
+    assert_eq!(settled["status"], "unverified");
+    assert_eq!(settled["computed"], "W+");
+    assert_eq!(settled["range"]["for_black"], "W+1.5");
+    assert_eq!(settled["range"]["for_white"], "W+38.5");
+    assert!(settled["reason"]
+        .as_str()
+        .unwrap()
+        .contains("the margin turns on the White string at B5"));
+    // A count that rests on no unsure string has no range.
+    let sure = &check_jsonl(&[MARKED])[0]["result"];
+    assert!(sure.get("range").is_none(), "{sure}");
+}
+
+#[test]
+fn text_html_and_score_show_the_range_and_label_the_estimate_s_count() {
+    let full = text(&["check", "-q", "--format", "full", UNSURE_MARGIN]);
+    assert!(
+        full.contains("computed W+ [estimated, area counting]: unverified"),
+        "{full}"
+    );
+    assert!(
+        full.contains("  range    W+1.5 to W+38.5 (the strings named read in Black's favour, then in White's)\n"),
+        "{full}"
+    );
+    // The score line is the estimate's worksheet, not the result.
+    assert!(
+        full.contains("  estimate Black 45 White 36 neutral 0, komi 10.5, dead be"),
+        "{full}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.html");
+    goref()
+        .args([
+            "check",
+            "-q",
+            "--format",
+            "html",
+            "-o",
+            page.to_str().unwrap(),
+        ])
+        .args([UNSURE_WINNER, UNSURE_MARGIN])
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<td>W+ (W+1.5 to W+38.5)</td>"), "{html}");
+    assert!(html.contains("<td>B+1.5 to W+35.5</td>"), "{html}");
+    let score = text(&["score", UNSURE_MARGIN]);
+    assert!(
+        score.contains("count with the estimate: W+1.5; read in Black's favour, then in White's, they give W+1.5 to W+38.5; White wins whichever way they are read\n"),
+        "{score}"
+    );
+}
+
+#[test]
+fn score_without_re_writes_no_result_where_an_unsure_string_decides_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-re.sgf");
+    std::fs::write(&path, UNSURE.replace("RE[W+28.5]", "")).unwrap();
+    let path = path.to_str().unwrap();
+    let out = text(&["score", path]);
+    assert!(
+        out.contains("Result to write: none, the winner turns on the White string at B5"),
+        "{out}"
+    );
+    assert!(out.contains("they give B+1.5 to W+35.5"), "{out}");
+    // RE that agrees with the estimate is a second source: the count stands.
+    let agreeing = dir.path().join("agreeing.sgf");
+    std::fs::write(&agreeing, UNSURE.replace("RE[W+28.5]", "RE[B+1.5]")).unwrap();
+    let out = text(&["score", agreeing.to_str().unwrap()]);
+    assert!(out.contains("Result to write: RE[B+1.5]"), "{out}");
 }

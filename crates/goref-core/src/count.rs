@@ -29,7 +29,7 @@ pub(crate) mod timing;
 pub use gtp::EngineSpec;
 pub use judge::{judge, keep_for, Judged};
 pub use options::Estimator;
-pub use reading::{read_end, CountBeside, EndReading, UnclearString};
+pub use reading::{read_end, CountBeside, CountRange, EndReading, UnclearString};
 
 use crate::findings::Finding;
 use crate::read::record::GameRecord;

@@ -19,6 +19,7 @@ use crate::point::Point;
 use crate::read::record::GameRecord;
 use crate::read::result::parse_re;
 use crate::replay::ending::EndKind;
+use crate::replay::position::Position;
 
 mod dead;
 mod method;
@@ -31,12 +32,14 @@ pub use dead::{
 };
 pub(crate) use dead::{serialize_source, settle};
 pub(crate) use method::{count, CountContext};
-pub(crate) use verdict::{agrees, comment_evidence, deciding_strings, re_is_count, Deciding};
+pub(crate) use verdict::{
+    agrees, comment_evidence, count_range, deciding_strings, re_is_count, Deciding,
+};
 use verdict::{
     counting_needed, judge_result, not_countable_check, side_variation_check, zero_margin,
     zero_margin_check,
 };
-pub use verdict::{ResultCheck, ResultStatus, UnclearString};
+pub use verdict::{CountRange, ResultCheck, ResultStatus, UnclearString};
 
 /// The reading of the end of one game under its rules: the dead stones and what they rest
 /// on, the count, the four-pass readings, and the verdict on RE, with the findings of the
@@ -320,8 +323,13 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         }
     }
     // Recounting with each unclear string flipped costs a count per string: only where
-    // it can change the verdict (a mismatch), or for a single game's count (`score`).
-    let wanted = check.status == ResultStatus::Mismatch || opts.count_as_is;
+    // it can change the verdict (a mismatch), where the estimate's count is the only
+    // result there is (no RE to compare: `check` and `score` must state the same one), or
+    // for a single game's count (`score`).
+    let alone = check.status == ResultStatus::Unknown
+        && check.computed.is_some()
+        && chosen.basis == Basis::Estimated;
+    let wanted = check.status == ResultStatus::Mismatch || alone || opts.count_as_is;
     // Against a mismatch a string also decides where it moves the count to RE's margin.
     let against = (check.status == ResultStatus::Mismatch)
         .then(|| recorded_black_margin(record))
@@ -335,6 +343,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     // Before goref's own estimate carries a mismatch, a second look: the playouts read the
     // strings it did not prove (issue 26 requirement 2). Only here, where a verdict is about
     // to be stated (a few games in a thousand), so the check keeps its speed.
+    let mut second_est = None;
     if let (Some(est), Some(s), true) = (
         chosen.estimate.as_ref(),
         end.score.as_ref(),
@@ -345,15 +354,47 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     ) {
         let second = crate::count::estimate::second_look(position, est);
         deciding = deciding_strings(position, &second, s, &ctx, opts.min_confidence(), against);
+        second_est = Some(second);
     }
     // A mismatch is a verdict only where the estimate can carry it; else the pending
     // mismatch finding is replaced by the finding that says what would settle it.
     let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {
-        Some(unclear_verdict(&mut check, &deciding))
+        let estimated = check.computed.clone();
+        let est = second_est.as_ref().or(chosen.estimate.as_ref());
+        if let (Some(est), Some(s)) = (est, end.score.as_ref()) {
+            state_range(
+                &mut check,
+                position,
+                est,
+                s,
+                &ctx,
+                opts.min_confidence(),
+                &deciding,
+            );
+        }
+        Some(unclear_verdict(&mut check, &deciding, estimated.as_deref()))
     } else if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
         open_points_deciding(record, &end, &check).map(|open| open_points_verdict(&mut check, open))
     } else {
         None
+    };
+    // With no RE to compare (a count for `score`), strings the estimate is unsure of that
+    // decide the winner leave no result to state either: only the range they span.
+    let verdict = match (chosen.estimate.as_ref(), end.score.as_ref()) {
+        (Some(est), Some(s)) if alone && !deciding.strings.is_empty() => {
+            let estimated = check.computed.clone();
+            state_range(
+                &mut check,
+                position,
+                est,
+                s,
+                &ctx,
+                opts.min_confidence(),
+                &deciding,
+            );
+            Some(unsettled_alone(&mut check, &deciding, estimated.as_deref()))
+        }
+        _ => verdict,
     };
     findings.extend(verdict.or(pending));
     end.findings.extend(findings);
@@ -367,17 +408,31 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
 
 /// The estimate cannot carry a mismatch that hangs on a string it is unsure of: the
 /// result is unverified, and the finding names the strings.
-fn unclear_verdict(check: &mut ResultCheck, deciding: &Deciding) -> Finding {
+fn unclear_verdict(
+    check: &mut ResultCheck,
+    deciding: &Deciding,
+    estimated: Option<&str>,
+) -> Finding {
     let names: Vec<String> = deciding
         .strings
         .iter()
         .map(UnclearString::describe)
         .collect();
     let what = check.unclear_decides();
-    let together = if deciding.together {
-        " (flipped together)"
+    let notes: Vec<String> = [
+        deciding.together.then(|| "flipped together".to_string()),
+        check
+            .range
+            .as_ref()
+            .map(|r| format!("read in Black's favour, then in White's: {}", r.span())),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let together = if notes.is_empty() {
+        String::new()
     } else {
-        ""
+        format!(" ({})", notes.join("; "))
     };
     check.status = ResultStatus::Unverified;
     check.reason = format!(
@@ -389,8 +444,59 @@ fn unclear_verdict(check: &mut ResultCheck, deciding: &Deciding) -> Finding {
         Code::DeadStonesUnclear,
         format!(
             "the estimated count gives {} against RE[{}], but the {what} turns on {}{together}; mark the dead stones with TB/TW or pass --dead to verify",
-            check.computed.as_deref().unwrap_or("?"),
+            estimated.unwrap_or("?"),
             check.recorded.as_deref().unwrap_or(""),
+            names.join("; ")
+        ),
+    )
+}
+
+/// A result that turns on unclear strings states no margin it cannot defend: `computed`
+/// becomes the winner alone (`W+`) where every reading of those strings gives the same
+/// winner, or nothing where they do not, and `range` holds the counts it lies between.
+fn state_range(
+    check: &mut ResultCheck,
+    position: &Position,
+    est: &Estimate,
+    score: &Score,
+    ctx: &CountContext,
+    min_confidence: f32,
+    deciding: &Deciding,
+) {
+    let Some(range) = count_range(position, est, ctx, min_confidence, deciding) else {
+        return;
+    };
+    check.computed = range
+        .settled_winner(score)
+        .map(|w| format!("{}+", w.letter()));
+    check.range = Some(range);
+}
+
+/// With no RE, the estimate's count is the only result there is: where the winner turns
+/// on strings the estimate is unsure of, the reason says so and a finding names them.
+fn unsettled_alone(
+    check: &mut ResultCheck,
+    deciding: &Deciding,
+    estimated: Option<&str>,
+) -> Finding {
+    let names: Vec<String> = deciding
+        .strings
+        .iter()
+        .map(UnclearString::describe)
+        .collect();
+    let range = check.range.as_ref().map_or(String::new(), |r| {
+        format!(" (read in Black's favour, then in White's: {})", r.span())
+    });
+    check.reason = format!(
+        "{}; the estimated count's winner turns on {}{range}",
+        check.reason,
+        names.join("; ")
+    );
+    Finding::new(
+        Code::DeadStonesUnclear,
+        format!(
+            "the estimated count gives {}, but the winner turns on {}{range}; mark the dead stones with TB/TW or pass --dead to settle it",
+            estimated.unwrap_or("?"),
             names.join("; ")
         ),
     )
@@ -602,6 +708,56 @@ mod tests {
     }
 
     #[test]
+    fn the_range_reads_the_named_strings_each_way_and_names_a_winner_only_if_both_ends_do() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let est = wall_estimate(&pos, 0.6);
+        // Against RE's margin for Black `re`, where the wall decides.
+        let range = |komi, re| {
+            let c = ctx(&rules, komi, [0, 0], Scoring::Area);
+            let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+            let deciding = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE, Some(re));
+            assert_eq!(deciding.strings.len(), 1);
+            let r = count_range(&pos, &est, &c, MIN_CONFIDENCE, &deciding).unwrap();
+            (
+                r.for_black.clone(),
+                r.for_white.clone(),
+                r.settled_winner(&s),
+            )
+        };
+        // The White wall dead (as estimated): B+25; alive: White's 15 points to 10.
+        assert_eq!(range(0.0, -5.0), ("B+25".into(), "W+5".into(), None));
+        // Komi -30, RE B+25: Black wins either way.
+        assert_eq!(
+            range(-30.0, 25.0),
+            ("B+55".into(), "B+25".into(), Some(Color::Black))
+        );
+        // Nothing named, nothing flipped: the range is the estimate's count.
+        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let none = count_range(&pos, &est, &c, MIN_CONFIDENCE, &Deciding::default()).unwrap();
+        assert_eq!(none.span(), "B+25");
+    }
+
+    #[test]
+    fn a_named_string_of_each_colour_is_read_in_each_side_s_favour() {
+        // D3 and H3 both unsure, RE W+19: each alone brings the count (W+30) to RE.
+        let r = checked("W+19", "RU[Chinese]KM[0]", [0.7, 0.7]);
+        assert_eq!(r.end.result.status, ResultStatus::Unverified);
+        assert_eq!(r.end.result.unclear.len(), 2);
+        let range = r.end.result.range.as_ref().unwrap();
+        // Black's favour: both Black stones alive (W+8); White's: both dead (W+30).
+        assert_eq!(
+            (range.for_black.as_str(), range.for_white.as_str()),
+            ("W+8", "W+30")
+        );
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+"));
+        assert_eq!(
+            r.end.result.computed_shown().as_deref(),
+            Some("W+ (W+8 to W+30)")
+        );
+    }
+
+    #[test]
     fn an_unclear_string_that_does_not_decide_the_winner_is_not_named() {
         let rules = Rules::named("chinese").unwrap();
         let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
@@ -801,7 +957,10 @@ mod tests {
         let r = checked("W+8", rules, [0.7, 0.7]);
         assert_eq!(r.end.result.status, ResultStatus::Unverified);
         assert!(
-            r.end.result.reason.contains("(flipped together)"),
+            r.end
+                .result
+                .reason
+                .contains("(flipped together; read in Black's favour"),
             "{}",
             r.end.result.reason
         );
@@ -881,7 +1040,9 @@ mod tests {
         // H3 as a prisoner); dead, its room is White's with a prisoner more (W+22 = RE).
         let (rec, opts) = rooms("W+22", "RU[Japanese]KM[0]", [0.7, 0.9], true);
         let r = crate::count::referee(&rec, &opts);
-        assert_eq!(r.end.result.computed.as_deref(), Some("W+11"));
+        // W+11 as estimated, W+22 with D3 dead: White wins either way, the margin is open.
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+"));
+        assert_eq!(r.end.result.range.as_ref().unwrap().span(), "W+11 to W+22");
         assert_eq!(
             r.end.result.status,
             ResultStatus::Unverified,
@@ -1002,8 +1163,10 @@ mod tests {
         assert_eq!(named.len(), 1);
         assert_eq!(named[0].vertices, vec!["J3"]);
         assert!(named[0].confidence < 0.65, "{}", named[0].confidence);
-        // The count rests on the same kill: the second look changes no status.
-        assert_eq!(r.end.result.computed.as_deref(), Some("0"));
+        // The count rests on the same kill: the second look changes no status. The kill
+        // gives a draw (0) and J3 alive a win for Black: no result is stated, only the range.
+        assert_eq!(r.end.result.computed, None);
+        assert_eq!(r.end.result.range.as_ref().unwrap().span(), "B+25 to 0");
         // Another judge's estimate gets no second look: its kill carries the mismatch.
         let pos = r.judged.scored_position.clone();
         let given = Estimator::Given(Box::new(estimate::estimate(&pos)));

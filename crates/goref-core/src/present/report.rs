@@ -335,14 +335,21 @@ pub(crate) fn to_text(report: &GameReport) -> String {
             result.status.as_str(),
             result.reason
         ));
+        if let Some(range) = &result.range {
+            out.push_str(&format!(
+                "  range    {} (the strings named read in Black's favour, then in White's)\n",
+                range.span()
+            ));
+        }
         if let Some(other) = &result.other_count {
             out.push_str(&format!("  other    {other} (the counts differ)\n"));
         }
     }
     if let Some(s) = &report.score {
-        let label = match report.result.as_ref().and_then(|r| r.computed.as_ref()) {
-            Some(_) => "score   ",
-            None => "as is   ",
+        let label = match report.result.as_ref() {
+            Some(r) if r.range.is_some() => "estimate",
+            Some(r) if r.computed.is_some() => "score   ",
+            _ => "as is   ",
         };
         out.push_str(&format!(
             "  {label} Black {} White {} neutral {}, komi {}{}{}\n",

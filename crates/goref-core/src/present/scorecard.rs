@@ -314,8 +314,18 @@ impl ScoreCard {
             None if winner_unsettled(&self.result) => {
                 let names: Vec<String> =
                     self.result.unclear.iter().map(|u| u.describe()).collect();
+                let range = self.result.range.as_ref().map_or(String::new(), |r| {
+                    let winner = match self.result.computed.as_deref() {
+                        Some(w) => format!("; {} wins whichever way they are read", if w.starts_with('B') { "Black" } else { "White" }),
+                        None => String::new(),
+                    };
+                    format!(
+                        "; read in Black's favour, then in White's, they give {}{winner}",
+                        r.span()
+                    )
+                });
                 out.push_str(&format!(
-                    "Result to write: none, the {} turns on {}, which the estimate cannot settle: mark the dead stones TB/TW or pass --dead; count with the estimate: {}\n",
+                    "Result to write: none, the {} turns on {}, which the estimate cannot settle: mark the dead stones TB/TW or pass --dead; count with the estimate: {}{range}\n",
                     self.result.unclear_decides(),
                     names.join("; "),
                     self.count
@@ -356,7 +366,8 @@ impl ScoreCard {
 /// The result is unverified because its winner (or margin) turns on strings the estimate
 /// is unsure of.
 fn winner_unsettled(result: &ResultCheck) -> bool {
-    result.status == ResultStatus::Unverified && !result.unclear.is_empty()
+    result.range.is_some()
+        || (result.status == ResultStatus::Unverified && !result.unclear.is_empty())
 }
 
 /// Both readings of four passes, each with what it rests on.

@@ -144,6 +144,27 @@ pub(crate) fn count_margin(
     seki: &[Point],
     ctx: &CountContext,
 ) -> Result<(f64, Option<Color>), PointListError> {
+    counted(position, dead, seki, ctx).map(|s| (s.black_margin, s.winner))
+}
+
+/// [`count_margin`]'s count as Black's margin and RE (without the summary line or the
+/// other method's count).
+pub(crate) fn count_re(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    ctx: &CountContext,
+) -> Result<(f64, String), PointListError> {
+    counted(position, dead, seki, ctx).map(|s| (s.black_margin, s.re))
+}
+
+/// The count by the context's method, unsummarised.
+fn counted(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    ctx: &CountContext,
+) -> Result<score::Score, PointListError> {
     let area = score::count_area(position, dead)?;
     let with_convention = rules_counted(ctx);
     let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
@@ -158,7 +179,7 @@ pub(crate) fn count_margin(
             by_area.by_territory_unsummarised(territory, &settings)
         }
     };
-    Ok((s.black_margin, s.winner))
+    Ok(s)
 }
 
 pub(crate) fn count(

@@ -3,7 +3,7 @@
 //! source, and the checks for records that cannot be compared.
 
 use super::dead::{Basis, FourPassReading, FourPassReadings};
-use super::method::{count_margin, CountContext, Method};
+use super::method::{count_margin, count_re, CountContext, Method};
 use super::EndReading;
 use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
 use crate::count::judge::Judged;
@@ -90,10 +90,26 @@ pub(crate) fn deciding_strings(
             })
     };
     let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).collect();
+    if against.is_none() && unclear.len() > 1 {
+        // Only the winner can decide here. A string read in a side's favour never lowers
+        // that side's count (its stones and the area they close count for it, or the other
+        // side's stop counting), so when every unclear string read in Black's favour, and
+        // every one read in White's, keeps the winner, no string alone can change it: two
+        // counts instead of one per string.
+        let keeps = |color| {
+            let favour = in_favour_of(&unclear, color);
+            flip(position, est, &favour, ctx).is_some_and(|f| !decides(f))
+        };
+        if keeps(Color::Black) && keeps(Color::White) {
+            return Deciding::default();
+        }
+    }
     let mut out = Vec::new();
+    let mut firsts = Vec::new();
     for s in &unclear {
         if flip(position, est, &[*s], ctx).is_some_and(decides) {
             out.push(UnclearString::new(s, position.height));
+            firsts.extend(s.stones.first());
             if out.len() == NAMED {
                 break;
             }
@@ -102,6 +118,7 @@ pub(crate) fn deciding_strings(
     if !out.is_empty() || unclear.len() < 2 {
         return Deciding {
             strings: out,
+            firsts,
             together: false,
         };
     }
@@ -116,6 +133,11 @@ pub(crate) fn deciding_strings(
             .take(NAMED)
             .map(|s| UnclearString::new(s, position.height))
             .collect(),
+        firsts: largest
+            .iter()
+            .filter_map(|s| s.stones.first())
+            .copied()
+            .collect(),
         together: true,
     }
 }
@@ -126,6 +148,8 @@ pub(crate) struct Deciding {
     /// At most three strings, each deciding alone, or (with `together`) the largest of
     /// the unclear strings that decide only flipped together.
     pub strings: Vec<UnclearString>,
+    /// The first (smallest) stone of each of `strings`: which estimated strings they are.
+    pub firsts: Vec<Point>,
     pub together: bool,
 }
 
@@ -137,6 +161,13 @@ fn flip(
     strings: &[&StringEstimate],
     ctx: &CountContext,
 ) -> Option<(f64, Option<Color>)> {
+    let (dead, seki) = flipped(est, strings);
+    count_margin(position, &dead, &seki, ctx).ok()
+}
+
+/// The estimate's dead and seki stones with `strings` flipped: dead ones alive, alive
+/// and seki ones dead.
+fn flipped(est: &Estimate, strings: &[&StringEstimate]) -> (Vec<Point>, Vec<Point>) {
     let flipped = |p: &Point| strings.iter().any(|s| s.stones.contains(p));
     let mut dead: Vec<Point> = est
         .dead_stones()
@@ -151,7 +182,95 @@ fn flip(
         .into_iter()
         .filter(|p| !flipped(p))
         .collect();
-    count_margin(position, &dead, &seki, ctx).ok()
+    (dead, seki)
+}
+
+/// The counts a result that turns on unclear strings lies between (issue 26: never read
+/// aloud a number that cannot be defended): the strings the verdict names (`deciding`;
+/// every unclear one, confidence below `min_confidence`, where they decide only
+/// together) read the way that favours White (White's dead ones alive, Black's living
+/// and seki ones dead), and the way that favours Black.
+///
+/// ```text
+/// the estimate W+248.5, 58 Black stones dead, 32 of them unsure (miracle97):
+///   for White W+248.5, for Black W+1.5 -> White wins; the margin is not settled
+/// ```
+pub(crate) fn count_range(
+    position: &Position,
+    est: &Estimate,
+    ctx: &CountContext,
+    min_confidence: f32,
+    deciding: &Deciding,
+) -> Option<CountRange> {
+    // The strings the verdict names; flipped together, every unclear string.
+    let named = |s: &StringEstimate| {
+        deciding.together
+            || s.stones
+                .first()
+                .is_some_and(|p| deciding.firsts.contains(p))
+    };
+    let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).filter(|s| named(s)).collect();
+    let favouring = |color: Color| {
+        let (dead, seki) = flipped(est, &in_favour_of(&unclear, color));
+        count_re(position, &dead, &seki, ctx).ok()
+    };
+    let ((black_margin, for_black), (white_margin, for_white)) =
+        (favouring(Color::Black)?, favouring(Color::White)?);
+    Some(CountRange {
+        for_black,
+        for_white,
+        black_margin,
+        white_margin,
+    })
+}
+
+/// The strings of `unclear` that, flipped, favour `color`: its own dead ones (alive) and
+/// the other side's living and seki ones (dead).
+fn in_favour_of<'a>(unclear: &[&'a StringEstimate], color: Color) -> Vec<&'a StringEstimate> {
+    unclear
+        .iter()
+        .copied()
+        .filter(|s| (s.color == color) == (s.status == StoneStatus::Dead))
+        .collect()
+}
+
+/// What a count that turns on unclear strings lies between ([`count_range`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CountRange {
+    /// The count with the strings read in Black's favour (`W+39.5`).
+    pub for_black: String,
+    /// The count with the strings read in White's favour (`W+248.5`).
+    pub for_white: String,
+    #[serde(skip)]
+    black_margin: f64,
+    #[serde(skip)]
+    white_margin: f64,
+}
+
+impl CountRange {
+    /// "W+39.5 to W+248.5": from Black's best reading to White's.
+    pub fn span(&self) -> String {
+        if self.for_black == self.for_white {
+            self.for_black.clone()
+        } else {
+            format!("{} to {}", self.for_black, self.for_white)
+        }
+    }
+
+    /// The winner both ends of the range name, if they name the same one.
+    pub(crate) fn settled_winner(&self, estimate: &Score) -> Option<Color> {
+        let winner = |m: f64| {
+            if m > 0.0 {
+                Some(Color::Black)
+            } else if m < 0.0 {
+                Some(Color::White)
+            } else {
+                None
+            }
+        };
+        let w = winner(estimate.black_margin)?;
+        (winner(self.white_margin) == Some(w) && winner(self.black_margin) == Some(w)).then_some(w)
+    }
 }
 
 /// The result check of issue 5: `agrees`, `mismatch`, `unverified`, `not-comparable`, `unknown`.
@@ -227,6 +346,11 @@ pub struct ResultCheck {
     /// would change the winner, or (against a mismatch) bring the count to RE's margin.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unclear: Vec<UnclearString>,
+    /// Where the result turns on unclear strings: the counts it lies between, with every
+    /// unclear string read in White's favour and in Black's. `computed` is then the
+    /// winner alone (`W+`) when both ends name the same one, else null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<CountRange>,
     /// After four passes, when the literal and precedent readings give different results:
     /// both, which one is `computed`, and which one RE gives.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -252,7 +376,19 @@ impl ResultCheck {
             as_is: None,
             other_count: None,
             unclear: Vec::new(),
+            range: None,
             four_passes: None,
+        }
+    }
+
+    /// The computed result as a page shows it: with the range it lies in where it turns
+    /// on unclear strings (`W+ (W+39.5 to W+248.5)`, or `W+3.5 to B+3.5` where not even
+    /// the winner is settled).
+    pub fn computed_shown(&self) -> Option<String> {
+        match (&self.computed, &self.range) {
+            (Some(c), Some(r)) => Some(format!("{c} ({})", r.span())),
+            (None, Some(r)) => Some(r.span()),
+            (c, None) => c.clone(),
         }
     }
 

@@ -9,7 +9,7 @@
 
 use super::charts::{bar_chart, Bar};
 use super::{board_frames, compact_board, or_dash, page_shell, severity_badge};
-use crate::count::reading::ResultStatus;
+use crate::count::reading::{ResultCheck, ResultStatus};
 use crate::findings::{Code, Finding, Severity};
 use crate::point::Point;
 use crate::present::report::GameReport;
@@ -147,7 +147,7 @@ impl BatchPage {
             black: info.and_then(|i| i.black.clone()),
             white: info.and_then(|i| i.white.clone()),
             recorded: result.and_then(|x| x.recorded.clone()),
-            computed: result.and_then(|x| x.computed.clone()),
+            computed: result.and_then(ResultCheck::computed_shown),
             status: result.map(|x| x.status),
             worst,
             findings: r.findings.len(),
