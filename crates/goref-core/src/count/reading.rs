@@ -413,18 +413,11 @@ fn unclear_verdict(
     deciding: &Deciding,
     estimated: Option<&str>,
 ) -> Finding {
-    let names: Vec<String> = deciding
-        .strings
-        .iter()
-        .map(UnclearString::describe)
-        .collect();
+    let names = deciding.names();
     let what = check.unclear_decides();
     let notes: Vec<String> = [
         deciding.together.then(|| "flipped together".to_string()),
-        check
-            .range
-            .as_ref()
-            .map(|r| format!("read in Black's favour, then in White's: {}", r.span())),
+        check.range.as_ref().map(CountRange::reading),
     ]
     .into_iter()
     .flatten()
@@ -437,8 +430,7 @@ fn unclear_verdict(
     check.status = ResultStatus::Unverified;
     check.reason = format!(
         "{}; but the {what} turns on {}{together}",
-        check.reason,
-        names.join("; ")
+        check.reason, names
     );
     Finding::new(
         Code::DeadStonesUnclear,
@@ -446,7 +438,7 @@ fn unclear_verdict(
             "the estimated count gives {} against RE[{}], but the {what} turns on {}{together}; mark the dead stones with TB/TW or pass --dead to verify",
             estimated.unwrap_or("?"),
             check.recorded.as_deref().unwrap_or(""),
-            names.join("; ")
+            names
         ),
     )
 }
@@ -479,25 +471,21 @@ fn unsettled_alone(
     deciding: &Deciding,
     estimated: Option<&str>,
 ) -> Finding {
-    let names: Vec<String> = deciding
-        .strings
-        .iter()
-        .map(UnclearString::describe)
-        .collect();
-    let range = check.range.as_ref().map_or(String::new(), |r| {
-        format!(" (read in Black's favour, then in White's: {})", r.span())
-    });
+    let names = deciding.names();
+    let range = check
+        .range
+        .as_ref()
+        .map_or(String::new(), |r| format!(" ({})", r.reading()));
     check.reason = format!(
         "{}; the estimated count's winner turns on {}{range}",
-        check.reason,
-        names.join("; ")
+        check.reason, names
     );
     Finding::new(
         Code::DeadStonesUnclear,
         format!(
             "the estimated count gives {}, but the winner turns on {}{range}; mark the dead stones with TB/TW or pass --dead to settle it",
             estimated.unwrap_or("?"),
-            names.join("; ")
+            names
         ),
     )
 }

@@ -153,6 +153,14 @@ pub(crate) struct Deciding {
     pub together: bool,
 }
 
+impl Deciding {
+    /// The strings described, joined with "; ".
+    pub(crate) fn names(&self) -> String {
+        let names: Vec<String> = self.strings.iter().map(UnclearString::describe).collect();
+        names.join("; ")
+    }
+}
+
 /// The count's margin for Black and winner with `strings` flipped: dead ones alive, alive
 /// and seki ones dead.
 fn flip(
@@ -248,6 +256,11 @@ pub struct CountRange {
 }
 
 impl CountRange {
+    /// "read in Black's favour, then in White's: W+39.5 to W+248.5".
+    pub(crate) fn reading(&self) -> String {
+        format!("read in Black's favour, then in White's: {}", self.span())
+    }
+
     /// "W+39.5 to W+248.5": from Black's best reading to White's.
     pub fn span(&self) -> String {
         if self.for_black == self.for_white {
