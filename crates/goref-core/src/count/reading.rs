@@ -10,7 +10,7 @@
 //! caller asked for the position as it stands (`--dead none`, `--estimator none`).
 //! Dead stones are removed only where the rules let the players agree on them.
 
-use crate::count::estimate::Estimate;
+use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
 use crate::count::judge::Judged;
 use crate::count::options::{Estimator, RefereeOptions};
 use crate::count::score::{PointListError, Score};
@@ -33,7 +33,8 @@ pub use dead::{
 pub(crate) use dead::{serialize_source, settle};
 pub(crate) use method::{count, CountContext};
 pub(crate) use verdict::{
-    agrees, comment_evidence, count_range, deciding_strings, re_is_count, Deciding,
+    agrees, comment_evidence, could_decide, count_range, deciding_strings, re_is_count, Deciding,
+    Recounts,
 };
 use verdict::{
     counting_needed, judge_result, not_countable_check, side_variation_check, zero_margin,
@@ -334,9 +335,14 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     let against = (check.status == ResultStatus::Mismatch)
         .then(|| recorded_black_margin(record))
         .flatten();
-    let mut deciding = match (&chosen.estimate, &end.score) {
-        (Some(est), Some(s)) if wanted => {
-            deciding_strings(position, est, s, &ctx, opts.min_confidence(), against)
+    // Every recount with strings flipped, for the verdict, the second look and the range.
+    let mut recounts = chosen
+        .estimate
+        .as_ref()
+        .map(|est| Recounts::new(position, est, &ctx));
+    let mut deciding = match (&chosen.estimate, &end.score, &mut recounts) {
+        (Some(est), Some(s), Some(recounts)) if wanted => {
+            deciding_strings(recounts, est, s, opts.min_confidence(), against)
         }
         _ => Deciding::default(),
     };
@@ -344,33 +350,29 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     // strings it did not prove (issue 26 requirement 2). Only here, where a verdict is about
     // to be stated (a few games in a thousand), so the check keeps its speed.
     let mut second_est = None;
-    if let (Some(est), Some(s), true) = (
+    if let (Some(est), Some(s), Some(recounts), true) = (
         chosen.estimate.as_ref(),
         end.score.as_ref(),
+        recounts.as_mut(),
         check.status == ResultStatus::Mismatch
             && deciding.strings.is_empty()
             && matches!(opts.estimator, Estimator::Builtin)
             && chosen.basis == Basis::Estimated,
     ) {
-        let second = crate::count::estimate::second_look(position, est);
-        deciding = deciding_strings(position, &second, s, &ctx, opts.min_confidence(), against);
-        second_est = Some(second);
+        second_est =
+            second_look_where_it_could_decide(recounts, position, est, s, opts, against);
+        if let Some(second) = &second_est {
+            deciding = deciding_strings(recounts, second, s, opts.min_confidence(), against);
+        }
     }
     // A mismatch is a verdict only where the estimate can carry it; else the pending
     // mismatch finding is replaced by the finding that says what would settle it.
     let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {
         let estimated = check.computed.clone();
         let est = second_est.as_ref().or(chosen.estimate.as_ref());
-        if let (Some(est), Some(s)) = (est, end.score.as_ref()) {
-            state_range(
-                &mut check,
-                position,
-                est,
-                s,
-                &ctx,
-                opts.min_confidence(),
-                &deciding,
-            );
+        if let (Some(est), Some(s), Some(recounts)) = (est, end.score.as_ref(), recounts.as_mut())
+        {
+            state_range(&mut check, recounts, est, s, opts.min_confidence(), &deciding);
         }
         Some(unclear_verdict(&mut check, &deciding, estimated.as_deref()))
     } else if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
@@ -380,18 +382,10 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     };
     // With no RE to compare (a count for `score`), strings the estimate is unsure of that
     // decide the winner leave no result to state either: only the range they span.
-    let verdict = match (chosen.estimate.as_ref(), end.score.as_ref()) {
-        (Some(est), Some(s)) if alone && !deciding.strings.is_empty() => {
+    let verdict = match (chosen.estimate.as_ref(), end.score.as_ref(), recounts.as_mut()) {
+        (Some(est), Some(s), Some(recounts)) if alone && !deciding.strings.is_empty() => {
             let estimated = check.computed.clone();
-            state_range(
-                &mut check,
-                position,
-                est,
-                s,
-                &ctx,
-                opts.min_confidence(),
-                &deciding,
-            );
+            state_range(&mut check, recounts, est, s, opts.min_confidence(), &deciding);
             Some(unsettled_alone(&mut check, &deciding, estimated.as_deref()))
         }
         _ => verdict,
@@ -404,6 +398,30 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     }
     end.result = check;
     end
+}
+
+/// The playouts' second look at the strings the estimate read dead without a proof
+/// ([`crate::count::estimate::second_look`]), where it could change the verdict: it only
+/// lowers their confidence, so the strings it could make unclear, with those unclear
+/// already, are the most it could name; where none of them, flipped, could turn the
+/// verdict ([`could_decide`]: two counts against a batch of playouts), it is not taken.
+fn second_look_where_it_could_decide(
+    recounts: &mut Recounts,
+    position: &Position,
+    est: &Estimate,
+    score: &Score,
+    opts: &RefereeOptions,
+    against: Option<f64>,
+) -> Option<Estimate> {
+    let reachable: Vec<&StringEstimate> = est
+        .strings
+        .iter()
+        .filter(|s| {
+            s.confidence < opts.min_confidence() || (!s.proven && s.status == StoneStatus::Dead)
+        })
+        .collect();
+    could_decide(recounts, &reachable, score, against)
+        .then(|| crate::count::estimate::second_look(position, est))
 }
 
 /// The estimate cannot carry a mismatch that hangs on a string it is unsure of: the
@@ -448,14 +466,13 @@ fn unclear_verdict(
 /// winner, or nothing where they do not, and `range` holds the counts it lies between.
 fn state_range(
     check: &mut ResultCheck,
-    position: &Position,
+    recounts: &mut Recounts,
     est: &Estimate,
     score: &Score,
-    ctx: &CountContext,
     min_confidence: f32,
     deciding: &Deciding,
 ) {
-    let Some(range) = count_range(position, est, ctx, min_confidence, deciding) else {
+    let Some(range) = count_range(recounts, est, min_confidence, deciding) else {
         return;
     };
     check.computed = range

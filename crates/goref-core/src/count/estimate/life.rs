@@ -95,16 +95,21 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
             }
             Some(Settled::One(space)) => space,
         };
-        let next_stones = LivingStones::of(grid, &verdicts);
-        let next = Round::new(grid, &verdicts, &next_stones, alive_proven);
         let killed = space
             .chains
             .iter()
             .any(|&c| verdicts[c].status == StoneStatus::Dead);
+        if !killed {
+            // A seki: every stone still lives, and a round depends only on which stones
+            // live (and on Benson's proofs), so the picture stands as it is.
+            continue;
+        }
+        let next_stones = LivingStones::of(grid, &verdicts);
+        let next = Round::new(grid, &verdicts, &next_stones, alive_proven);
         let enclosure_lives = enclosing_chains(grid, &before, &space)
             .iter()
             .any(|&c| next.is_strong(c) || verdicts[c].status == StoneStatus::Seki);
-        if killed && !enclosure_lives {
+        if !enclosure_lives {
             verdicts = before;
             for &c in &space.chains {
                 open[c] = true;

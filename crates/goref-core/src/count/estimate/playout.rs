@@ -280,8 +280,8 @@ impl PlayoutBoard {
                 EMPTY => return true,
                 c => {
                     let s = self.string[m] as usize;
-                    let here = self.adjacencies(p, s);
-                    let other_libs = self.libs[s] > here;
+                    // `p` is counted at most four times among a string's liberties.
+                    let other_libs = self.libs[s] > 4 || self.libs[s] > self.adjacencies(p, s);
                     if (c == color) == other_libs {
                         return true;
                     }
@@ -330,6 +330,11 @@ impl PlayoutBoard {
                 continue;
             }
             let s = self.string[m] as usize;
+            // More than four pseudo-liberties besides `p` are two points at least (a point
+            // is counted once per stone beside it): no need to walk the string.
+            if self.libs[s] > 4 + self.adjacencies(p, s) {
+                return false;
+            }
             let mut i = s;
             loop {
                 for l in self.neighbours(i) {

@@ -136,26 +136,28 @@ fn settings<'a>(ctx: &'a CountContext, rules: &'a Rules) -> ScoreSettings<'a> {
     }
 }
 
-/// [`count`]'s margin for Black and winner only, by the context's own method: what a
-/// recount with some strings flipped is asked (no summary, no other method's count).
-pub(crate) fn count_margin(
+/// [`count`] by the context's own method, as a recount with some strings flipped needs
+/// it: Black's margin, the winner and the result (no summary, no other method's count).
+pub(crate) fn recount(
     position: &Position,
     dead: &[Point],
     seki: &[Point],
     ctx: &CountContext,
-) -> Result<(f64, Option<Color>), PointListError> {
-    counted(position, dead, seki, ctx).map(|s| (s.black_margin, s.winner))
+) -> Result<Recount, PointListError> {
+    counted(position, dead, seki, ctx).map(|s| Recount {
+        black_margin: s.black_margin,
+        winner: s.winner,
+        re: s.re,
+    })
 }
 
-/// [`count_margin`]'s count as Black's margin and RE (without the summary line or the
-/// other method's count).
-pub(crate) fn count_re(
-    position: &Position,
-    dead: &[Point],
-    seki: &[Point],
-    ctx: &CountContext,
-) -> Result<(f64, String), PointListError> {
-    counted(position, dead, seki, ctx).map(|s| (s.black_margin, s.re))
+/// What a [`recount`] gives.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Recount {
+    pub black_margin: f64,
+    pub winner: Option<Color>,
+    /// The count as RE writes it (`W+3.5`).
+    pub re: String,
 }
 
 /// The count by the context's method, unsummarised.

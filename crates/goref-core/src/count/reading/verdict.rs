@@ -3,7 +3,7 @@
 //! source, and the checks for records that cannot be compared.
 
 use super::dead::{Basis, FourPassReading, FourPassReadings};
-use super::method::{count_margin, count_re, CountContext, Method};
+use super::method::{recount, CountContext, Method, Recount};
 use super::EndReading;
 use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
 use crate::count::judge::Judged;
@@ -69,46 +69,24 @@ impl UnclearString {
 /// past it, or makes up most of the difference (less than half of it is left). Where no string decides alone, the unclear strings flipped together may: then
 /// they are all named (the largest first) and `together` is set.
 pub(crate) fn deciding_strings(
-    position: &Position,
+    recounts: &mut Recounts,
     est: &Estimate,
     score: &Score,
-    ctx: &CountContext,
     min_confidence: f32,
     against: Option<f64>,
 ) -> Deciding {
     const NAMED: usize = 3;
-    let decides = |(margin, winner): (f64, Option<Color>)| {
-        winner != score.winner
-            || against.is_some_and(|re| {
-                // Margins are sums of halves: exact in binary, compared exactly.
-                let from = score.black_margin;
-                let reaches = (from.min(margin)..=from.max(margin)).contains(&re);
-                // The flip accounts for most of the difference: what is left is less
-                // than half of it (miracle97: 52 unsure stones make 209 of 244 points).
-                let most = (margin - re).abs() < (from - re).abs() / 2.0;
-                reaches || most
-            })
-    };
+    let decides = |flipped: &Recount| turns_the_verdict(score, against, flipped);
+    let height = recounts.position.height;
     let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).collect();
-    if against.is_none() && unclear.len() > 1 {
-        // Only the winner can decide here. A string read in a side's favour never lowers
-        // that side's count (its stones and the area they close count for it, or the other
-        // side's stop counting), so when every unclear string read in Black's favour, and
-        // every one read in White's, keeps the winner, no string alone can change it: two
-        // counts instead of one per string.
-        let keeps = |color| {
-            let favour = in_favour_of(&unclear, color);
-            flip(position, est, &favour, ctx).is_some_and(|f| !decides(f))
-        };
-        if keeps(Color::Black) && keeps(Color::White) {
-            return Deciding::default();
-        }
+    if unclear.len() > 1 && !could_decide(recounts, &unclear, score, against) {
+        return Deciding::default();
     }
     let mut out = Vec::new();
     let mut firsts = Vec::new();
     for s in &unclear {
-        if flip(position, est, &[*s], ctx).is_some_and(decides) {
-            out.push(UnclearString::new(s, position.height));
+        if recounts.flip(&[*s]).is_some_and(decides) {
+            out.push(UnclearString::new(s, height));
             firsts.extend(s.stones.first());
             if out.len() == NAMED {
                 break;
@@ -122,7 +100,7 @@ pub(crate) fn deciding_strings(
             together: false,
         };
     }
-    if !flip(position, est, &unclear, ctx).is_some_and(decides) {
+    if !recounts.flip(&unclear).is_some_and(decides) {
         return Deciding::default();
     }
     let mut largest = unclear;
@@ -131,7 +109,7 @@ pub(crate) fn deciding_strings(
         strings: largest
             .iter()
             .take(NAMED)
-            .map(|s| UnclearString::new(s, position.height))
+            .map(|s| UnclearString::new(s, height))
             .collect(),
         firsts: largest
             .iter()
@@ -140,6 +118,48 @@ pub(crate) fn deciding_strings(
             .collect(),
         together: true,
     }
+}
+
+/// Whether `flipped` (a margin for Black and its winner, with some strings flipped)
+/// turns the verdict on `score`: it changes the winner, or, with `against` (RE's margin
+/// for Black, where the count disagrees with it), it moves the count to RE or past it,
+/// or makes up most of the difference (less than half of it is left).
+fn turns_the_verdict(score: &Score, against: Option<f64>, flipped: &Recount) -> bool {
+    let (margin, winner) = (flipped.black_margin, flipped.winner);
+    winner != score.winner
+        || against.is_some_and(|re| {
+            // Margins are sums of halves: exact in binary, compared exactly.
+            let from = score.black_margin;
+            let reaches = (from.min(margin)..=from.max(margin)).contains(&re);
+            // The flip accounts for most of the difference: what is left is less
+            // than half of it (miracle97: 52 unsure stones make 209 of 244 points).
+            let most = (margin - re).abs() < (from - re).abs() / 2.0;
+            reaches || most
+        })
+}
+
+/// Whether any of `strings`, flipped alone or together, could turn the verdict on
+/// `score` ([`turns_the_verdict`]): two counts instead of one per string. A string read
+/// in a side's favour never lowers that side's count (its stones and the area they close
+/// count for it, or the other side's stop counting), so the margin of any flip of some of
+/// the strings lies between every string read in White's favour and every one read in
+/// Black's; and each test of [`turns_the_verdict`] holds, on either side of the
+/// estimate's margin, from some margin on outwards (a winner changed, RE reached, most
+/// of the way to it). When neither end turns the verdict, no flip does. A count that
+/// fails leaves the question open (true).
+pub(crate) fn could_decide(
+    recounts: &mut Recounts,
+    strings: &[&StringEstimate],
+    score: &Score,
+    against: Option<f64>,
+) -> bool {
+    [Color::Black, Color::White].into_iter().any(|color| {
+        let favour = in_favour_of(strings, color);
+        !favour.is_empty()
+            && recounts
+                .flip(&favour)
+                .is_none_or(|f| turns_the_verdict(score, against, f))
+    })
 }
 
 /// The unclear strings a verdict turns on ([`deciding_strings`]).
@@ -161,36 +181,59 @@ impl Deciding {
     }
 }
 
-/// The count's margin for Black and winner with `strings` flipped: dead ones alive, alive
-/// and seki ones dead.
-fn flip(
-    position: &Position,
-    est: &Estimate,
-    strings: &[&StringEstimate],
-    ctx: &CountContext,
-) -> Option<(f64, Option<Color>)> {
-    let (dead, seki) = flipped(est, strings);
-    count_margin(position, &dead, &seki, ctx).ok()
+/// The estimate's count with some of its strings flipped (dead ones alive, alive and
+/// seki ones dead), each set of strings counted once: the verdict's tests, the second
+/// look's and the range ask for the same sets again (the estimate's dead strings alive,
+/// the one string that decides).
+pub(crate) struct Recounts<'a> {
+    position: &'a Position,
+    ctx: &'a CountContext<'a>,
+    /// The estimate's dead and seki stones.
+    dead: Vec<Point>,
+    seki: Vec<Point>,
+    /// The sets counted so far, by the first stone of each string flipped (sorted).
+    done: Vec<(Vec<Point>, Option<Recount>)>,
 }
 
-/// The estimate's dead and seki stones with `strings` flipped: dead ones alive, alive
-/// and seki ones dead.
-fn flipped(est: &Estimate, strings: &[&StringEstimate]) -> (Vec<Point>, Vec<Point>) {
-    let flipped = |p: &Point| strings.iter().any(|s| s.stones.contains(p));
-    let mut dead: Vec<Point> = est
-        .dead_stones()
-        .into_iter()
-        .filter(|p| !flipped(p))
-        .collect();
-    for s in strings.iter().filter(|s| s.status != StoneStatus::Dead) {
-        dead.extend(&s.stones);
+impl<'a> Recounts<'a> {
+    /// Recounts of `position` as `est` reads it. The statuses are what matters: an
+    /// estimate the second look gave other confidences is recounted by the same one.
+    pub(crate) fn new(position: &'a Position, est: &Estimate, ctx: &'a CountContext<'a>) -> Self {
+        Recounts {
+            position,
+            ctx,
+            dead: est.dead_stones(),
+            seki: est.seki_stones(),
+            done: Vec::new(),
+        }
     }
-    let seki: Vec<Point> = est
-        .seki_stones()
-        .into_iter()
-        .filter(|p| !flipped(p))
-        .collect();
-    (dead, seki)
+
+    /// The count with `strings` flipped; None where it cannot be counted.
+    fn flip(&mut self, strings: &[&StringEstimate]) -> Option<&Recount> {
+        let mut key: Vec<Point> = strings.iter().filter_map(|s| s.stones.first()).copied().collect();
+        key.sort_unstable();
+        let at = match self.done.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                let (dead, seki) = self.flipped(strings);
+                let counted = recount(self.position, &dead, &seki, self.ctx).ok();
+                self.done.push((key, counted));
+                self.done.len() - 1
+            }
+        };
+        self.done[at].1.as_ref()
+    }
+
+    /// The estimate's dead and seki stones with `strings` flipped.
+    fn flipped(&self, strings: &[&StringEstimate]) -> (Vec<Point>, Vec<Point>) {
+        let flipped = |p: &&Point| !strings.iter().any(|s| s.stones.contains(p));
+        let mut dead: Vec<Point> = self.dead.iter().filter(flipped).copied().collect();
+        for s in strings.iter().filter(|s| s.status != StoneStatus::Dead) {
+            dead.extend(&s.stones);
+        }
+        let seki: Vec<Point> = self.seki.iter().filter(flipped).copied().collect();
+        (dead, seki)
+    }
 }
 
 /// The counts a result that turns on unclear strings lies between (issue 26: never read
@@ -204,9 +247,8 @@ fn flipped(est: &Estimate, strings: &[&StringEstimate]) -> (Vec<Point>, Vec<Poin
 ///   for White W+248.5, for Black W+1.5 -> White wins; the margin is not settled
 /// ```
 pub(crate) fn count_range(
-    position: &Position,
+    recounts: &mut Recounts,
     est: &Estimate,
-    ctx: &CountContext,
     min_confidence: f32,
     deciding: &Deciding,
 ) -> Option<CountRange> {
@@ -218,12 +260,12 @@ pub(crate) fn count_range(
                 .is_some_and(|p| deciding.firsts.contains(p))
     };
     let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).filter(|s| named(s)).collect();
-    let favouring = |color: Color| {
-        let (dead, seki) = flipped(est, &in_favour_of(&unclear, color));
-        count_re(position, &dead, &seki, ctx).ok()
+    let mut favouring = |color: Color| {
+        let r = recounts.flip(&in_favour_of(&unclear, color))?;
+        Some((r.black_margin, r.re.clone()))
     };
-    let ((black_margin, for_black), (white_margin, for_white)) =
-        (favouring(Color::Black)?, favouring(Color::White)?);
+    let (black_margin, for_black) = favouring(Color::Black)?;
+    let (white_margin, for_white) = favouring(Color::White)?;
     Some(CountRange {
         for_black,
         for_white,
