@@ -336,10 +336,13 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         .then(|| recorded_black_margin(record))
         .flatten();
     // Every recount with strings flipped, for the verdict, the second look and the range.
-    let mut recounts = chosen
-        .estimate
-        .as_ref()
-        .map(|est| Recounts::new(position, est, &ctx));
+    let mut recounts = chosen.estimate.as_ref().map(|est| {
+        let recounts = Recounts::new(position, est, &ctx);
+        match &end.score {
+            Some(s) => recounts.knowing(&chosen.dead, &chosen.seki, s),
+            None => recounts,
+        }
+    });
     let mut deciding = match (&chosen.estimate, &end.score, &mut recounts) {
         (Some(est), Some(s), Some(recounts)) if wanted => {
             deciding_strings(recounts, est, s, opts.min_confidence(), against)
@@ -359,8 +362,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
             && matches!(opts.estimator, Estimator::Builtin)
             && chosen.basis == Basis::Estimated,
     ) {
-        second_est =
-            second_look_where_it_could_decide(recounts, position, est, s, opts, against);
+        second_est = second_look_where_it_could_decide(recounts, position, est, s, opts, against);
         if let Some(second) = &second_est {
             deciding = deciding_strings(recounts, second, s, opts.min_confidence(), against);
         }
@@ -370,9 +372,15 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {
         let estimated = check.computed.clone();
         let est = second_est.as_ref().or(chosen.estimate.as_ref());
-        if let (Some(est), Some(s), Some(recounts)) = (est, end.score.as_ref(), recounts.as_mut())
-        {
-            state_range(&mut check, recounts, est, s, opts.min_confidence(), &deciding);
+        if let (Some(est), Some(s), Some(recounts)) = (est, end.score.as_ref(), recounts.as_mut()) {
+            state_range(
+                &mut check,
+                recounts,
+                est,
+                s,
+                opts.min_confidence(),
+                &deciding,
+            );
         }
         Some(unclear_verdict(&mut check, &deciding, estimated.as_deref()))
     } else if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
@@ -382,10 +390,21 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     };
     // With no RE to compare (a count for `score`), strings the estimate is unsure of that
     // decide the winner leave no result to state either: only the range they span.
-    let verdict = match (chosen.estimate.as_ref(), end.score.as_ref(), recounts.as_mut()) {
+    let verdict = match (
+        chosen.estimate.as_ref(),
+        end.score.as_ref(),
+        recounts.as_mut(),
+    ) {
         (Some(est), Some(s), Some(recounts)) if alone && !deciding.strings.is_empty() => {
             let estimated = check.computed.clone();
-            state_range(&mut check, recounts, est, s, opts.min_confidence(), &deciding);
+            state_range(
+                &mut check,
+                recounts,
+                est,
+                s,
+                opts.min_confidence(),
+                &deciding,
+            );
             Some(unsettled_alone(&mut check, &deciding, estimated.as_deref()))
         }
         _ => verdict,
@@ -698,7 +717,14 @@ mod tests {
         let est = wall_estimate(&pos, 0.6);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
         assert_eq!(s.re, "B+25");
-        let unclear = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE, None).strings;
+        let unclear = deciding_strings(
+            &mut Recounts::new(&pos, &est, &c),
+            &est,
+            &s,
+            MIN_CONFIDENCE,
+            None,
+        )
+        .strings;
         assert_eq!(unclear.len(), 1);
         assert_eq!(unclear[0].color, Color::White);
         assert_eq!(unclear[0].vertices, vec!["C5", "C4", "C3", "C2", "C1"]);
@@ -707,9 +733,65 @@ mod tests {
             .starts_with("the White string at C5 C4"));
         // The same string, sure: nothing to name.
         let sure = wall_estimate(&pos, 0.95);
-        assert!(deciding_strings(&pos, &sure, &s, &c, MIN_CONFIDENCE, None)
-            .strings
-            .is_empty());
+        assert!(deciding_strings(
+            &mut Recounts::new(&pos, &sure, &c),
+            &sure,
+            &s,
+            MIN_CONFIDENCE,
+            None
+        )
+        .strings
+        .is_empty());
+    }
+
+    #[test]
+    fn no_flip_can_decide_where_neither_end_does_and_each_set_is_counted_once() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let est = wall_estimate(&pos, 0.6);
+        let wall: Vec<&StringEstimate> = est.unclear(MIN_CONFIDENCE).collect();
+        // Komi 0: the wall alive gives White the game (W+5 against B+25).
+        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        let mut recounts = Recounts::new(&pos, &est, &c);
+        assert!(could_decide(&mut recounts, &wall, &s, None));
+        // Asked again (the second look's test, then the verdict's): no new count.
+        assert!(could_decide(&mut recounts, &wall, &s, None));
+        assert_eq!(recounts.counted(), 1);
+        // Komi -30: Black wins either way, and without RE only the winner decides.
+        let c = ctx(&rules, -30.0, [0, 0], Scoring::Area);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        let mut recounts = Recounts::new(&pos, &est, &c);
+        assert!(!could_decide(&mut recounts, &wall, &s, None));
+        // Against RE B+30 the wall's 30 points are the whole difference (B+55 to B+25)...
+        assert!(could_decide(&mut recounts, &wall, &s, Some(30.0)));
+        // ...against RE B+80 they move the count away from it.
+        assert!(!could_decide(&mut recounts, &wall, &s, Some(80.0)));
+        // Nothing to flip: nothing decides, nothing is counted.
+        let mut recounts = Recounts::new(&pos, &est, &c);
+        assert!(!could_decide(&mut recounts, &[], &s, None));
+        assert_eq!(recounts.counted(), 0);
+    }
+
+    #[test]
+    fn the_estimate_s_own_count_is_reused_only_where_it_was_made_on_its_stones() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let est = wall_estimate(&pos, 0.6);
+        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+        let own = |recounts: &mut Recounts| {
+            let range = count_range(recounts, &est, MIN_CONFIDENCE, &Deciding::default());
+            range.map(|r| r.span())
+        };
+        let mut known = Recounts::new(&pos, &est, &c).knowing(&est.dead_stones(), &[], &s);
+        assert_eq!(own(&mut known).as_deref(), Some("B+25"));
+        assert_eq!(known.counted(), 0);
+        // A count made on other stones (none dead: W+5) is not the estimate's.
+        let literal = count(&pos, &[], &[], &c).unwrap();
+        let mut other = Recounts::new(&pos, &est, &c).knowing(&[], &[], &literal);
+        assert_eq!(own(&mut other).as_deref(), Some("B+25"));
+        assert_eq!(other.counted(), 1);
     }
 
     #[test]
@@ -721,9 +803,21 @@ mod tests {
         let range = |komi, re| {
             let c = ctx(&rules, komi, [0, 0], Scoring::Area);
             let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
-            let deciding = deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE, Some(re));
+            let deciding = deciding_strings(
+                &mut Recounts::new(&pos, &est, &c),
+                &est,
+                &s,
+                MIN_CONFIDENCE,
+                Some(re),
+            );
             assert_eq!(deciding.strings.len(), 1);
-            let r = count_range(&pos, &est, &c, MIN_CONFIDENCE, &deciding).unwrap();
+            let r = count_range(
+                &mut Recounts::new(&pos, &est, &c),
+                &est,
+                MIN_CONFIDENCE,
+                &deciding,
+            )
+            .unwrap();
             (
                 r.for_black.clone(),
                 r.for_white.clone(),
@@ -739,7 +833,13 @@ mod tests {
         );
         // Nothing named, nothing flipped: the range is the estimate's count.
         let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
-        let none = count_range(&pos, &est, &c, MIN_CONFIDENCE, &Deciding::default()).unwrap();
+        let none = count_range(
+            &mut Recounts::new(&pos, &est, &c),
+            &est,
+            MIN_CONFIDENCE,
+            &Deciding::default(),
+        )
+        .unwrap();
         assert_eq!(none.span(), "B+25");
     }
 
@@ -770,9 +870,15 @@ mod tests {
         let c = ctx(&rules, -30.0, [0, 0], Scoring::Area);
         let est = wall_estimate(&pos, 0.6);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
-        assert!(deciding_strings(&pos, &est, &s, &c, MIN_CONFIDENCE, None)
-            .strings
-            .is_empty());
+        assert!(deciding_strings(
+            &mut Recounts::new(&pos, &est, &c),
+            &est,
+            &s,
+            MIN_CONFIDENCE,
+            None
+        )
+        .strings
+        .is_empty());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! even if their owner always passes, and the opponent stones inside the small regions they
 //! enclose (which can never make an eye there).
 
-use super::grid::{components_of, Grid, Regions, NONE};
+use super::grid::{labelling, Grid, NONE};
 use crate::point::Color;
 
 /// What Benson's analysis proves for one colour.
@@ -15,9 +15,9 @@ pub(crate) struct PassAlive {
 
 /// Benson's algorithm for `color`.
 pub(crate) fn pass_alive(grid: &Grid, color: Color) -> PassAlive {
-    let (region_of, count) =
-        components_of(grid, grid.cells.iter().map(|&c| c != Some(color)).collect());
-    let regions = Regions::of(&region_of, count);
+    let labelled = labelling(grid, grid.cells.iter().map(|&c| c != Some(color)).collect());
+    let count = labelled.count;
+    let regions = labelled.regions();
     let is_empty = |i: &&u32| grid.cells[**i as usize].is_none();
     // Per region, in flat lists: the chains of the analysed colour bordering it (each
     // once), and those for which every empty point of the region is a liberty.

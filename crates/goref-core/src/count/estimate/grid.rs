@@ -1,5 +1,9 @@
 //! The board as the estimator reads it: cells by index, neighbours, strings and liberties.
 
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
 use crate::point::Color;
 use crate::replay::position::Position;
 
@@ -22,9 +26,10 @@ pub(crate) struct Grid {
     /// The string on each cell, or [`NONE`].
     pub chain_of: Vec<u32>,
     pub chains: Vec<Chain>,
-    /// The on-board orthogonal neighbours of each cell, worked out once: the reading walks
-    /// them in every flood fill of every round, the estimate's innermost loop.
-    adjacent: Vec<Adjacent>,
+    /// The on-board orthogonal neighbours of each cell, worked out once per board size
+    /// ([`adjacency`]): the reading walks them in every flood fill of every round, the
+    /// estimate's innermost loop.
+    adjacent: Arc<[Adjacent]>,
 }
 
 /// Up to four neighbours of one cell (left, right, up, down; those on the board).
@@ -61,6 +66,28 @@ impl Adjacent {
     }
 }
 
+/// The neighbour table of a board `width` wide with `len` cells, made once per size on
+/// each thread: a batch estimates thousands of boards of one or two sizes.
+fn adjacency(width: usize, len: usize) -> Arc<[Adjacent]> {
+    type Tables = Vec<(usize, usize, Arc<[Adjacent]>)>;
+    thread_local! {
+        static TABLES: RefCell<Tables> = const { RefCell::new(Vec::new()) };
+    }
+    TABLES.with(|tables| {
+        let mut tables = tables.borrow_mut();
+        if let Some((_, _, table)) = tables.iter().find(|(w, l, _)| *w == width && *l == len) {
+            return Arc::clone(table);
+        }
+        let table: Arc<[Adjacent]> = (0..len).map(|i| Adjacent::of(i, width, len)).collect();
+        // A few sizes in a real archive; a hostile batch of many sizes keeps the latest.
+        if tables.len() == 4 {
+            tables.remove(0);
+        }
+        tables.push((width, len, Arc::clone(&table)));
+        table
+    })
+}
+
 impl Grid {
     pub fn new(pos: &Position) -> Grid {
         let width = pos.width as usize;
@@ -75,7 +102,7 @@ impl Grid {
             chain_of: vec![NONE; len],
             cells,
             chains: Vec::new(),
-            adjacent: (0..len).map(|i| Adjacent::of(i, width, len)).collect(),
+            adjacent: adjacency(width, len),
         };
         grid.find_chains();
         grid
@@ -166,11 +193,34 @@ pub(crate) fn components(grid: &Grid, member: impl Fn(usize) -> bool) -> (Vec<u3
 
 /// [`components`] of the cells whose `members` entry is true (one per cell).
 pub(crate) fn components_of(grid: &Grid, members: Vec<bool>) -> (Vec<u32>, usize) {
+    let labelled = labelling(grid, members);
+    (labelled.label.clone(), labelled.count)
+}
+
+/// A labelling of the board ([`components`]) with its regions, worked out when asked.
+pub(crate) struct Labelling {
+    /// The component of each cell, or [`NONE`].
+    pub label: Vec<u32>,
+    pub count: usize,
+    regions: OnceCell<Regions>,
+}
+
+impl Labelling {
+    /// The cells of each component.
+    pub(crate) fn regions(&self) -> &Regions {
+        self.regions
+            .get_or_init(|| Regions::sort(&self.label, self.count))
+    }
+}
+
+/// [`components_of`] shared, with its regions: the rounds read the labels and the cells
+/// of a labelling they asked for before, without copying either.
+pub(crate) fn labelling(grid: &Grid, members: Vec<bool>) -> Rc<Labelling> {
     /// The last few labellings made on this thread, by board width and membership.
-    type Recent = Vec<(usize, Vec<bool>, Vec<u32>, usize)>;
+    type Recent = Vec<(usize, Vec<bool>, Rc<Labelling>)>;
     const REMEMBERED: usize = 8;
     thread_local! {
-        static RECENT: std::cell::RefCell<Recent> = const { std::cell::RefCell::new(Vec::new()) };
+        static RECENT: RefCell<Recent> = const { RefCell::new(Vec::new()) };
     }
     // The labelling depends only on the width and the members. The reading asks for the
     // same one again and again (a space whose enclosing stones did not change since the
@@ -178,18 +228,23 @@ pub(crate) fn components_of(grid: &Grid, members: Vec<bool>) -> (Vec<u32>, usize
     // answers are kept: comparing the members costs far less than labelling them.
     RECENT.with(|recent| {
         let mut recent = recent.borrow_mut();
-        if let Some((_, _, label, count)) = recent
+        if let Some((_, _, labelled)) = recent
             .iter()
-            .find(|(width, m, _, _)| *width == grid.width && *m == members)
+            .find(|(width, m, _)| *width == grid.width && *m == members)
         {
-            return (label.clone(), *count);
+            return Rc::clone(labelled);
         }
         let (label, count) = label_components(grid, &members);
+        let labelled = Rc::new(Labelling {
+            label,
+            count,
+            regions: OnceCell::new(),
+        });
         if recent.len() == REMEMBERED {
             recent.remove(0);
         }
-        recent.push((grid.width, members, label.clone(), count));
-        (label, count)
+        recent.push((grid.width, members, Rc::clone(&labelled)));
+        labelled
     })
 }
 
@@ -335,36 +390,7 @@ pub(crate) struct Regions {
 }
 
 impl Regions {
-    /// The regions of a labelling; the last few are remembered on this thread, as
-    /// [`components`] remembers its labellings: the rounds ask for the same ones again.
-    pub(crate) fn of(component_of: &[u32], count: usize) -> Regions {
-        type Recent = Vec<(Vec<u32>, Regions)>;
-        const REMEMBERED: usize = 8;
-        thread_local! {
-            static RECENT: std::cell::RefCell<Recent> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        RECENT.with(|recent| {
-            let mut recent = recent.borrow_mut();
-            if let Some((_, regions)) = recent
-                .iter()
-                .find(|(labels, regions)| regions.count() == count && labels == component_of)
-            {
-                return regions.clone();
-            }
-            let regions = Regions::sort(component_of, count);
-            if recent.len() == REMEMBERED {
-                recent.remove(0);
-            }
-            recent.push((component_of.to_vec(), regions.clone()));
-            regions
-        })
-    }
-
-    fn count(&self) -> usize {
-        self.start.len() - 1
-    }
-
-    /// [`Regions::of`] without the memory.
+    /// The cells of each component of a labelling ([`Labelling::regions`]).
     ///
     /// A counting sort without a branch on the label: cells outside every region
     /// ([`NONE`]) are counted in, and written to, one more bucket past the last, which is
@@ -482,17 +508,25 @@ mod tests {
         }
     }
 
-    /// Remembered regions are keyed by the labelling itself: two labellings with the same
-    /// number of components get each its own cells, first or second time asked.
+    /// A remembered labelling keeps its own regions: two memberships with the same number
+    /// of components get each its own cells, first or second time asked.
     #[test]
-    fn remembered_regions_follow_their_labelling() {
-        let first = [0, 0, 1, NONE, 1, 1];
-        let second = [1, 0, 0, 1, NONE, 0];
+    fn remembered_labellings_keep_their_own_regions() {
+        let grid = Grid::new(&Position::empty(3, 2));
+        let first = vec![true, false, true, false, false, false];
+        let second = vec![false, false, false, true, false, true];
         for _ in 0..2 {
-            let a = Regions::of(&first, 2);
-            assert_eq!((a.cells(0), a.cells(1)), (&[0, 1][..], &[2, 4, 5][..]));
-            let b = Regions::of(&second, 2);
-            assert_eq!((b.cells(0), b.cells(1)), (&[1, 2, 5][..], &[0, 3][..]));
+            let a = labelling(&grid, first.clone());
+            let b = labelling(&grid, second.clone());
+            assert_eq!((a.count, b.count), (2, 2));
+            assert_eq!(
+                (a.regions().cells(0), a.regions().cells(1)),
+                (&[0][..], &[2][..])
+            );
+            assert_eq!(
+                (b.regions().cells(0), b.regions().cells(1)),
+                (&[3][..], &[5][..])
+            );
         }
     }
 
@@ -564,7 +598,7 @@ mod tests {
             let labels: Vec<u32> =
                 labels.into_iter().map(|l| if count == 0 { NONE } else { l }).collect();
             let regions = Regions::sort(&labels, count);
-            prop_assert_eq!(regions.count(), count);
+            prop_assert_eq!(regions.start.len() - 1, count);
             for r in 0..count {
                 let want: Vec<u32> = (0..labels.len() as u32)
                     .filter(|&i| labels[i as usize] == r as u32)

@@ -8,7 +8,7 @@
 //! enclosing group its eyes back; two weak groups that share their liberties, neither able to
 //! fill them without self-atari, are in seki.
 
-use super::grid::{components_of, Grid, Regions, UnionFind, NONE};
+use super::grid::{labelling, Grid, UnionFind, NONE};
 use super::race;
 use super::semeai;
 use crate::count::estimate::StoneStatus;
@@ -181,13 +181,15 @@ impl Round {
         alive_proven: &[bool],
     ) -> Round {
         let n = grid.chains.len();
-        let (region_of, count) = components_of(grid, stones.open());
-        let regions = Regions::of(&region_of, count);
+        let labelled = labelling(grid, stones.open());
+        let (region_of, count) = (&labelled.label, labelled.count);
+        let regions = labelled.regions();
         // Per open region: bordering colours of living stones and the living chains around
         // it (each once), kept in one flat list: this runs every round of every estimate.
         let mut mask = vec![0u8; count];
         let mut border_start = Vec::with_capacity(count + 1);
-        let mut border: Vec<usize> = Vec::new();
+        // Room for a chain or two per region: the list is not grown step by step.
+        let mut border: Vec<usize> = Vec::with_capacity(n + 2 * count);
         let mut listed_for = vec![NONE; n];
         let mut uf = UnionFind::new(n);
         // One walk over each open cell's neighbours gathers the borders and joins the
@@ -379,7 +381,8 @@ fn settle_weakest(
     let mut candidates: Vec<Space> = Vec::new();
     for color in [Color::Black, Color::White] {
         let enemy = color.opponent();
-        let (space_of, count) = components_of(grid, stones.without(enemy));
+        let labelled = labelling(grid, stones.without(enemy));
+        let (space_of, count) = (&labelled.label, labelled.count);
         let mut safe = vec![false; count];
         // Spaces holding a living chain of `color` not proven: the only ones that can be
         // candidates (the others are skipped before their cells are listed).
@@ -403,7 +406,7 @@ fn settle_weakest(
         if (0..count).all(|s| safe[s] || !has_weak[s]) {
             continue;
         }
-        let spaces = Regions::of(&space_of, count);
+        let spaces = labelled.regions();
         for s in 0..count {
             if safe[s] || !has_weak[s] {
                 continue;

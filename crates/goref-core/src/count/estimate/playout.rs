@@ -552,4 +552,92 @@ mod tests {
         let shares = string_shares(&grid, &all, 8);
         assert!(shares.iter().all(|f| (0.0..=1.0).contains(f)));
     }
+
+    /// An eye a string touches four times is one liberty, not four: filling the string's
+    /// other liberty is a self-atari, and filling the eye when it is the last is suicide.
+    #[test]
+    fn an_eye_counted_four_times_is_one_liberty() {
+        let board = |rows: &[&str]| PlayoutBoard::new(&Grid::new(&Position::from_diagram(rows)));
+        let at = |x: usize, y: usize| y * 6 + x;
+        let two_liberties = board(&["OXXXO.", "OX.XO.", "OXXXO.", "OO.OO.", "..O..."]);
+        assert!(board_has_pseudo_liberties(&two_liberties, at(2, 2), 5));
+        assert!(two_liberties.is_legal(at(2, 3), BLACK));
+        assert!(two_liberties.is_group_self_atari(at(2, 3), BLACK));
+        let one_liberty = board(&["OXXXO.", "OX.XO.", "OXXXO.", "OOOOO.", "......"]);
+        assert!(!one_liberty.is_legal(at(2, 1), BLACK));
+        assert!(
+            one_liberty.is_legal(at(2, 1), WHITE),
+            "White takes the ring"
+        );
+    }
+
+    fn board_has_pseudo_liberties(board: &PlayoutBoard, stone: usize, n: u32) -> bool {
+        board.libs[board.string[stone] as usize] == n
+    }
+
+    /// The stones of the string on `start` and its liberties (distinct), by flood fill.
+    fn naive_string(board: &PlayoutBoard, start: usize) -> (Vec<usize>, Vec<usize>) {
+        let color = board.cells[start];
+        let (mut stones, mut libs, mut stack) = (vec![start], Vec::new(), vec![start]);
+        while let Some(i) = stack.pop() {
+            for m in board.neighbours(i) {
+                if board.cells[m] == EMPTY && !libs.contains(&m) {
+                    libs.push(m);
+                } else if board.cells[m] == color && !stones.contains(&m) {
+                    stones.push(m);
+                    stack.push(m);
+                }
+            }
+        }
+        (stones, libs)
+    }
+
+    /// Legal by the book: a play at `p` that takes the enemy strings it leaves without a
+    /// liberty, and keeps a liberty for its own; and a self-atari: it joins a string of
+    /// its own, takes nothing, and the joined string has one liberty at most.
+    fn naive_legal_and_self_atari(board: &PlayoutBoard, p: usize, color: u8) -> (bool, bool) {
+        let mut after = board.clone();
+        after.cells[p] = color;
+        let mut captures = false;
+        for m in board.neighbours(p) {
+            if after.cells[m] == opponent(color) && naive_string(&after, m).1.is_empty() {
+                captures = true;
+            }
+        }
+        let joins = board.neighbours(p).any(|m| board.cells[m] == color);
+        let libs = naive_string(&after, p).1.len();
+        (captures || libs > 0, joins && !captures && libs <= 1)
+    }
+
+    proptest::proptest! {
+        /// The policy's shortcuts (a string with more than four pseudo-liberties has a
+        /// liberty to spare, without walking it) answer as the book does, on every point of
+        /// random positions.
+        #[test]
+        fn legality_and_self_atari_agree_with_the_book(
+            cells in proptest::collection::vec(0u8..5, 36)
+        ) {
+            let rows: Vec<String> = cells
+                .chunks(6)
+                .map(|row| row.iter().map(|&c| match c { 0 | 1 => 'X', 2 | 3 => 'O', _ => '.' }).collect())
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let grid = Grid::new(&Position::from_diagram(&rows));
+            let board = PlayoutBoard::new(&grid);
+            for p in 0..board.cells.len() {
+                if board.cells[p] != EMPTY {
+                    continue;
+                }
+                for color in [BLACK, WHITE] {
+                    let (legal, self_atari) = naive_legal_and_self_atari(&board, p, color);
+                    proptest::prop_assert_eq!(board.is_legal(p, color), legal, "legal at {}", p);
+                    if legal {
+                        proptest::prop_assert_eq!(
+                            board.is_group_self_atari(p, color), self_atari, "self-atari at {}", p
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
