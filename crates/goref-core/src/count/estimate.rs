@@ -205,14 +205,8 @@ const SECOND_LOOK_PLAYOUTS: usize = 16;
 /// as it is.
 pub(crate) fn second_look(pos: &Position, est: &Estimate) -> Estimate {
     let grid = Grid::new(pos);
-    let same_strings = grid.chains.len() == est.strings.len()
-        && grid
-            .chains
-            .iter()
-            .zip(&est.strings)
-            .all(|(chain, s)| chain.color == s.color && chain.stones.len() == s.stones.len());
     let mut out = est.clone();
-    if !same_strings {
+    if !same_strings(&grid, est) {
         return out;
     }
     // Only the kills are read: random play can take a living string that has no proven
@@ -233,6 +227,113 @@ pub(crate) fn second_look(pos: &Position, est: &Estimate) -> Estimate {
         }
     }
     out
+}
+
+/// The strings of `est` whose first stone is in `firsts` (those a result turns on), read
+/// out move by move ([`race`]) where that can settle the result: when every one of them is
+/// a kill the estimate made without a proof, and the enclosure takes each one's space for
+/// good whoever moves first, within the search's bounds, they get the read-out confidence
+/// where theirs is lower. None where one of them is no unproven kill, its space is too big
+/// to read, or the search does not see it taken: the first such string ends the reading.
+/// Statuses never change. `est` must be [`estimate`]'s answer for `pos` (or its
+/// [`second_look`]).
+pub(crate) fn read_out_kills(pos: &Position, est: &Estimate, firsts: &[Point]) -> Option<Estimate> {
+    let is_named = |c: &usize| {
+        est.strings[*c]
+            .stones
+            .first()
+            .is_some_and(|p| firsts.contains(p))
+    };
+    let kill = |c: &usize| !est.strings[*c].proven && est.strings[*c].status == StoneStatus::Dead;
+    let named: Vec<usize> = (0..est.strings.len()).filter(is_named).collect();
+    // The empty points of a string's space (no living enemy stone) are points the search
+    // plays on: more than it reads, no reading (told before the board is built for it).
+    let dead = est.dead_stones();
+    let small_space = |c: &usize| {
+        let s = &est.strings[*c];
+        let open = |p: Point| match pos.get(p) {
+            Some(color) => color == s.color || dead.binary_search(&p).is_ok(),
+            None => true,
+        };
+        let (mut seen, mut stack, mut empty) = (s.stones.clone(), s.stones.clone(), 0);
+        while let Some(p) = stack.pop() {
+            for n in pos.neighbours(p) {
+                if !seen.contains(&n) && open(n) {
+                    seen.push(n);
+                    stack.push(n);
+                    empty += usize::from(pos.get(n).is_none());
+                    if empty > race::MAX_KILL_POINTS {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    };
+    let readable = |c: &usize| kill(c) && small_space(c);
+    if named.is_empty() || !named.iter().all(readable) {
+        return None;
+    }
+    let grid = Grid::new(pos);
+    if !same_strings(&grid, est) {
+        return None;
+    }
+    let living = |c: usize| est.strings[c].status != StoneStatus::Dead;
+    let mut out = est.clone();
+    for c in named {
+        let s = &est.strings[c];
+        // The space: the cells without a living enemy stone, around the string.
+        let enemy = s.color.opponent();
+        let open = (0..grid.len())
+            .map(|i| grid.cells[i] != Some(enemy) || !living(grid.chain_of[i] as usize))
+            .collect();
+        let labelled = grid::labelling(&grid, open);
+        let space: Vec<usize> = labelled
+            .regions()
+            .cells(labelled.label[grid.chains[c].stones[0]] as usize)
+            .iter()
+            .map(|&i| i as usize)
+            .collect();
+        let sorted = |mut chains: Vec<usize>| {
+            chains.sort_unstable();
+            chains.dedup();
+            chains
+        };
+        // The weak chains: the string's colour in the space (a chain lies in one space).
+        let weak = sorted(
+            space
+                .iter()
+                .filter(|&&i| grid.cells[i] == Some(s.color))
+                .map(|&i| grid.chain_of[i] as usize)
+                .filter(|&k| !est.strings[k].proven)
+                .collect(),
+        );
+        let enclosing = sorted(
+            space
+                .iter()
+                .flat_map(|&i| grid.neighbours(i))
+                .filter(|&n| grid.cells[n] == Some(enemy))
+                .map(|n| grid.chain_of[n] as usize)
+                .filter(|&k| living(k))
+                .collect(),
+        );
+        if !race::kill_read_out(&grid, &weak, &enclosing, &space) {
+            return None;
+        }
+        let read = &mut out.strings[c];
+        read.confidence = read.confidence.max(life::DEAD_READ_OUT);
+    }
+    Some(out)
+}
+
+/// Whether `est` reads the strings of `grid` (same order, colours and sizes).
+fn same_strings(grid: &Grid, est: &Estimate) -> bool {
+    grid.chains.len() == est.strings.len()
+        && grid
+            .chains
+            .iter()
+            .zip(&est.strings)
+            .all(|(chain, s)| chain.color == s.color && chain.stones.len() == s.stones.len())
 }
 
 /// Below this confidence the static reading is unsure of a string, and the playouts read it.
@@ -429,6 +530,68 @@ mod tests {
 
     fn owner_at(est: &Estimate, x: u8, y: u8) -> Option<Color> {
         est.owner[y as usize * est.width as usize + x as usize]
+    }
+
+    /// The corner string of `rows` (at A9 and the stones joined to it) read dead, unproven,
+    /// at the given confidence, with the rest of the estimate as it is.
+    fn unsure_corner(rows: &[&str], confidence: f32) -> (Position, Estimate) {
+        let pos = Position::from_diagram(rows);
+        let mut est = estimate(&pos);
+        let corner = est
+            .strings
+            .iter_mut()
+            .find(|s| s.stones.contains(&Point::new(0, 0)))
+            .expect("a corner string");
+        corner.status = StoneStatus::Dead;
+        corner.confidence = confidence;
+        corner.proven = false;
+        (pos, est)
+    }
+
+    #[test]
+    fn an_unsure_kill_the_enclosure_takes_whoever_moves_first_is_read_out() {
+        let rows = ["O.OX...", "OOOX...", "XXXX...", "......."];
+        let (pos, est) = unsure_corner(&rows, 0.7);
+        let corner = Point::new(0, 0);
+        let read = read_out_kills(&pos, &est, &[corner]).expect("the kill is read out");
+        let confidence = |e: &Estimate| {
+            e.strings
+                .iter()
+                .find(|s| s.stones.contains(&corner))
+                .map(|s| (s.status, s.confidence))
+        };
+        assert_eq!(
+            confidence(&read),
+            Some((StoneStatus::Dead, life::DEAD_READ_OUT))
+        );
+        // Nothing else changes.
+        assert_eq!(read.strings.len(), est.strings.len());
+        assert!(read
+            .strings
+            .iter()
+            .zip(&est.strings)
+            .filter(|(_, s)| !s.stones.contains(&corner))
+            .all(|(r, s)| r == s));
+        // A string named that is no kill (the Black wall lives) leaves no reading.
+        assert_eq!(
+            read_out_kills(&pos, &est, &[corner, Point::new(3, 0)]),
+            None
+        );
+        // Nothing named, nothing read.
+        assert_eq!(read_out_kills(&pos, &est, &[]), None);
+    }
+
+    #[test]
+    fn a_kill_in_a_space_too_big_to_read_is_left_as_it_was() {
+        // The corner string's space runs into the open lower side: more empty points
+        // than a kill is read over.
+        let rows = ["O.OX...", "OOOX...", "...X...", "...X...", "XXXX..."];
+        let (pos, est) = unsure_corner(&rows, 0.7);
+        assert_eq!(read_out_kills(&pos, &est, &[Point::new(0, 0)]), None);
+        // The same corner closed off: read out.
+        let closed = ["O.OX...", "OOOX...", "XXXX...", "...X...", "XXXX..."];
+        let (pos, est) = unsure_corner(&closed, 0.7);
+        assert!(read_out_kills(&pos, &est, &[Point::new(0, 0)]).is_some());
     }
 
     #[test]

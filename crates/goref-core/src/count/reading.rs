@@ -367,6 +367,23 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
             deciding = deciding_strings(recounts, second, s, opts.min_confidence(), against);
         }
     }
+    // Strings the verdict turns on that the estimate read dead unsure: their kills read out
+    // move by move (issue 26 requirement 2), only here, where a result is about to be left
+    // unstated for them.
+    if let (Some(est), Some(s), Some(recounts), true) = (
+        second_est.as_ref().or(chosen.estimate.as_ref()),
+        end.score.as_ref(),
+        recounts.as_mut(),
+        !deciding.strings.is_empty()
+            && matches!(opts.estimator, Estimator::Builtin)
+            && chosen.basis == Basis::Estimated,
+    ) {
+        if let Some(read) = crate::count::estimate::read_out_kills(position, est, &deciding.firsts)
+        {
+            deciding = deciding_strings(recounts, &read, s, opts.min_confidence(), against);
+            second_est = Some(read);
+        }
+    }
     // A mismatch is a verdict only where the estimate can carry it; else the pending
     // mismatch finding is replaced by the finding that says what would settle it.
     let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {
@@ -390,11 +407,8 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     };
     // With no RE to compare (a count for `score`), strings the estimate is unsure of that
     // decide the winner leave no result to state either: only the range they span.
-    let verdict = match (
-        chosen.estimate.as_ref(),
-        end.score.as_ref(),
-        recounts.as_mut(),
-    ) {
+    let est = second_est.as_ref().or(chosen.estimate.as_ref());
+    let verdict = match (est, end.score.as_ref(), recounts.as_mut()) {
         (Some(est), Some(s), Some(recounts)) if alone && !deciding.strings.is_empty() => {
             let estimated = check.computed.clone();
             state_range(

@@ -8,7 +8,9 @@
 //! enclosing group its eyes back; two weak groups that share their liberties, neither able to
 //! fill them without self-atari, are in seki.
 
-use super::grid::{labelling, Grid, UnionFind, NONE};
+use std::rc::Rc;
+
+use super::grid::{labelling, Grid, Labelling, UnionFind, NONE};
 use super::race;
 use super::semeai;
 use crate::count::estimate::StoneStatus;
@@ -23,6 +25,8 @@ pub struct LifeVerdict {
 }
 
 /// Confidence levels, from proof down to a guess.
+pub(crate) use confidence::DEAD_READ_OUT;
+
 mod confidence {
     pub(crate) const PROVEN: f32 = 1.0;
     pub(crate) const TWO_EYES: f32 = 0.95;
@@ -47,8 +51,10 @@ struct Round {
     strong: Vec<bool>,
     /// Per group representative: eye value.
     eyes: Vec<u32>,
-    /// Per cell: the colour that alone borders its open region (an eye or territory).
-    eye_owner: Vec<Option<Color>>,
+    /// The open regions (cells without a living stone) and, per region, the colours of
+    /// the living stones around it (bit 0 Black, bit 1 White): [`Round::eye_owner`].
+    regions: Rc<Labelling>,
+    borders: Vec<u8>,
 }
 
 /// Reads every chain; `alive_proven[c]` and `dead_proven[c]` come from Benson's analysis.
@@ -182,7 +188,7 @@ impl Round {
     ) -> Round {
         let n = grid.chains.len();
         let labelled = labelling(grid, stones.open());
-        let (region_of, count) = (&labelled.label, labelled.count);
+        let count = labelled.count;
         let regions = labelled.regions();
         // Per open region: bordering colours of living stones and the living chains around
         // it (each once), kept in one flat list: this runs every round of every estimate.
@@ -266,23 +272,32 @@ impl Round {
                 strong[g] = true;
             }
         }
-        let eye_owner = region_of
-            .iter()
-            .map(|&r| match r {
-                NONE => None,
-                r => match mask[r as usize] {
-                    1 => Some(Color::Black),
-                    2 => Some(Color::White),
-                    _ => None,
-                },
-            })
-            .collect();
         Round {
             group,
             strong,
             eyes,
-            eye_owner,
+            borders: mask,
+            regions: labelled,
         }
+    }
+
+    /// The colour that alone borders cell `i`'s open region (an eye or territory), if any.
+    fn eye_owner(&self, i: usize) -> Option<Color> {
+        match self.regions.label[i] {
+            NONE => None,
+            r => match self.borders[r as usize] {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            },
+        }
+    }
+
+    /// [`Round::eye_owner`] of every cell.
+    fn eye_owners(&self) -> Vec<Option<Color>> {
+        (0..self.regions.label.len())
+            .map(|i| self.eye_owner(i))
+            .collect()
     }
 
     fn is_strong(&self, c: usize) -> bool {
@@ -514,7 +529,7 @@ fn race_losers(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Spa
     semeai::losing_enclosures(
         grid,
         &round.group,
-        &round.eye_owner,
+        &round.eye_owners(),
         &space.chains,
         &weak_enclosure,
     )
@@ -682,7 +697,7 @@ fn seki_partners_with(
             libs.len() >= 2
                 && shared >= 1
                 && own.len() <= own_allowed
-                && own.iter().all(|&l| round.eye_owner[l] == Some(enemy))
+                && own.iter().all(|&l| round.eye_owner(l) == Some(enemy))
         })
         .collect();
     if partners.is_empty() {
@@ -699,7 +714,7 @@ fn seki_partners_with(
         .collect();
     let eyes_only = weak_own
         .iter()
-        .all(|&l| round.eye_owner[l] == Some(space.color));
+        .all(|&l| round.eye_owner(l) == Some(space.color));
     (weak_own.len() <= 1 && eyes_only).then_some(partners)
 }
 

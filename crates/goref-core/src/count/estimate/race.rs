@@ -34,6 +34,10 @@ use crate::point::Color;
 const MAX_NODES: u32 = 500;
 /// At most this many points to play on; a bigger fight is no seki to read out here.
 const MAX_POINTS: usize = 12;
+/// At most this many points to play on for a kill ([`kill_read_out`]): on ../shared/corpus
+/// the kills read out over more points ran past [`MAX_NODES`] or settled no result
+/// (docs/scoring.md).
+pub(crate) const MAX_KILL_POINTS: usize = 7;
 /// An enclosing chain with more liberties than this cannot be captured within the search:
 /// its liberties are no points to play on.
 const SHORT_OF_LIBERTIES: usize = 3;
@@ -66,6 +70,27 @@ pub(crate) fn seki_refuted(
     read_out(grid, weak, enclosing, space) == Some((End::EnclosureCaptures, End::EnclosureCaptures))
 }
 
+/// Whether the enclosure takes the biggest of the `weak` chains, which the static reading
+/// read dead, for good whoever moves first: [`seki_refuted`]'s test for a kill. The weak
+/// side moves first first (the harder test, and where a kill fails), and the enclosure's
+/// turn is read only if that one is taken.
+pub(crate) fn kill_read_out(
+    grid: &Grid,
+    weak: &[usize],
+    enclosing: &[usize],
+    space: &[usize],
+) -> bool {
+    let Some(mut race) = Race::of(grid, weak, enclosing, space) else {
+        return false;
+    };
+    if race.points.len() > MAX_KILL_POINTS {
+        return false;
+    }
+    let attacker = race.attacker;
+    race.solve(0, opponent(attacker), State::START) == End::EnclosureCaptures
+        && race.solve(0, attacker, State::START) == End::EnclosureCaptures
+}
+
 /// The race of [`seki_refuted`] played out, the enclosure moving first and then the weak
 /// side; None when there is nothing to read (no weak chain, no point to play, or more than
 /// [`MAX_POINTS`]).
@@ -75,72 +100,84 @@ fn read_out(
     enclosing: &[usize],
     space: &[usize],
 ) -> Option<(End, End)> {
-    let &biggest = weak
-        .iter()
-        .max_by_key(|&&c| (grid.chains[c].stones.len(), std::cmp::Reverse(c)))?;
-    let defender = grid.chains[biggest].color;
-    let mut weak_libs: Vec<usize> = weak
-        .iter()
-        .flat_map(|&c| grid.chains[c].libs.iter().copied())
-        .collect();
-    weak_libs.sort_unstable();
-    weak_libs.dedup();
-    // The enclosing chains the race can take: short of liberties, or a partner in the seki
-    // (sharing liberties with the weak chains, with at most two of its own: its eye is where
-    // the weak side captures it). A living wall that shares a liberty keeps many of its own,
-    // and its liberties are no points of this race.
-    let reachable = |c: usize| {
-        let libs = &grid.chains[c].libs;
-        let shared = libs
-            .iter()
-            .filter(|l| weak_libs.binary_search(l).is_ok())
-            .count();
-        libs.len() <= SHORT_OF_LIBERTIES
-            || (shared > 0 && libs.len() - shared <= PARTNER_OWN_LIBERTIES)
-    };
-    // A small weak chain's points can be played again once it is captured (a nakade).
-    let small = grid.chains[biggest].stones.len() <= NAKADE_MAX;
-    let mut points: Vec<usize> = weak_libs
-        .iter()
-        .copied()
-        .chain(space.iter().copied().filter(|&i| grid.cells[i].is_none()))
-        .chain(
-            enclosing
-                .iter()
-                .filter(|&&c| reachable(c))
-                .flat_map(|&c| grid.chains[c].libs.iter().copied()),
-        )
-        .chain(
-            weak.iter()
-                .filter(|_| small)
-                .flat_map(|&c| grid.chains[c].stones.iter().copied()),
-        )
-        .collect();
-    points.sort_unstable();
-    points.dedup();
-    if points.is_empty() || points.len() > MAX_POINTS {
-        return None;
-    }
-    let cells: Vec<u8> = grid.cells.iter().map(|c| code(*c)).collect();
-    let mut race = Race {
-        grid,
-        cells,
-        undo: Vec::new(),
-        attacker: code(Some(defender.opponent())),
-        weak: grid.chains[biggest].stones[0],
-        weak_size: grid.chains[biggest].stones.len(),
-        points,
-        nodes: 0,
-        memo: HashMap::default(),
-        seen: vec![0; grid.len()],
-        stamp: 0,
-        stack: Vec::new(),
-    };
+    let mut race = Race::of(grid, weak, enclosing, space)?;
     let attacker = race.attacker;
     let enclosure_first = race.solve(0, attacker, State::START);
     // The second search starts from positions the first one has read (its memo).
     let weak_first = race.solve(0, opponent(attacker), State::START);
     Some((enclosure_first, weak_first))
+}
+
+impl<'g> Race<'g> {
+    /// The search of a race (see [`read_out`]), or None when there is nothing to read.
+    fn of(
+        grid: &'g Grid,
+        weak: &[usize],
+        enclosing: &[usize],
+        space: &[usize],
+    ) -> Option<Race<'g>> {
+        let &biggest = weak
+            .iter()
+            .max_by_key(|&&c| (grid.chains[c].stones.len(), std::cmp::Reverse(c)))?;
+        let defender = grid.chains[biggest].color;
+        let mut weak_libs: Vec<usize> = weak
+            .iter()
+            .flat_map(|&c| grid.chains[c].libs.iter().copied())
+            .collect();
+        weak_libs.sort_unstable();
+        weak_libs.dedup();
+        // The enclosing chains the race can take: short of liberties, or a partner in the seki
+        // (sharing liberties with the weak chains, with at most two of its own: its eye is where
+        // the weak side captures it). A living wall that shares a liberty keeps many of its own,
+        // and its liberties are no points of this race.
+        let reachable = |c: usize| {
+            let libs = &grid.chains[c].libs;
+            let shared = libs
+                .iter()
+                .filter(|l| weak_libs.binary_search(l).is_ok())
+                .count();
+            libs.len() <= SHORT_OF_LIBERTIES
+                || (shared > 0 && libs.len() - shared <= PARTNER_OWN_LIBERTIES)
+        };
+        // A small weak chain's points can be played again once it is captured (a nakade).
+        let small = grid.chains[biggest].stones.len() <= NAKADE_MAX;
+        let mut points: Vec<usize> = weak_libs
+            .iter()
+            .copied()
+            .chain(space.iter().copied().filter(|&i| grid.cells[i].is_none()))
+            .chain(
+                enclosing
+                    .iter()
+                    .filter(|&&c| reachable(c))
+                    .flat_map(|&c| grid.chains[c].libs.iter().copied()),
+            )
+            .chain(
+                weak.iter()
+                    .filter(|_| small)
+                    .flat_map(|&c| grid.chains[c].stones.iter().copied()),
+            )
+            .collect();
+        points.sort_unstable();
+        points.dedup();
+        if points.is_empty() || points.len() > MAX_POINTS {
+            return None;
+        }
+        let cells: Vec<u8> = grid.cells.iter().map(|c| code(*c)).collect();
+        Some(Race {
+            grid,
+            cells,
+            undo: Vec::new(),
+            attacker: code(Some(defender.opponent())),
+            weak: grid.chains[biggest].stones[0],
+            weak_size: grid.chains[biggest].stones.len(),
+            points,
+            nodes: 0,
+            memo: HashMap::default(),
+            seen: vec![0; grid.len()],
+            stamp: 0,
+            stack: Vec::new(),
+        })
+    }
 }
 
 const EMPTY: u8 = 0;
@@ -530,6 +567,53 @@ mod tests {
     /// outside, throws in and takes everything. Taking the two stones is no win for White:
     /// the weak side wins, whoever moves first, so nothing refutes the seki in White's
     /// favour (the search never reads a seki the other way: the static reading stands).
+    /// How a kill on the chain at (x, y) reads out ([`kill_read_out`]).
+    fn kill_taken(rows: &[&str], x: usize, y: usize) -> bool {
+        let grid = Grid::new(&Position::from_diagram(rows));
+        let (weak, enclosing, space) = race_at(&grid, x, y);
+        kill_read_out(&grid, &weak, &enclosing, &space)
+    }
+
+    /// White's five stones in the corner have one eye: Black fills it and takes them,
+    /// whoever moves first (White cannot fill its own last liberty).
+    const ONE_EYE_IN_THE_CORNER: [&str; 4] = [
+        "O . O X . . .",
+        "O O O X . . .",
+        "X X X X . . .",
+        ". . . . . . .",
+    ];
+
+    #[test]
+    fn a_one_eyed_string_is_taken_whoever_moves_first() {
+        assert!(kill_taken(&ONE_EYE_IN_THE_CORNER, 0, 0));
+        // The same stones with a second eye: nobody can take anything.
+        let two_eyes = [
+            "O . O . O X .",
+            "O O O O O X .",
+            "X X X X X X .",
+            ". . . . . . .",
+        ];
+        assert!(!kill_taken(&two_eyes, 0, 0));
+    }
+
+    #[test]
+    fn a_kill_over_more_points_than_a_kill_reads_is_not_read() {
+        // The corner's kill with two empty points of Black's area added to its space: the
+        // same kill, over eight points, is more than a kill is read over.
+        let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
+        let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
+        space.extend([3 * grid.width + 5, 3 * grid.width + 6]);
+        let mut race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
+        assert!(race.points.len() > MAX_KILL_POINTS);
+        assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
+        // Read all the same, the search sees the kill: only the limit leaves it unread.
+        let attacker = race.attacker;
+        assert_eq!(
+            race.solve(0, opponent(attacker), State::START),
+            End::EnclosureCaptures
+        );
+    }
+
     const NAKADE_SEKI: [&str; 5] = [
         ". X . X . X . X .",
         "X X X X X X X X X",

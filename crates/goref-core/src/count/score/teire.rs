@@ -33,18 +33,22 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
     }
     let width = pos.width as usize;
     let neighbours = |i: usize| cell_neighbours(width, len, i);
-    let mut in_seki = vec![false; len];
-    for &p in seki.iter().filter(|&&p| pos.contains(p)) {
-        in_seki[pos.index(p)] = true;
-    }
-    // The liberties of a seki are not filled. Most positions have no seki: skip the scan.
-    let near_seki: Vec<bool> = if seki.is_empty() {
-        vec![false; len]
+    // Most positions have no seki: then no table of its stones and liberties.
+    let (in_seki, near_seki): (Vec<bool>, Vec<bool>) = if seki.is_empty() {
+        (Vec::new(), Vec::new())
     } else {
-        (0..len)
+        let mut in_seki = vec![false; len];
+        for &p in seki.iter().filter(|&&p| pos.contains(p)) {
+            in_seki[pos.index(p)] = true;
+        }
+        // The liberties of a seki are not filled.
+        let near = (0..len)
             .map(|i| neighbours(i).any(|j| in_seki[j]))
-            .collect()
+            .collect();
+        (in_seki, near)
     };
+    let in_seki = |i: usize| in_seki.get(i).copied().unwrap_or(false);
+    let near_seki = |i: usize| near_seki.get(i).copied().unwrap_or(false);
     // Per candidate: the colour, the territory point to fill, the dame that force it.
     let mut candidates: Vec<(Color, usize, Vec<usize>)> = Vec::new();
     // The string each cell belongs to (0: not reached yet), so membership is one lookup.
@@ -59,7 +63,7 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
         }
         id += 1;
         scratch.flood(pos, &board, start, id, &mut string_of);
-        if scratch.stones.iter().any(|&s| in_seki[s]) {
+        if scratch.stones.iter().any(|&s| in_seki(s)) {
             continue;
         }
         // Every liberty outside its own territory is a dame: whoever fills it, the liberty
@@ -76,7 +80,7 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
             }
         }
         let Some(eye) = own else { continue };
-        if own_count != 1 || dame.is_empty() || dame.iter().any(|&d| near_seki[d]) {
+        if own_count != 1 || dame.is_empty() || dame.iter().any(|&d| near_seki(d)) {
             continue;
         }
         let in_string = |j: usize| string_of[j] == id;
