@@ -572,11 +572,29 @@ mod tests {
             .zip(&est.strings)
             .filter(|(_, s)| !s.stones.contains(&corner))
             .all(|(r, s)| r == s));
-        // A string named that is no kill (the Black wall lives) leaves no reading.
-        assert_eq!(
-            read_out_kills(&pos, &est, &[corner, Point::new(3, 0)]),
-            None
-        );
+        // A string named that is no kill (the Black wall lives) leaves no reading, proven
+        // or not.
+        let both = [corner, Point::new(3, 0)];
+        assert_eq!(read_out_kills(&pos, &est, &both), None);
+        let mut unproven = est.clone();
+        for s in unproven
+            .strings
+            .iter_mut()
+            .filter(|s| s.color == Color::Black)
+        {
+            (s.proven, s.confidence) = (false, 0.7);
+        }
+        assert_eq!(read_out_kills(&pos, &unproven, &both), None);
+        // A proven kill is no question for the search.
+        let mut proven = est.clone();
+        for s in proven
+            .strings
+            .iter_mut()
+            .filter(|s| s.stones.contains(&corner))
+        {
+            s.proven = true;
+        }
+        assert_eq!(read_out_kills(&pos, &proven, &[corner]), None);
         // Nothing named, nothing read.
         assert_eq!(read_out_kills(&pos, &est, &[]), None);
     }
@@ -585,7 +603,9 @@ mod tests {
     fn a_kill_in_a_space_too_big_to_read_is_left_as_it_was() {
         // The corner string's space runs into the open lower side: more empty points
         // than a kill is read over.
-        let rows = ["O.OX...", "OOOX...", "...X...", "...X...", "XXXX..."];
+        let rows = [
+            "O.OX...", "OOOX...", "...X...", "...X...", "...X...", "...X...", "XXXX...",
+        ];
         let (pos, est) = unsure_corner(&rows, 0.7);
         assert_eq!(read_out_kills(&pos, &est, &[Point::new(0, 0)]), None);
         // The same corner closed off: read out.

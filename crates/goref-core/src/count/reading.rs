@@ -788,6 +788,39 @@ mod tests {
     }
 
     #[test]
+    fn the_second_look_is_taken_only_where_the_strings_it_could_unsettle_could_decide() {
+        let rules = Rules::named("chinese").unwrap();
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let opts = RefereeOptions::default();
+        let looked = |est: &Estimate, komi: f64, against: Option<f64>| {
+            let c = ctx(&rules, komi, [0, 0], Scoring::Area);
+            let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
+            let mut recounts = Recounts::new(&pos, est, &c);
+            second_look_where_it_could_decide(&mut recounts, &pos, est, &s, &opts, against)
+                .is_some()
+        };
+        // The White wall read dead at 0.9 without a proof: sure, but the second look could
+        // unsettle it, and alive it gives White the game.
+        let kill = wall_estimate(&pos, 0.9);
+        assert!(looked(&kill, 0.0, None));
+        // Komi -30: Black wins either way, and without RE only the winner counts...
+        assert!(!looked(&kill, -30.0, None));
+        // ...against RE B+30, the wall alive (B+25) passes RE.
+        assert!(looked(&kill, -30.0, Some(30.0)));
+        // Proven dead: nothing the second look reads.
+        let proven = wall_estimate(&pos, 1.0);
+        assert!(!looked(&proven, 0.0, None));
+        // A living string the estimate is unsure of counts too (read dead, the board is
+        // White's); one at the threshold is sure.
+        let mut unsure_alive = proven.clone();
+        unsure_alive.strings[0].proven = false;
+        unsure_alive.strings[0].confidence = 0.6;
+        assert!(looked(&unsure_alive, 0.0, None));
+        unsure_alive.strings[0].confidence = MIN_CONFIDENCE;
+        assert!(!looked(&unsure_alive, 0.0, None));
+    }
+
+    #[test]
     fn the_estimate_s_own_count_is_reused_only_where_it_was_made_on_its_stones() {
         let rules = Rules::named("chinese").unwrap();
         let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
