@@ -585,6 +585,16 @@ mod tests {
             (s.proven, s.confidence) = (false, 0.7);
         }
         assert_eq!(read_out_kills(&pos, &unproven, &both), None);
+        // The corner read alive, unsure: no kill to read out, however small its space.
+        let mut alive = est.clone();
+        for s in alive
+            .strings
+            .iter_mut()
+            .filter(|s| s.stones.contains(&corner))
+        {
+            s.status = StoneStatus::Alive;
+        }
+        assert_eq!(read_out_kills(&pos, &alive, &[corner]), None);
         // A proven kill is no question for the search.
         let mut proven = est.clone();
         for s in proven
