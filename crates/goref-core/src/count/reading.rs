@@ -692,6 +692,38 @@ mod tests {
         assert_eq!(without.territory.unwrap().black.territory, 1);
     }
 
+    /// [`deciding_strings`] of `est` at the default threshold, with recounts of its own.
+    fn deciding(
+        pos: &Position,
+        est: &Estimate,
+        s: &Score,
+        c: &CountContext,
+        against: Option<f64>,
+    ) -> Deciding {
+        deciding_strings(
+            &mut Recounts::new(pos, est, c),
+            est,
+            s,
+            MIN_CONFIDENCE,
+            against,
+        )
+    }
+
+    /// [`count_range`] of `est` at the default threshold, with recounts of its own.
+    fn range_of(
+        pos: &Position,
+        est: &Estimate,
+        c: &CountContext,
+        deciding: &Deciding,
+    ) -> Option<CountRange> {
+        count_range(
+            &mut Recounts::new(pos, est, c),
+            est,
+            MIN_CONFIDENCE,
+            deciding,
+        )
+    }
+
     fn wall_estimate(pos: &Position, white_confidence: f32) -> Estimate {
         let black: Vec<Point> = (0..5)
             .flat_map(|y| [Point::new(0, y), Point::new(1, y)])
@@ -731,14 +763,7 @@ mod tests {
         let est = wall_estimate(&pos, 0.6);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
         assert_eq!(s.re, "B+25");
-        let unclear = deciding_strings(
-            &mut Recounts::new(&pos, &est, &c),
-            &est,
-            &s,
-            MIN_CONFIDENCE,
-            None,
-        )
-        .strings;
+        let unclear = deciding(&pos, &est, &s, &c, None).strings;
         assert_eq!(unclear.len(), 1);
         assert_eq!(unclear[0].color, Color::White);
         assert_eq!(unclear[0].vertices, vec!["C5", "C4", "C3", "C2", "C1"]);
@@ -747,15 +772,7 @@ mod tests {
             .starts_with("the White string at C5 C4"));
         // The same string, sure: nothing to name.
         let sure = wall_estimate(&pos, 0.95);
-        assert!(deciding_strings(
-            &mut Recounts::new(&pos, &sure, &c),
-            &sure,
-            &s,
-            MIN_CONFIDENCE,
-            None
-        )
-        .strings
-        .is_empty());
+        assert!(deciding(&pos, &sure, &s, &c, None).strings.is_empty());
     }
 
     #[test]
@@ -850,21 +867,9 @@ mod tests {
         let range = |komi, re| {
             let c = ctx(&rules, komi, [0, 0], Scoring::Area);
             let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
-            let deciding = deciding_strings(
-                &mut Recounts::new(&pos, &est, &c),
-                &est,
-                &s,
-                MIN_CONFIDENCE,
-                Some(re),
-            );
+            let deciding = deciding(&pos, &est, &s, &c, Some(re));
             assert_eq!(deciding.strings.len(), 1);
-            let r = count_range(
-                &mut Recounts::new(&pos, &est, &c),
-                &est,
-                MIN_CONFIDENCE,
-                &deciding,
-            )
-            .unwrap();
+            let r = range_of(&pos, &est, &c, &deciding).unwrap();
             (
                 r.for_black.clone(),
                 r.for_white.clone(),
@@ -880,13 +885,7 @@ mod tests {
         );
         // Nothing named, nothing flipped: the range is the estimate's count.
         let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
-        let none = count_range(
-            &mut Recounts::new(&pos, &est, &c),
-            &est,
-            MIN_CONFIDENCE,
-            &Deciding::default(),
-        )
-        .unwrap();
+        let none = range_of(&pos, &est, &c, &Deciding::default()).unwrap();
         assert_eq!(none.span(), "B+25");
     }
 
@@ -917,15 +916,7 @@ mod tests {
         let c = ctx(&rules, -30.0, [0, 0], Scoring::Area);
         let est = wall_estimate(&pos, 0.6);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
-        assert!(deciding_strings(
-            &mut Recounts::new(&pos, &est, &c),
-            &est,
-            &s,
-            MIN_CONFIDENCE,
-            None
-        )
-        .strings
-        .is_empty());
+        assert!(deciding(&pos, &est, &s, &c, None).strings.is_empty());
     }
 
     #[test]

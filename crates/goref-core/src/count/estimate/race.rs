@@ -561,12 +561,6 @@ mod tests {
         assert_eq!(ends(&rows, 2, 1), Some((End::Seki, End::WeakCaptures)));
     }
 
-    /// White's fourteen stones along the bottom keep four liberties: two outside (E7, F7),
-    /// two inside its eye space (F9, J9), where Black's two stones G9-H9 sit. White can
-    /// take the two stones, but then its eye space is two points, one eye: Black fills
-    /// outside, throws in and takes everything. Taking the two stones is no win for White:
-    /// the weak side wins, whoever moves first, so nothing refutes the seki in White's
-    /// favour (the search never reads a seki the other way: the static reading stands).
     /// How a kill on the chain at (x, y) reads out ([`kill_read_out`]).
     fn kill_taken(rows: &[&str], x: usize, y: usize) -> bool {
         let grid = Grid::new(&Position::from_diagram(rows));
@@ -614,6 +608,12 @@ mod tests {
         );
     }
 
+    /// White's fourteen stones along the bottom keep four liberties: two outside (E7, F7),
+    /// two inside its eye space (F9, J9), where Black's two stones G9-H9 sit. White can
+    /// take the two stones, but then its eye space is two points, one eye: Black fills
+    /// outside, throws in and takes everything. Taking the two stones is no win for White:
+    /// the weak side wins, whoever moves first, so nothing refutes the seki in White's
+    /// favour (the search never reads a seki the other way: the static reading stands).
     const NAKADE_SEKI: [&str; 5] = [
         ". X . X . X . X .",
         "X X X X X X X X X",
