@@ -591,6 +591,45 @@ mod tests {
     }
 
     #[test]
+    fn a_kill_over_as_many_points_as_a_kill_reads_is_read() {
+        // The corner's kill with one empty point of Black's area added to its space: seven
+        // points, the most a kill is read over, and the kill is seen.
+        let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
+        let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
+        space.push(3 * grid.width + 6);
+        let race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
+        assert_eq!(race.points.len(), MAX_KILL_POINTS);
+        assert!(kill_read_out(&grid, &weak, &enclosing, &space));
+    }
+
+    /// White's seven stones at the top left (B9 to D8) have one liberty, A9; the Black
+    /// chain around them (E9 to A7) has one too, F9, inside White's wall. Whoever moves
+    /// first takes the other: a race, not a kill.
+    const WHOEVER_MOVES_FIRST: [&str; 4] = [
+        ". O O O X . O",
+        "O O O O X O O",
+        "X X X X X O .",
+        "O O O O O O .",
+    ];
+
+    #[test]
+    fn a_kill_only_the_enclosure_moving_first_makes_is_no_kill() {
+        let grid = Grid::new(&Position::from_diagram(&WHOEVER_MOVES_FIRST));
+        let (weak, enclosing, space) = race_at(&grid, 1, 0);
+        let mut race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let attacker = race.attacker;
+        assert_eq!(
+            race.solve(0, attacker, State::START),
+            End::EnclosureCaptures
+        );
+        assert_eq!(
+            race.solve(0, opponent(attacker), State::START),
+            End::WeakCaptures
+        );
+        assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
+    }
+
+    #[test]
     fn a_kill_over_more_points_than_a_kill_reads_is_not_read() {
         // The corner's kill with two empty points of Black's area added to its space: the
         // same kill, over eight points, is more than a kill is read over.
