@@ -37,8 +37,8 @@ pub(crate) use verdict::{
     Recounts,
 };
 use verdict::{
-    counting_needed, judge_result, not_countable_check, side_variation_check, zero_margin,
-    zero_margin_check,
+    counting_needed, judge_result, not_countable_check, re_settles, side_variation_check,
+    zero_margin, zero_margin_check, RE_READING_WITHIN,
 };
 pub use verdict::{CountRange, ResultCheck, ResultStatus, UnclearString};
 
@@ -384,6 +384,30 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
             second_est = Some(read);
         }
     }
+    // RE as a second opinion on the strings a mismatch still turns on (issue 26
+    // requirements 2 and 5): where only the estimate's reading of them comes close to RE,
+    // RE was counted on the board as the estimate reads it, and they no longer leave the
+    // result open; the reason names them, with the evidence.
+    let mut settled_by_re = None;
+    if let (Some(est), Some(s), Some(recounts), Some(re), true) = (
+        second_est.as_ref().or(chosen.estimate.as_ref()),
+        end.score.as_ref(),
+        recounts.as_mut(),
+        against,
+        // Whoever made the estimate: RE's evidence is the record's, not the reading's.
+        check.status == ResultStatus::Mismatch
+            && !deciding.strings.is_empty()
+            && chosen.basis == Basis::Estimated,
+    ) {
+        if let Some(others) = re_settles(recounts, est, s, re, &deciding, opts.min_confidence()) {
+            let sentence = format!(
+                "{} would turn the winner, but only the estimate's reading of them comes within {RE_READING_WITHIN} points of RE (read otherwise: {others}), so RE settles them as estimated",
+                deciding.names()
+            );
+            settled_by_re = Some(sentence);
+            deciding = Deciding::default();
+        }
+    }
     // A mismatch is a verdict only where the estimate can carry it; else the pending
     // mismatch finding is replaced by the finding that says what would settle it.
     let verdict = if check.status == ResultStatus::Mismatch && !deciding.strings.is_empty() {
@@ -423,9 +447,18 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         }
         _ => verdict,
     };
-    findings.extend(verdict.or(pending));
-    end.findings.extend(findings);
+    let mut verdict = verdict.or(pending);
     check.unclear = deciding.strings;
+    // Strings RE settled leave nothing open: the reason names them, `unclear` does not
+    // (`score` writes the count, as `check` states it).
+    if let Some(sentence) = settled_by_re {
+        check.reason = format!("{}; {sentence}", check.reason);
+        if let Some(f) = verdict.as_mut() {
+            f.message = format!("{}; {sentence}", f.message);
+        }
+    }
+    findings.extend(verdict);
+    end.findings.extend(findings);
     if let Some(f) = comment_evidence(record, &check) {
         end.findings.push(f);
     }
@@ -802,6 +835,100 @@ mod tests {
         let mut recounts = Recounts::new(&pos, &est, &c);
         assert!(!could_decide(&mut recounts, &[], &s, None));
         assert_eq!(recounts.counted(), 0);
+    }
+
+    /// What RE settles of the unsure strings `est` reads on `pos` (komi 0, area), against
+    /// RE's margin for Black `re`: the other readings' counts, or None.
+    fn settled_by(pos: &Position, est: &Estimate, re: f64) -> Option<String> {
+        let rules = Rules::named("chinese").unwrap();
+        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let s = count(pos, &est.dead_stones(), &[], &c).unwrap();
+        let mut recounts = Recounts::new(pos, est, &c);
+        let deciding = deciding_strings(&mut recounts, est, &s, MIN_CONFIDENCE, Some(re));
+        assert!(
+            !deciding.strings.is_empty(),
+            "the strings decide against {re}"
+        );
+        re_settles(&mut recounts, est, &s, re, &deciding, MIN_CONFIDENCE)
+    }
+
+    #[test]
+    fn re_settles_the_strings_where_only_the_estimate_s_reading_comes_near_it() {
+        // The White wall dead at 0.7: B+25; alive it gives W+5.
+        let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
+        let est = wall_estimate(&pos, 0.7);
+        for re in [24.0, 23.0, 27.0] {
+            assert_eq!(settled_by(&pos, &est, re).as_deref(), Some("W+5"), "{re}");
+        }
+        // More than 2 points from the estimate's count, RE says nothing of the wall.
+        assert_eq!(settled_by(&pos, &est, 22.5), None);
+        assert_eq!(settled_by(&pos, &est, 27.5), None);
+        // RE naming the other winner is no evidence for the estimate's reading.
+        assert_eq!(settled_by(&pos, &est, -24.0), None);
+    }
+
+    #[test]
+    fn re_settles_nothing_where_another_reading_comes_as_near() {
+        // A White stone dead inside Black's ring: B+25; alive, B+23. RE B+24 is as near
+        // to either reading (and names the winner of both): it cannot tell them apart.
+        let pos = Position::from_diagram(&["XXX..", "XOX..", "XXX..", ".....", "....."]);
+        let ring: Vec<Point> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| Point::new(x, y)))
+            .filter(|&p| p != Point::new(1, 1))
+            .collect();
+        let string = |color, stones, status, confidence: f32| StringEstimate {
+            color,
+            stones,
+            status,
+            confidence,
+            proven: confidence >= 1.0,
+        };
+        let est = Estimate {
+            width: 5,
+            height: 5,
+            strings: vec![
+                string(Color::Black, ring, StoneStatus::Alive, 1.0),
+                string(Color::White, vec![Point::new(1, 1)], StoneStatus::Dead, 0.7),
+            ],
+            owner: vec![None; 25],
+        };
+        assert_eq!(settled_by(&pos, &est, 24.0), None);
+    }
+
+    #[test]
+    fn a_count_one_point_off_re_that_only_the_estimate_s_reading_explains_is_stated() {
+        let rules = "RU[Chinese]KM[-25]";
+        // The count is W+5 with D3 dead (0.7); alive, B+6. RE W+4 is one point off the
+        // estimate's reading and eleven off the other: RE settles D3, and the count is
+        // stated (unverified only for the open points, which can make up one point).
+        let r = checked("W+4", rules, [0.7, 0.9]);
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+5"));
+        assert_eq!(r.end.result.range, None);
+        assert!(
+            r.end.result.reason.ends_with(
+                "the Black string at D3 (estimated dead, confidence 0.70) would turn the winner, \
+                 but only the estimate's reading of them comes within 2 points of RE (read \
+                 otherwise: B+6), so RE settles them as estimated"
+            ),
+            "{}",
+            r.end.result.reason
+        );
+        assert!(r.end.result.unclear.is_empty());
+        let f = r
+            .findings()
+            .find(|f| f.code == Code::OpenPointsUnclear)
+            .unwrap();
+        assert!(
+            f.message.ends_with("so RE settles them as estimated"),
+            "{}",
+            f.message
+        );
+        assert!(!r.findings().any(|f| f.code == Code::DeadStonesUnclear));
+        // Three points off, RE settles nothing: the result stays open, as before.
+        let r = checked("W+8", rules, [0.7, 0.9]);
+        assert_eq!(r.end.result.computed, None);
+        assert!(r.end.result.range.is_some());
+        assert!(r.findings().any(|f| f.code == Code::DeadStonesUnclear));
     }
 
     #[test]

@@ -302,6 +302,76 @@ pub(crate) fn count_range(
     })
 }
 
+/// Within this many points of RE a count agrees with the board RE was counted on: a dame
+/// or a counting detail apart (Fox's and KGS's territory counts are one point off the
+/// server's in about one game in ten), never a string's worth.
+pub(crate) const RE_READING_WITHIN: f64 = 2.0;
+
+/// The most strings whose readings [`re_settles`] compares (every set of them flipped).
+const SETTLED_AT_MOST: usize = 3;
+
+/// RE as a second opinion on the strings a mismatch turns on (`deciding`, in `est`): where
+/// the estimate's count names RE's winner within [`RE_READING_WITHIN`] points of RE, and
+/// every other reading of those strings (each set of them flipped) is farther from RE than
+/// that, RE was counted on the board as the estimate reads it: the strings are settled,
+/// and what is left of the mismatch is the margin's. Returns the other readings' counts
+/// ("B+3.5", or "B+79.5 to B+77.5, in Black's favour, then in White's"), or None where RE does not
+/// tell the estimate's reading apart (or the strings decide only together, or are too
+/// many to read each way). `re` is RE's margin for Black.
+pub(crate) fn re_settles(
+    recounts: &mut Recounts,
+    est: &Estimate,
+    score: &Score,
+    re: f64,
+    deciding: &Deciding,
+    min_confidence: f32,
+) -> Option<String> {
+    let re_winner = if re > 0.0 {
+        Color::Black
+    } else if re < 0.0 {
+        Color::White
+    } else {
+        return None;
+    };
+    if deciding.together
+        || score.winner != Some(re_winner)
+        || (score.black_margin - re).abs() > RE_READING_WITHIN
+    {
+        return None;
+    }
+    let named: Vec<&StringEstimate> = est
+        .unclear(min_confidence)
+        .filter(|s| {
+            s.stones
+                .first()
+                .is_some_and(|p| deciding.firsts.contains(p))
+        })
+        .collect();
+    if named.is_empty() || named.len() > SETTLED_AT_MOST {
+        return None;
+    }
+    let mut others: Vec<(f64, String)> = Vec::new();
+    for set in 1..(1u32 << named.len()) {
+        let flipped: Vec<&StringEstimate> = (0..named.len())
+            .filter(|&k| set & (1 << k) != 0)
+            .map(|k| named[k])
+            .collect();
+        let r = recounts.flip(&flipped)?;
+        // Margins are sums of halves: exact in binary, compared exactly.
+        if (r.black_margin - re).abs() <= RE_READING_WITHIN {
+            return None;
+        }
+        others.push((r.black_margin, r.re.clone()));
+    }
+    others.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let (best_for_black, best_for_white) = (&others[0].1, &others[others.len() - 1].1);
+    Some(if best_for_black == best_for_white {
+        best_for_black.clone()
+    } else {
+        format!("{best_for_black} to {best_for_white}, in Black's favour, then in White's")
+    })
+}
+
 /// The strings of `unclear` that, flipped, favour `color`: its own dead ones (alive) and
 /// the other side's living and seki ones (dead).
 fn in_favour_of<'a>(unclear: &[&'a StringEstimate], color: Color) -> Vec<&'a StringEstimate> {
