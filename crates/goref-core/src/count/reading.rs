@@ -393,11 +393,10 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         second_est.as_ref().or(chosen.estimate.as_ref()),
         end.score.as_ref(),
         recounts.as_mut(),
+        // RE's margin, only against a mismatch; whoever made the estimate: RE's evidence
+        // is the record's, not the reading's.
         against,
-        // Whoever made the estimate: RE's evidence is the record's, not the reading's.
-        check.status == ResultStatus::Mismatch
-            && !deciding.strings.is_empty()
-            && chosen.basis == Basis::Estimated,
+        !deciding.strings.is_empty(),
     ) {
         if let Some(others) = re_settles(recounts, est, s, re, &deciding, opts.min_confidence()) {
             let sentence = format!(
@@ -840,8 +839,13 @@ mod tests {
     /// What RE settles of the unsure strings `est` reads on `pos` (komi 0, area), against
     /// RE's margin for Black `re`: the other readings' counts, or None.
     fn settled_by(pos: &Position, est: &Estimate, re: f64) -> Option<String> {
+        settled_with(pos, est, 0.0, re)
+    }
+
+    /// [`settled_by`] with `komi`.
+    fn settled_with(pos: &Position, est: &Estimate, komi: f64, re: f64) -> Option<String> {
         let rules = Rules::named("chinese").unwrap();
-        let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
+        let c = ctx(&rules, komi, [0, 0], Scoring::Area);
         let s = count(pos, &est.dead_stones(), &[], &c).unwrap();
         let mut recounts = Recounts::new(pos, est, &c);
         let deciding = deciding_strings(&mut recounts, est, &s, MIN_CONFIDENCE, Some(re));
@@ -863,8 +867,54 @@ mod tests {
         // More than 2 points from the estimate's count, RE says nothing of the wall.
         assert_eq!(settled_by(&pos, &est, 22.5), None);
         assert_eq!(settled_by(&pos, &est, 27.5), None);
-        // RE naming the other winner is no evidence for the estimate's reading.
+        // RE naming the other winner is no evidence for the estimate's reading, however
+        // near (komi 24: B+1 against W+0.5), and a drawn RE names none.
         assert_eq!(settled_by(&pos, &est, -24.0), None);
+        assert_eq!(settled_with(&pos, &est, 24.0, -0.5), None);
+        assert_eq!(settled_with(&pos, &est, 24.0, 0.0), None);
+        // The same with the colours swapped (komi -24: W+1, the Black wall alive B+29).
+        let swapped = Position::from_diagram(&["OOX.."; 5]);
+        let mut est = wall_estimate(&swapped, 0.7);
+        for s in &mut est.strings {
+            s.color = s.color.opponent();
+        }
+        assert_eq!(settled_with(&swapped, &est, -24.0, 0.0), None);
+        assert_eq!(
+            settled_with(&swapped, &est, -24.0, -0.5).as_deref(),
+            Some("B+29")
+        );
+    }
+
+    #[test]
+    fn re_settles_three_strings_by_every_set_of_them_flipped() {
+        // Three White columns read dead at 0.7 around Black's six (komi 40): B+5. One
+        // alive gives W+5, two W+15, all three W+25: each alone turns the winner.
+        let pos = Position::from_diagram(&["OXXXXXXOO"; 5]);
+        let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
+        let string = |color, stones, status, confidence: f32| StringEstimate {
+            color,
+            stones,
+            status,
+            confidence,
+            proven: confidence >= 1.0,
+        };
+        let mut black: Vec<Point> = (1..7).flat_map(column).collect();
+        black.sort();
+        let est = Estimate {
+            width: 9,
+            height: 5,
+            strings: vec![
+                string(Color::Black, black, StoneStatus::Alive, 1.0),
+                string(Color::White, column(0), StoneStatus::Dead, 0.7),
+                string(Color::White, column(7), StoneStatus::Dead, 0.7),
+                string(Color::White, column(8), StoneStatus::Dead, 0.7),
+            ],
+            owner: vec![None; 45],
+        };
+        assert_eq!(
+            settled_with(&pos, &est, 40.0, 4.0).as_deref(),
+            Some("W+5 to W+25, in Black's favour, then in White's")
+        );
     }
 
     #[test]

@@ -347,7 +347,7 @@ pub(crate) fn re_settles(
                 .is_some_and(|p| deciding.firsts.contains(p))
         })
         .collect();
-    if named.is_empty() || named.len() > SETTLED_AT_MOST {
+    if named.len() > SETTLED_AT_MOST {
         return None;
     }
     let mut others: Vec<(f64, String)> = Vec::new();
@@ -364,7 +364,10 @@ pub(crate) fn re_settles(
         others.push((r.black_margin, r.re.clone()));
     }
     others.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let (best_for_black, best_for_white) = (&others[0].1, &others[others.len() - 1].1);
+    let (Some((_, best_for_black)), Some((_, best_for_white))) = (others.first(), others.last())
+    else {
+        return None;
+    };
     Some(if best_for_black == best_for_white {
         best_for_black.clone()
     } else {
