@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Issue 26's figures on records goref was never developed on, beside GNU Go's count.
+
+Usage:
+    scripts/unseen-archive.py GIT_DIR [--goref BIN] [--gnugo BIN] [--keep DIR] [--list]
+
+GIT_DIR is a clone (or the bare mirror `fetch` gives) of github:yenw/computer-go-dataset.
+The folders below (AI games that ../shared/corpus does not hold) are extracted at HEAD into a
+temporary directory (never into the project), records whose bytes equal a corpus file are
+dropped, and only records whose RE is a count are kept. GNU Go 3.8 counts each one
+(`--chinese-rules --score aftermath`, two at a time: about four minutes for the 76 records
+at commit d40334f8), goref checks them all, and the script prints, over the records whose RE
+is a count above 0: how many name RE's winner, give its exact margin, and, where RE and GNU
+Go name the same winner (the agree set), how many goref names, states (a computed result
+that is not `unverified`) and states wrong. `--list` prints every record without RE's winner.
+
+GNU Go reads KM from the record; Fox writes komi x 100 (KM[750] = 7.5) or KM[0] (komi 6.5 by
+the `fox-km0` convention), so its margin is taken back to komi 0 and the real komi applied.
+"""
+import argparse
+import collections
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FOLDERS = [
+    "AI/FineArt",
+    "AI/CGI Fox Go Server",
+    "AI/dolbaram9",
+    "AI/2018 Tencent World AI WEIQI Competition",
+    "AI/Berry Genomics Cup 2018 World AI Weiqi Competition",
+    "AI/Berry Genomics Cup 2019 World AI Weiqi Competition",
+    "AI/The 11th Computer Go UEC Cup/day1",
+    "AI/The 11th Computer Go UEC Cup/day2",
+    "AI/The 1st World AI Go Open 2017",
+    "AI/The 2nd World AI Go Open 2018",
+]
+COUNT = re.compile(r"([BW])\+(\d+(?:\.\d+)?)")
+FOX_KM = {"750": 7.5, "375": 7.5, "650": 6.5, "325": 6.5, "0": 6.5}
+
+
+def signed(result):
+    m = COUNT.fullmatch((result or "").strip())
+    if not m:
+        return None
+    return (1 if m.group(1) == "B" else -1) * float(m.group(2))
+
+
+def git(git_dir, *args):
+    return subprocess.run(["git", "-C", git_dir, *args], capture_output=True, check=True).stdout
+
+
+def corpus_hashes(corpus):
+    hashes = set()
+    for root, _, files in os.walk(corpus):
+        for f in files:
+            if f.lower().endswith(".sgf"):
+                with open(os.path.join(root, f), "rb") as fh:
+                    hashes.add(hashlib.md5(fh.read()).hexdigest())
+    return hashes
+
+
+def extract(git_dir, out, seen):
+    kept = []
+    for folder in FOLDERS:
+        names = git(git_dir, "ls-tree", "-r", "--name-only", "HEAD", "--", folder).decode()
+        for path in names.splitlines():
+            if not path.lower().endswith(".sgf"):
+                continue
+            data = git(git_dir, "show", f"HEAD:{path}")
+            if hashlib.md5(data).hexdigest() in seen or not re.search(rb"RE\[[BW]\+[0-9]", data):
+                continue
+            sub = os.path.join(out, re.sub(r"[^A-Za-z0-9]", "_", folder[3:]))
+            os.makedirs(sub, exist_ok=True)
+            name = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(path))
+            target = os.path.join(sub, name)
+            with open(target, "wb") as fh:
+                fh.write(data)
+            kept.append(target)
+    return kept
+
+
+def gnugo_margin(gnugo, path):
+    """GNU Go's area margin for Black at the record's real komi, or None."""
+    out = subprocess.run(
+        [gnugo, "--chinese-rules", "--score", "aftermath", "-l", path],
+        capture_output=True, text=True, timeout=600,
+    ).stdout
+    m = re.search(r"(Black|White) wins by ([0-9.]+) points", out)
+    if not m:
+        return None
+    margin = float(m.group(2)) * (1 if m.group(1) == "Black" else -1)
+    with open(path, "rb") as fh:
+        km = re.search(rb"KM\[([^\]]*)\]", fh.read())
+    raw = km.group(1).decode() if km else "0"
+    try:
+        komi_read = float(raw)
+    except ValueError:
+        return None
+    return margin + komi_read - FOX_KM.get(raw, komi_read)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("git_dir")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--goref", default=None)
+    ap.add_argument("--gnugo", default="gnugo" if os.path.exists("/usr/bin/gnugo") else "/usr/games/gnugo")
+    ap.add_argument("--corpus", default=os.path.join(here, "..", "..", "shared", "corpus"))
+    ap.add_argument("--keep", help="extract here instead of a temporary directory")
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    goref = args.goref or os.path.join(
+        subprocess.run([os.path.join(here, "target-dir.sh")], capture_output=True, text=True).stdout.strip(),
+        "release", "goref")
+    out = args.keep or tempfile.mkdtemp(prefix="goref-unseen-")
+    files = extract(args.git_dir, out, corpus_hashes(args.corpus))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        second = dict(zip(files, pool.map(lambda f: gnugo_margin(args.gnugo, f), files)))
+    reports = subprocess.run(
+        [goref, "check", "--format", "jsonl", "--no-progress", "--fail-on", "never", out],
+        capture_output=True, text=True,
+    ).stdout
+    t = collections.Counter()
+    for line in reports.splitlines():
+        r = json.loads(line)
+        res = r.get("result") or {}
+        recorded = signed(res.get("recorded"))
+        if recorded is None or recorded == 0:
+            continue
+        computed = res.get("computed")
+        winner = "B" if recorded > 0 else "W"
+        named = bool(computed) and computed[0] == winner
+        g = second.get(os.path.normpath(r["file"]))
+        agree = g is not None and g != 0 and ("B" if g > 0 else "W") == winner
+        stated = computed is not None and res.get("status") != "unverified"
+        t["counts"] += 1
+        t["winner"] += named
+        t["exact"] += bool(computed) and signed(computed) == recorded
+        if agree:
+            t["agree"] += 1
+            t["agree winner"] += named
+            t["agree stated"] += stated
+            t["agree stated wrong"] += stated and not named
+        if args.list and not named:
+            print(res.get("status"), r["file"], res.get("recorded"), computed, res.get("range"), "GNU Go", g)
+    print(json.dumps({"records": len(files), **t}))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
