@@ -21,6 +21,17 @@ use crate::replay::position::Position;
 
 /// Points of its own territory each side (Black, White) must fill once the dame are filled.
 pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2] {
+    teire_points_reading(pos, area, seki, false)
+}
+
+/// [`teire_points`], reading only the strings next to a neutral point, or (with
+/// `every_string`, the reference the tests compare with) every string.
+fn teire_points_reading(
+    pos: &Position,
+    area: &AreaCount,
+    seki: &[Point],
+    every_string: bool,
+) -> [u32; 2] {
     let len = pos.width as usize * pos.height as usize;
     if pos.cells.len() != len || area.territory.len() != len {
         return [0, 0];
@@ -56,7 +67,15 @@ pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2
     let mut scratch = StringScratch::default();
     let mut dame = Vec::new();
     let mut id = 0u32;
-    for start in 0..len {
+    // A liberty outside a string's own territory is neutral (the other side's territory
+    // touches none of its stones), so only the strings with a stone next to a neutral
+    // point can have a dame: they are all the candidates there are.
+    let neutral = |i: usize| board[i].is_none() && area.territory[i].is_none();
+    let every = (0..len).filter(|_| every_string);
+    let next_to_dame = (0..len)
+        .filter(|&i| !every_string && neutral(i))
+        .flat_map(neighbours);
+    for start in every.chain(next_to_dame) {
         let Some(color) = board[start] else { continue };
         if string_of[start] != 0 {
             continue;
@@ -178,6 +197,50 @@ mod tests {
         let pos = Position::from_diagram(rows);
         let area = count_area(&pos, dead).unwrap();
         teire_points(&pos, &area, seki)
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        /// Reading only the strings next to a neutral point gives what reading every
+        /// string gives, on random boards with random dead and seki stones.
+        #[test]
+        fn the_strings_next_to_dame_are_every_teire_there_is(
+            (w, h, cells, dead, seki) in (2u8..=7, 2u8..=7).prop_flat_map(|(w, h)| {
+                let n = w as usize * h as usize;
+                (
+                    Just(w),
+                    Just(h),
+                    proptest::collection::vec(0u8..3, n),
+                    proptest::collection::vec(proptest::bool::weighted(0.1), n),
+                    proptest::collection::vec(proptest::bool::weighted(0.05), n),
+                )
+            })
+        ) {
+            let colour = |c: u8| match c {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            };
+            let pos = Position {
+                width: w,
+                height: h,
+                cells: cells.iter().map(|&c| colour(c)).collect(),
+            };
+            let stones = |marks: &[bool]| -> Vec<Point> {
+                (0..marks.len())
+                    .filter(|&i| marks[i] && cells[i] != 0)
+                    .map(|i| Point::new((i % w as usize) as u8, (i / w as usize) as u8))
+                    .collect()
+            };
+            let area = count_area(&pos, &stones(&dead)).unwrap();
+            let seki = stones(&seki);
+            prop_assert_eq!(
+                teire_points(&pos, &area, &seki),
+                teire_points_reading(&pos, &area, &seki, true)
+            );
+        }
     }
 
     #[test]
