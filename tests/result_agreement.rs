@@ -171,17 +171,11 @@ fn re_counts_are_read_like_the_measuring_script() {
 #[test]
 #[ignore = "needs ../shared (the development corpus)"]
 fn unsure_kills_in_small_spaces_are_read_out_and_settle_the_result() {
-    let corpus = shared().join("corpus");
-    let result = |file: &str| {
-        let path = corpus.join(file);
-        let reports = check_jsonl(&["--fail-on", "never", path.to_str().unwrap()]);
-        reports[0]["result"].clone()
-    };
-    let seigen = result("gobase-9x9-b/9x9_1.sgf");
+    let seigen = corpus_result("gobase-9x9-b/9x9_1.sgf");
     assert_eq!(seigen["computed"], "B+6", "{seigen}");
     assert!(seigen["range"].is_null(), "{seigen}");
     assert!(seigen["unclear"].as_array().is_none_or(|u| u.is_empty()));
-    let self_play = result("gnugo-trevor/auto_a003.sgf");
+    let self_play = corpus_result("gnugo-trevor/auto_a003.sgf");
     assert!(self_play["computed"].is_null(), "{self_play}");
     assert_eq!(self_play["range"]["for_black"], "B+47.5", "{self_play}");
 }
@@ -193,13 +187,7 @@ fn unsure_kills_in_small_spaces_are_read_out_and_settle_the_result() {
 #[test]
 #[ignore = "needs ../shared (the development corpus)"]
 fn re_settles_the_strings_only_the_estimate_s_reading_brings_near_it() {
-    let corpus = shared().join("corpus");
-    let result = |file: &str| {
-        let path = corpus.join(file);
-        let reports = check_jsonl(&["--fail-on", "never", path.to_str().unwrap()]);
-        reports[0]["result"].clone()
-    };
-    let fox = result("yenw-fox-bensondarr/2018.04.22_VS_BensonDarr_010001986.sgf");
+    let fox = corpus_result("yenw-fox-bensondarr/2018.04.22_VS_BensonDarr_010001986.sgf");
     assert_eq!(fox["computed"], "W+3.5", "{fox}");
     assert!(fox["range"].is_null(), "{fox}");
     assert!(
@@ -211,7 +199,14 @@ fn re_settles_the_strings_only_the_estimate_s_reading_brings_near_it() {
         reason.ends_with("(read otherwise: B+3.5), so RE settles them as estimated"),
         "{reason}"
     );
-    let kgs = result("kgs-2015-05-b/2015-05-16-1.sgf");
+    let kgs = corpus_result("kgs-2015-05-b/2015-05-16-1.sgf");
     assert!(kgs["computed"].is_null(), "{kgs}");
     assert!(kgs["range"].is_object(), "{kgs}");
+}
+
+/// The `result` object `goref check` reports for the first game of a corpus file.
+fn corpus_result(file: &str) -> serde_json::Value {
+    let path = shared().join("corpus").join(file);
+    let reports = check_jsonl(&["--fail-on", "never", path.to_str().unwrap()]);
+    reports[0]["result"].clone()
 }

@@ -891,13 +891,6 @@ mod tests {
         // alive gives W+5, two W+15, all three W+25: each alone turns the winner.
         let pos = Position::from_diagram(&["OXXXXXXOO"; 5]);
         let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
-        let string = |color, stones, status, confidence: f32| StringEstimate {
-            color,
-            stones,
-            status,
-            confidence,
-            proven: confidence >= 1.0,
-        };
         let mut black: Vec<Point> = (1..7).flat_map(column).collect();
         black.sort();
         let est = Estimate {
@@ -926,13 +919,6 @@ mod tests {
             .flat_map(|y| (0..3).map(move |x| Point::new(x, y)))
             .filter(|&p| p != Point::new(1, 1))
             .collect();
-        let string = |color, stones, status, confidence: f32| StringEstimate {
-            color,
-            stones,
-            status,
-            confidence,
-            proven: confidence >= 1.0,
-        };
         let est = Estimate {
             width: 5,
             height: 5,
@@ -1168,6 +1154,22 @@ mod tests {
     /// Black stone inside (D3, H3), estimated dead at the given confidences (D3 in seki
     /// with `d3_seki`). By area with KM 0 the count is W+30; either stone alive makes its
     /// territory dame (W+19), both alive W+8.
+    /// A string of `est`: proven where it is certain.
+    fn string(
+        color: Color,
+        stones: Vec<Point>,
+        status: StoneStatus,
+        confidence: f32,
+    ) -> StringEstimate {
+        StringEstimate {
+            color,
+            stones,
+            status,
+            confidence,
+            proven: confidence >= 1.0,
+        }
+    }
+
     fn two_rooms(re: &str, props: &str, confidence: [f32; 2]) -> (GameRecord, RefereeOptions) {
         rooms(re, props, confidence, false)
     }
@@ -1184,13 +1186,6 @@ mod tests {
         );
         let rec = record_with_marks(&sgf);
         let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
-        let string = |color, stones, status, confidence: f32| StringEstimate {
-            color,
-            stones,
-            status,
-            confidence,
-            proven: confidence >= 1.0,
-        };
         let est = Estimate {
             width: 9,
             height: 5,
