@@ -400,7 +400,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     ) {
         if let Some(others) = re_settles(recounts, est, s, re, &deciding, opts.min_confidence()) {
             let sentence = format!(
-                "{} would turn the winner, but only the estimate's reading of them comes within {RE_READING_WITHIN} points of RE (read otherwise: {others}), so RE settles them as estimated",
+                "the result turns on {}, but only the estimate's reading of them comes within {RE_READING_WITHIN} points of RE (read otherwise: {others}), so RE settles them as estimated",
                 deciding.names()
             );
             settled_by_re = Some(sentence);
@@ -942,7 +942,7 @@ mod tests {
         assert_eq!(r.end.result.range, None);
         assert!(
             r.end.result.reason.ends_with(
-                "the Black string at D3 (estimated dead, confidence 0.70) would turn the winner, \
+                "the result turns on the Black string at D3 (estimated dead, confidence 0.70), \
                  but only the estimate's reading of them comes within 2 points of RE (read \
                  otherwise: B+6), so RE settles them as estimated"
             ),

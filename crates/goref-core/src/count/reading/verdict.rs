@@ -312,8 +312,8 @@ const SETTLED_AT_MOST: usize = 3;
 
 /// RE as a second opinion on the strings a mismatch turns on (`deciding`, in `est`): where
 /// the estimate's count names RE's winner within [`RE_READING_WITHIN`] points of RE, and
-/// every other reading of those strings (each set of them flipped) is farther from RE than
-/// that, RE was counted on the board as the estimate reads it: the strings are settled,
+/// every other reading of those strings (each set of them flipped) is more than that from
+/// RE, RE was counted on the board as the estimate reads it: the strings are settled,
 /// and what is left of the mismatch is the margin's. Returns the other readings' counts
 /// ("B+3.5", or "B+79.5 to B+77.5, in Black's favour, then in White's"), or None where RE does not
 /// tell the estimate's reading apart (or the strings decide only together, or are too
