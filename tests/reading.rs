@@ -708,3 +708,53 @@ fn score_without_re_writes_no_result_where_an_unsure_string_decides_the_winner()
     let out = text(&["score", agreeing.to_str().unwrap()]);
     assert!(out.contains("Result to write: RE[B+1.5]"), "{out}");
 }
+
+/// RE as a second opinion: with RE B+0.5 the lone White stone read dead (B+1.5) is the only
+/// reading within 2 points of RE (alive: W+35.5), so check, score and the page state the
+/// count B+1.5 and say what settled the stone; with RE B+4 (2.5 points off) it stays open.
+#[test]
+fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let near = dir.path().join("near.sgf");
+    std::fs::write(&near, UNSURE.replace("RE[W+28.5]", "RE[B+0.5]")).unwrap();
+    let far = dir.path().join("far.sgf");
+    std::fs::write(&far, UNSURE.replace("RE[W+28.5]", "RE[B+4]")).unwrap();
+    let (near, far) = (near.to_str().unwrap(), far.to_str().unwrap());
+    let settled = &check_jsonl(&[near])[0]["result"];
+    assert_eq!(settled["status"], "mismatch", "{settled}");
+    assert_eq!(settled["computed"], "B+1.5", "{settled}");
+    assert!(
+        settled.get("range").is_none() && settled.get("unclear").is_none(),
+        "{settled}"
+    );
+    let reason = settled["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with(
+            "the result turns on the White string at B5 (estimated dead, confidence 0.70), but \
+             only the estimate's reading of them comes within 2 points of RE (read otherwise: \
+             W+35.5), so RE settles them as estimated"
+        ),
+        "{reason}"
+    );
+    let score = text(&["score", near]);
+    assert!(score.contains("Result to write: RE[B+1.5]\n"), "{score}");
+    let page = dir.path().join("page.html");
+    goref()
+        .args([
+            "check",
+            "-q",
+            "--format",
+            "html",
+            "-o",
+            page.to_str().unwrap(),
+            near,
+        ])
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<td>B+1.5</td>"), "{html}");
+    let open = &check_jsonl(&[far])[0]["result"];
+    assert_eq!(open["status"], "unverified", "{open}");
+    assert_eq!(open["computed"], Value::Null, "{open}");
+    assert_eq!(open["range"]["for_white"], "W+35.5", "{open}");
+}
