@@ -666,21 +666,7 @@ fn text_html_and_score_show_the_range_and_label_the_estimate_s_count() {
         full.contains("  estimate Black 45 White 36 neutral 0, komi 10.5, dead be"),
         "{full}"
     );
-    let dir = tempfile::tempdir().unwrap();
-    let page = dir.path().join("page.html");
-    goref()
-        .args([
-            "check",
-            "-q",
-            "--format",
-            "html",
-            "-o",
-            page.to_str().unwrap(),
-        ])
-        .args([UNSURE_WINNER, UNSURE_MARGIN])
-        .assert()
-        .success();
-    let html = std::fs::read_to_string(&page).unwrap();
+    let html = html_page(&[UNSURE_WINNER, UNSURE_MARGIN]);
     assert!(html.contains("<td>W+ (W+1.5 to W+38.5)</td>"), "{html}");
     assert!(html.contains("<td>B+1.5 to W+35.5</td>"), "{html}");
     let score = text(&["score", UNSURE_MARGIN]);
@@ -738,6 +724,17 @@ fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
     );
     let score = text(&["score", near]);
     assert!(score.contains("Result to write: RE[B+1.5]\n"), "{score}");
+    let html = html_page(&[near]);
+    assert!(html.contains("<td>B+1.5</td>"), "{html}");
+    let open = &check_jsonl(&[far])[0]["result"];
+    assert_eq!(open["status"], "unverified", "{open}");
+    assert_eq!(open["computed"], Value::Null, "{open}");
+    assert_eq!(open["range"]["for_white"], "W+35.5", "{open}");
+}
+
+/// The HTML page `goref check --format html` writes for `files`.
+fn html_page(files: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("page.html");
     goref()
         .args([
@@ -747,14 +744,9 @@ fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
             "html",
             "-o",
             page.to_str().unwrap(),
-            near,
         ])
+        .args(files)
         .assert()
         .success();
-    let html = std::fs::read_to_string(&page).unwrap();
-    assert!(html.contains("<td>B+1.5</td>"), "{html}");
-    let open = &check_jsonl(&[far])[0]["result"];
-    assert_eq!(open["status"], "unverified", "{open}");
-    assert_eq!(open["computed"], Value::Null, "{open}");
-    assert_eq!(open["range"]["for_white"], "W+35.5", "{open}");
+    std::fs::read_to_string(&page).unwrap()
 }

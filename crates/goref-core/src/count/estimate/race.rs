@@ -508,17 +508,25 @@ mod tests {
         (vec![weak], enclosing, space)
     }
 
-    fn refuted(rows: &[&str], x: usize, y: usize) -> bool {
+    /// `read` asked of the race at the chain on (x, y) of `rows` ([`race_at`]).
+    fn read_at<T>(
+        rows: &[&str],
+        x: usize,
+        y: usize,
+        read: impl FnOnce(&Grid, &[usize], &[usize], &[usize]) -> T,
+    ) -> T {
         let grid = Grid::new(&Position::from_diagram(rows));
         let (weak, enclosing, space) = race_at(&grid, x, y);
-        seki_refuted(&grid, &weak, &enclosing, &space)
+        read(&grid, &weak, &enclosing, &space)
+    }
+
+    fn refuted(rows: &[&str], x: usize, y: usize) -> bool {
+        read_at(rows, x, y, seki_refuted)
     }
 
     /// How the race ends with the enclosure moving first, then with the weak side.
     fn ends(rows: &[&str], x: usize, y: usize) -> Option<(End, End)> {
-        let grid = Grid::new(&Position::from_diagram(rows));
-        let (weak, enclosing, space) = race_at(&grid, x, y);
-        read_out(&grid, &weak, &enclosing, &space)
+        read_at(rows, x, y, read_out)
     }
 
     /// Black's eight stones at the top have two liberties, D9 and F7, and no eye. White
@@ -563,9 +571,7 @@ mod tests {
 
     /// How a kill on the chain at (x, y) reads out ([`kill_read_out`]).
     fn kill_taken(rows: &[&str], x: usize, y: usize) -> bool {
-        let grid = Grid::new(&Position::from_diagram(rows));
-        let (weak, enclosing, space) = race_at(&grid, x, y);
-        kill_read_out(&grid, &weak, &enclosing, &space)
+        read_at(rows, x, y, kill_read_out)
     }
 
     /// White's five stones in the corner have one eye: Black fills it and takes them,
