@@ -167,6 +167,15 @@ impl LivingStones {
         LivingStones(cells)
     }
 
+    /// The colour of the living stone on cell `i`, if one stands there.
+    fn color(&self, i: usize) -> Option<Color> {
+        match self.0[i] {
+            0 => Some(Color::Black),
+            1 => Some(Color::White),
+            _ => None,
+        }
+    }
+
     /// Per cell: true where no living stone stands (empty, or a stone read dead).
     fn open(&self) -> Vec<bool> {
         self.0.iter().map(|&s| s == NO_LIVING_STONE).collect()
@@ -209,13 +218,12 @@ impl Round {
                 let empty = grid.cells[i].is_none();
                 let mut seen: [Option<usize>; 2] = [None, None];
                 for nb in grid.neighbours(i) {
-                    let Some(color) = grid.cells[nb] else {
+                    // The living colour on the cell, worked out once this round: no
+                    // chain or verdict is looked up for an empty cell or a dead stone.
+                    let Some(color) = stones.color(nb) else {
                         continue;
                     };
                     let c = grid.chain_of[nb] as usize;
-                    if !living(verdicts, c) {
-                        continue;
-                    }
                     *region_mask |= 1 << color.index();
                     if listed_for[c] != r as u32 {
                         listed_for[c] = r as u32;
@@ -402,20 +410,23 @@ fn settle_weakest(
         // Spaces holding a living chain of `color` not proven: the only ones that can be
         // candidates (the others are skipped before their cells are listed).
         let mut has_weak = vec![false; count];
-        for (i, &s) in space_of.iter().enumerate() {
+        // By chains, not cells: a chain of `color` is never a wall of its own colour's
+        // labelling, so all its stones share one space (this runs every round).
+        for (c, chain) in grid.chains.iter().enumerate() {
+            if chain.color != color || !living(verdicts, c) {
+                continue;
+            }
+            let Some(&s) = chain.stones.first().map(|&i| &space_of[i]) else {
+                continue;
+            };
             if s == NONE {
                 continue;
             }
-            if grid.cells[i] == Some(color) {
-                let c = grid.chain_of[i] as usize;
-                if living(verdicts, c)
-                    && (round.is_strong(c) || verdicts[c].status == StoneStatus::Seki)
-                {
-                    safe[s as usize] = true;
-                }
-                if living(verdicts, c) && !verdicts[c].proven {
-                    has_weak[s as usize] = true;
-                }
+            if round.is_strong(c) || verdicts[c].status == StoneStatus::Seki {
+                safe[s as usize] = true;
+            }
+            if !verdicts[c].proven {
+                has_weak[s as usize] = true;
             }
         }
         if (0..count).all(|s| safe[s] || !has_weak[s]) {
