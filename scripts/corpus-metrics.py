@@ -26,7 +26,8 @@ import os
 import re
 
 COUNT = re.compile(r"^\s*([BW])\+(\d+(?:\.\d+)?)\s*$")
-# Fox writes KM as komi x 100 (or x 50); GNU Go's margin_plus_komi needs the real komi.
+# Fox writes KM as komi x 100 (or x 50), or KM[0] (see komi_of); GNU Go's
+# margin_plus_komi needs the real komi.
 FOX_KM = {"750": 7.5, "650": 6.5, "375": 7.5, "325": 6.5}
 
 
@@ -51,7 +52,25 @@ def winner_of(result):
     return (1 if m.group(1) == "B" else -1) if m else None
 
 
-def oracle_margins(path):
+def komi_of(o, corpus):
+    """The real komi of an oracle row: Fox's scaled KM read back, and Fox's KM[0] (an
+    `AP[YuanYu]` record) 6.5 in an even game and none in a handicap game, as goref's
+    `fox-km0` convention reads it; otherwise the komi the oracle read."""
+    raw = str(o.get("km_raw"))
+    if raw in FOX_KM:
+        return FOX_KM[raw]
+    if raw == "0":
+        path = os.path.join(corpus, o["file"].replace("corpus/", "", 1))
+        try:
+            data = open(path, "rb").read()
+        except OSError:
+            data = b""
+        if b"AP[YuanYu" in data:
+            return 0.0 if (o.get("handicap") or 0) >= 2 else 6.5
+    return o.get("komi") or 0
+
+
+def oracle_margins(path, corpus):
     """GNU Go's aftermath count per corpus-relative file, as Black's margin after komi."""
     margins = {}
     if not os.path.exists(path):
@@ -61,8 +80,7 @@ def oracle_margins(path):
         g = o.get("gnugo") or {}
         if g.get("margin_plus_komi") is None:
             continue
-        komi = FOX_KM.get(str(o.get("km_raw")), o.get("komi") or 0)
-        margins[o["file"].replace("corpus/", "", 1)] = g["margin_plus_komi"] - komi
+        margins[o["file"].replace("corpus/", "", 1)] = g["margin_plus_komi"] - komi_of(o, corpus)
     return margins
 
 
@@ -136,7 +154,7 @@ def main():
     ap.add_argument("--corpus", default="../shared/corpus")
     args = ap.parse_args()
     rows = [json.loads(l) for l in open(args.jsonl, encoding="utf-8") if l.strip()]
-    per = tally(rows, args.corpus, oracle_margins(args.oracle))
+    per = tally(rows, args.corpus, oracle_margins(args.oracle, args.corpus))
     header = " ".join(f"{k:>5}" for k in COLUMNS) + " | " + " ".join(
         f"{k.replace('a_', '', 1):>6}" for k in AGREE
     )

@@ -15,7 +15,7 @@ Go name the same winner (the agree set), how many goref names, states (a compute
 that is not `unverified`) and states wrong. `--list` prints every record without RE's winner.
 
 GNU Go reads KM from the record; Fox writes komi x 100 (KM[750] = 7.5) or KM[0] (komi 6.5 by
-the `fox-km0` convention), so its margin is taken back to komi 0 and the real komi applied.
+the `fox-km0` convention in an even game, none in a handicap game), so its margin is taken back to komi 0 and the real komi applied.
 """
 import argparse
 import collections
@@ -96,12 +96,17 @@ def gnugo_margin(gnugo, path):
         return None
     margin = float(m.group(2)) * (1 if m.group(1) == "Black" else -1)
     with open(path, "rb") as fh:
-        km = re.search(rb"KM\[([^\]]*)\]", fh.read())
+        data = fh.read()
+    km = re.search(rb"KM\[([^\]]*)\]", data)
     raw = km.group(1).decode() if km else "0"
     try:
         komi_read = float(raw)
     except ValueError:
         return None
+    ha = re.search(rb"HA\[(\d+)\]", data)
+    if raw == "0" and ha and int(ha.group(1)) >= 2:
+        # A Fox handicap game: KM[0] is its komi (none), as the `fox-km0` convention reads it.
+        return margin
     return margin + komi_read - FOX_KM.get(raw, komi_read)
 
 

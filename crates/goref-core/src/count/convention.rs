@@ -49,6 +49,24 @@ pub enum KomiReading {
     Record,
     /// This komi whatever KM says (a source that writes a placeholder KM).
     Fixed(f64),
+    /// This komi in an even game; in a handicap game KM as written: a source that writes
+    /// `KM[0]` for every game, where a handicap game really has no komi (the Japanese
+    /// rules give none). Resolved per record by [`reading_for`].
+    FixedInEvenGames(f64),
+}
+
+impl KomiReading {
+    /// The reading for one record: [`KomiReading::FixedInEvenGames`] becomes `Fixed` in
+    /// an even game and `Record` in a handicap game (HA of 2 or more).
+    fn for_record(self, record: &GameRecord) -> KomiReading {
+        match self {
+            KomiReading::FixedInEvenGames(_) if record.handicap.unwrap_or(0) >= 2 => {
+                KomiReading::Record
+            }
+            KomiReading::FixedInEvenGames(k) => KomiReading::Fixed(k),
+            other => other,
+        }
+    }
 }
 
 /// One source's way of counting.
@@ -82,10 +100,10 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             komi: KomiForm::Zero,
         },
         counting: Some(Scoring::Territory),
-        komi: KomiReading::Fixed(6.5),
+        komi: KomiReading::FixedInEvenGames(6.5),
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: true,
-        note: "KM[0] is a placeholder: the margins fit territory counting with the server's Japanese komi of 6.5; B+0.0 / W+0.0 mark wins without a count",
+        note: "KM[0] is a placeholder in an even game: the margins fit territory counting with the server's Japanese komi of 6.5 (they end in .5); in a handicap game KM[0] is the komi (none), and the margin is a whole number; B+0.0 / W+0.0 mark wins without a count",
     },
     Convention {
         id: "fox",
@@ -172,7 +190,7 @@ pub(crate) fn komi_is_placeholder(record: &GameRecord, rules_source: &RulesSourc
     record.playable
         && *rules_source != RulesSource::CommandLine
         && record.re().is_some_and(|(_, p)| p.is_count())
-        && detect(record).is_some_and(|d| matches!(d.convention.komi, KomiReading::Fixed(_)))
+        && detect(record).is_some_and(|d| matches!(d.komi, KomiReading::Fixed(_)))
 }
 
 /// A convention found in a record, with the evidence that found it.
@@ -181,6 +199,9 @@ pub struct Detected {
     pub convention: &'static Convention,
     /// One sentence naming the evidence, e.g. "AP[YuanYu] with RU[Japanese]".
     pub evidence: String,
+    /// The convention's komi for this record ([`KomiReading::FixedInEvenGames`] resolved
+    /// by the record's handicap).
+    pub komi: KomiReading,
 }
 
 impl Detected {
@@ -192,9 +213,12 @@ impl Detected {
             Some(Scoring::Territory) => "territory counting".to_string(),
             None => "the counting its RU names".to_string(),
         };
-        let komi = match c.komi {
-            KomiReading::Record => String::new(),
-            KomiReading::Fixed(k) => format!(" with komi {}", crate::rules::format_number(k)),
+        let komi = match (c.komi, self.komi) {
+            (_, KomiReading::Fixed(k)) => format!(" with komi {}", crate::rules::format_number(k)),
+            (KomiReading::FixedInEvenGames(_), _) => {
+                " with the record's KM as its komi (a handicap game)".to_string()
+            }
+            _ => String::new(),
         };
         format!(
             "{} is the mark of {} (convention `{}`): its result is read as {counting}{komi}; {}",
@@ -210,6 +234,7 @@ pub fn detect(record: &GameRecord) -> Option<Detected> {
         .find(|c| shows(record, &c.evidence))
         .map(|convention| Detected {
             convention,
+            komi: convention.komi.for_record(record),
             evidence: evidence_sentence(record, &convention.evidence),
         })
 }
@@ -296,11 +321,12 @@ pub fn reading_for(
     rules: &Rules,
 ) -> SourceReading {
     let by_rules = rules.scoring;
-    match detected.map(|d| d.convention) {
-        Some(c) => SourceReading {
-            counting: c.counting.unwrap_or(by_rules),
-            komi: c.komi,
-            handicap_compensation: c
+    match detected {
+        Some(d) => SourceReading {
+            counting: d.convention.counting.unwrap_or(by_rules),
+            komi: d.komi,
+            handicap_compensation: d
+                .convention
                 .handicap_compensation
                 .unwrap_or(rules.handicap_compensation),
         },
@@ -420,5 +446,38 @@ mod tests {
         assert_eq!(reading.counting, Scoring::Territory);
         assert_eq!(reading.komi, KomiReading::Fixed(6.5));
         assert_eq!(reading.handicap_compensation, HandicapCompensation::None);
+    }
+
+    /// Fox's `KM[0]` stands for 6.5 in an even game only: in a handicap game it is the
+    /// komi (none), so the record's KM is read and is no placeholder.
+    #[test]
+    fn a_fox_handicap_game_s_km0_is_its_komi() {
+        let japanese = Rules::named("japanese").unwrap();
+        let source = RulesSource::Record;
+        for (ha, komi, placeholder) in [
+            ("", KomiReading::Fixed(6.5), true),
+            ("HA[1]", KomiReading::Fixed(6.5), true),
+            ("HA[2]", KomiReading::Record, false),
+            ("HA[9]", KomiReading::Record, false),
+        ] {
+            let sgf = format!("(;SZ[19]AP[YuanYu]RU[Japanese]KM[0]{ha}RE[B+3.0];B[pd])");
+            let fox = record(&sgf);
+            let d = detect(&fox);
+            assert_eq!(d.as_ref().map(|d| d.convention.id), Some("fox-km0"), "{ha}");
+            assert_eq!(reading_for(d.as_ref(), &fox, &japanese).komi, komi, "{ha}");
+            assert_eq!(komi_is_placeholder(&fox, &source), placeholder, "{ha}");
+            let sentence = d.unwrap().sentence();
+            let named = if placeholder {
+                "read as territory counting with komi 6.5;"
+            } else {
+                "read as territory counting with the record's KM as its komi (a handicap game);"
+            };
+            assert!(sentence.contains(named), "{ha}: {sentence}");
+        }
+        // A convention with a fixed komi keeps it whatever the handicap.
+        assert_eq!(
+            KomiReading::Fixed(7.5).for_record(&record("(;SZ[19]HA[3]KM[0];B[pd])")),
+            KomiReading::Fixed(7.5)
+        );
     }
 }

@@ -51,7 +51,8 @@ pub(crate) fn method(
     let counting = reading.counting;
     let komi = match (komi.source, reading.komi) {
         (ValueSource::CommandLine, _) | (_, KomiReading::Record) => komi,
-        (_, KomiReading::Fixed(value)) => Komi {
+        // `reading_for` resolves `FixedInEvenGames` per record: to `Record` in a handicap game.
+        (_, KomiReading::Fixed(value) | KomiReading::FixedInEvenGames(value)) => Komi {
             value,
             source: ValueSource::Convention,
         },
