@@ -10,8 +10,11 @@
 //! one with the weak chains, and a small weak chain's own points, where the other side may play
 //! again once it is taken), with captures, the suicide ban and the simple ko ban.
 //!
-//! - Any capture by the weak side is its win: a refutation must hold against every resource
-//!   the weak side has.
+//! - A capture by the weak side is its win: a refutation must hold against every resource
+//!   the weak side has. Only taking one or two stones of an enclosing chain that sits inside
+//!   the weak chains' eye space (a throw-in: every liberty of it is one of theirs) lets play
+//!   go on in the freed points: they make one eye at most, so the enclosure may still take
+//!   everything.
 //! - Taking the biggest weak chain is the enclosure's win when it frees more points than a
 //!   killable eye shape holds (seven or more); a smaller one may be a nakade, so play goes on
 //!   in the freed points, and the enclosure wins only if both then pass with it still taken.
@@ -43,6 +46,9 @@ pub(crate) const MAX_KILL_POINTS: usize = 7;
 const SHORT_OF_LIBERTIES: usize = 3;
 /// A partner in a seki keeps at most this many liberties of its own (an eye, a dame).
 const PARTNER_OWN_LIBERTIES: usize = 2;
+/// The weak side's capture of at most this many stones does not end the race: the points
+/// it frees make one eye at most, and play goes on there ([`Race::plays_on`]).
+const PLAY_ON_AFTER_TAKING: usize = 2;
 
 /// How a race played out ends, for the side that moved first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +89,7 @@ pub(crate) fn kill_read_out(
     let Some(mut race) = Race::of(grid, weak, enclosing, space) else {
         return false;
     };
-    if race.points.len() > MAX_KILL_POINTS {
+    if race.reach > MAX_KILL_POINTS {
         return false;
     }
     let attacker = race.attacker;
@@ -162,6 +168,27 @@ impl<'g> Race<'g> {
         if points.is_empty() || points.len() > MAX_POINTS {
             return None;
         }
+        // The size of the fight is the points above; the stones of a small enclosing
+        // chain inside the weak chains' eye space (every liberty of it one of theirs) are
+        // played on as well once the weak side takes them ([`Race::plays_on`]): a throw-in
+        // taken is no life.
+        let reach = points.len();
+        let inside = |c: usize| {
+            let chain = &grid.chains[c];
+            chain.stones.len() <= PLAY_ON_AFTER_TAKING
+                && chain
+                    .libs
+                    .iter()
+                    .all(|l| weak_libs.binary_search(l).is_ok())
+        };
+        points.extend(
+            enclosing
+                .iter()
+                .filter(|&&c| inside(c))
+                .flat_map(|&c| grid.chains[c].stones.iter().copied()),
+        );
+        points.sort_unstable();
+        points.dedup();
         let cells: Vec<u8> = grid.cells.iter().map(|c| code(*c)).collect();
         Some(Race {
             grid,
@@ -171,6 +198,7 @@ impl<'g> Race<'g> {
             weak: grid.chains[biggest].stones[0],
             weak_size: grid.chains[biggest].stones.len(),
             points,
+            reach,
             nodes: 0,
             memo: HashMap::default(),
             seen: vec![0; grid.len()],
@@ -274,8 +302,11 @@ struct Race<'g> {
     weak: usize,
     /// Its number of stones.
     weak_size: usize,
-    /// The points either side may play.
+    /// The points either side may play (sorted).
     points: Vec<usize>,
+    /// How many of them the fight is over (before the stones of small enclosing chains
+    /// were added): what the bounds on a fight's size are measured by.
+    reach: usize,
     nodes: u32,
     /// The ends found so far, by [`position_key`]: the same position is reached by many
     /// orders of the same moves.
@@ -328,9 +359,10 @@ impl Race<'_> {
                 continue;
             };
             let taken = state.taken || self.cells[self.weak] == EMPTY;
-            let end = if to_move != self.attacker && captured > 0 {
-                // Any capture by the weak side counts as its win: the refutation must hold
-                // against every resource it has.
+            let end = if to_move != self.attacker && captured > 0 && !self.plays_on(mark, captured)
+            {
+                // A capture by the weak side counts as its win: the refutation must hold
+                // against every resource it has (but see `plays_on`).
                 End::WeakCaptures
             } else if taken && self.weak_size > NAKADE_MAX {
                 // Taking more stones than any killable eye shape holds gives the enclosure
@@ -412,6 +444,18 @@ impl Race<'_> {
             .then_some(last_captured)
             .flatten();
         Some((captured, ko))
+    }
+
+    /// Whether the race goes on after the weak side's play logged since `mark` took
+    /// `captured` stones: where it took at most [`PLAY_ON_AFTER_TAKING`] and the search
+    /// plays on every point it freed. One or two points freed make one eye at most, so the
+    /// enclosure may still take everything (a throw-in the weak side must take, then the
+    /// play into its one eye); ending the race there would read a dead group as a seki.
+    fn plays_on(&self, mark: usize, captured: usize) -> bool {
+        captured <= PLAY_ON_AFTER_TAKING
+            && self.undo[mark + 1..]
+                .iter()
+                .all(|&(i, _)| self.points.binary_search(&i).is_ok())
     }
 
     fn set(&mut self, i: usize, value: u8) {
@@ -604,7 +648,7 @@ mod tests {
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.push(3 * grid.width + 6);
         let race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
-        assert_eq!(race.points.len(), MAX_KILL_POINTS);
+        assert_eq!(race.reach, MAX_KILL_POINTS);
         assert!(kill_read_out(&grid, &weak, &enclosing, &space));
     }
 
@@ -643,7 +687,7 @@ mod tests {
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.extend([3 * grid.width + 5, 3 * grid.width + 6]);
         let mut race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
-        assert!(race.points.len() > MAX_KILL_POINTS);
+        assert!(race.reach > MAX_KILL_POINTS);
         assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
         // Read all the same, the search sees the kill: only the limit leaves it unread.
         let attacker = race.attacker;
@@ -674,6 +718,32 @@ mod tests {
             ends(&NAKADE_SEKI, 6, 4),
             Some((End::WeakCaptures, End::WeakCaptures))
         );
+    }
+
+    /// Black's nine stones on the left edge and White's stone between them share their
+    /// two liberties, and neither can fill one. But White throws in at one: Black must
+    /// take the two stones, and its eye space is then two points, one eye: White plays in
+    /// it, Black takes the stone, White takes everything. Black's capture of two stones is
+    /// no win: the race goes on in the freed points, and the enclosure wins whoever moves
+    /// first (a throw-in the weak side must take is no life).
+    const THROW_IN_TAKEN_IS_NO_LIFE: [&str; 8] = [
+        "O O O O O O",
+        "X X O . O .",
+        ". X O O O O",
+        "O X O . O .",
+        ". X X O O O",
+        "X X O . O .",
+        "X O O O O O",
+        "O O . O . O",
+    ];
+
+    #[test]
+    fn a_throw_in_the_weak_side_must_take_refutes_the_seki() {
+        assert_eq!(
+            ends(&THROW_IN_TAKEN_IS_NO_LIFE, 0, 1),
+            Some((End::EnclosureCaptures, End::EnclosureCaptures))
+        );
+        assert!(refuted(&THROW_IN_TAKEN_IS_NO_LIFE, 0, 1));
     }
 
     /// Eye against eye: Black's chain (one eye at its left) and White's (one eye at its
@@ -719,6 +789,7 @@ mod tests {
             attacker: code(Some(Color::White)),
             weak: 0,
             weak_size: 1,
+            reach: points.len(),
             points,
             nodes: 0,
             memo: HashMap::default(),
