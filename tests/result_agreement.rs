@@ -221,6 +221,26 @@ fn a_fox_handicap_game_s_km0_is_its_komi() {
     assert_eq!(even["computed"], "W+2.5", "{even}");
 }
 
+/// A throw-in the weak side must take is no life: GNU Go's 9x9 self-play game `auto_c62`
+/// (no RE) has two White stones at L13 and M12 whose only resource is taking a Black
+/// stone; read out, they are dead, and the count is GNU Go's own (`final_score` B+1.5,
+/// `final_status_list dead` G1 L13 M12).
+#[test]
+#[ignore = "needs ../shared (the development corpus)"]
+fn a_throw_in_taken_is_no_life_in_gnu_go_s_own_game() {
+    let path = shared().join("corpus/gnugo-trevor/auto_c62.sgf");
+    let report = &check_jsonl(&["--fail-on", "never", path.to_str().unwrap()])[0];
+    assert_eq!(report["result"]["computed"], "B+1.5", "{report}");
+    assert!(report["result"]["range"].is_null(), "{report}");
+    let dead: Vec<&str> = report["score"]["dead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert_eq!(dead, ["gm", "ka", "lb"], "{report}");
+}
+
 /// The `result` object `goref check` reports for the first game of a corpus file.
 fn corpus_result(file: &str) -> serde_json::Value {
     let path = shared().join("corpus").join(file);

@@ -359,8 +359,7 @@ impl Race<'_> {
                 continue;
             };
             let taken = state.taken || self.cells[self.weak] == EMPTY;
-            let end = if to_move != self.attacker && captured > 0 && !self.plays_on(mark, captured)
-            {
+            let end = if to_move != self.attacker && !self.plays_on(mark, captured) {
                 // A capture by the weak side counts as its win: the refutation must hold
                 // against every resource it has (but see `plays_on`).
                 End::WeakCaptures
@@ -447,14 +446,16 @@ impl Race<'_> {
     }
 
     /// Whether the race goes on after the weak side's play logged since `mark` took
-    /// `captured` stones: where it took at most [`PLAY_ON_AFTER_TAKING`] and the search
-    /// plays on every point it freed. One or two points freed make one eye at most, so the
-    /// enclosure may still take everything (a throw-in the weak side must take, then the
-    /// play into its one eye); ending the race there would read a dead group as a seki.
+    /// `captured` stones: where it took none, or at most [`PLAY_ON_AFTER_TAKING`] and the
+    /// search plays on every point it freed (each change since `mark` that emptied a
+    /// stone). One or two points freed make one eye at most, so the enclosure may still
+    /// take everything (a throw-in the weak side must take, then the play into its one
+    /// eye); ending the race there would read a dead group as a seki.
     fn plays_on(&self, mark: usize, captured: usize) -> bool {
         captured <= PLAY_ON_AFTER_TAKING
-            && self.undo[mark + 1..]
+            && self.undo[mark..]
                 .iter()
+                .filter(|&&(_, held)| held != EMPTY)
                 .all(|&(i, _)| self.points.binary_search(&i).is_ok())
     }
 
