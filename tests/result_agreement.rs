@@ -175,9 +175,7 @@ fn re_counts_are_read_like_the_measuring_script() {
 #[ignore = "needs ../shared (the development corpus)"]
 fn unsure_kills_in_small_spaces_are_read_out_and_settle_the_result() {
     let seigen = corpus_result("gobase-9x9-b/9x9_1.sgf");
-    assert_eq!(seigen["computed"], "B+6", "{seigen}");
-    assert!(seigen["range"].is_null(), "{seigen}");
-    assert!(seigen["unclear"].as_array().is_none_or(|u| u.is_empty()));
+    assert_stated(&seigen, "B+6");
     let self_play = corpus_result("gnugo-trevor/auto_a003.sgf");
     assert!(self_play["computed"].is_null(), "{self_play}");
     assert_eq!(self_play["range"]["for_black"], "B+47.5", "{self_play}");
@@ -191,12 +189,7 @@ fn unsure_kills_in_small_spaces_are_read_out_and_settle_the_result() {
 #[ignore = "needs ../shared (the development corpus)"]
 fn re_settles_the_strings_only_the_estimate_s_reading_brings_near_it() {
     let fox = corpus_result("yenw-fox-bensondarr/2018.04.22_VS_BensonDarr_010001986.sgf");
-    assert_eq!(fox["computed"], "W+3.5", "{fox}");
-    assert!(fox["range"].is_null(), "{fox}");
-    assert!(
-        fox["unclear"].as_array().is_none_or(|u| u.is_empty()),
-        "{fox}"
-    );
+    assert_stated(&fox, "W+3.5");
     let reason = fox["reason"].as_str().unwrap();
     assert!(
         reason.ends_with("(read otherwise: B+3.5), so RE settles them as estimated"),
@@ -230,8 +223,7 @@ fn a_fox_handicap_game_s_km0_is_its_komi() {
 fn a_throw_in_taken_is_no_life_in_gnu_go_s_own_game() {
     let path = shared().join("corpus/gnugo-trevor/auto_c62.sgf");
     let report = &check_jsonl(&["--fail-on", "never", path.to_str().unwrap()])[0];
-    assert_eq!(report["result"]["computed"], "B+1.5", "{report}");
-    assert!(report["result"]["range"].is_null(), "{report}");
+    assert_stated(&report["result"], "B+1.5");
     let dead: Vec<&str> = report["score"]["dead"]
         .as_array()
         .unwrap()
@@ -239,6 +231,16 @@ fn a_throw_in_taken_is_no_life_in_gnu_go_s_own_game() {
         .map(|p| p.as_str().unwrap())
         .collect();
     assert_eq!(dead, ["gm", "ka", "lb"], "{report}");
+}
+
+/// A `result` that states `computed`, with no range and no string left unclear.
+fn assert_stated(result: &serde_json::Value, computed: &str) {
+    assert_eq!(result["computed"], computed, "{result}");
+    assert!(result["range"].is_null(), "{result}");
+    assert!(
+        result["unclear"].as_array().is_none_or(|u| u.is_empty()),
+        "{result}"
+    );
 }
 
 /// The `result` object `goref check` reports for the first game of a corpus file.

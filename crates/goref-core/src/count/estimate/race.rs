@@ -136,14 +136,16 @@ impl<'g> Race<'g> {
         // (sharing liberties with the weak chains, with at most two of its own: its eye is where
         // the weak side captures it). A living wall that shares a liberty keeps many of its own,
         // and its liberties are no points of this race.
-        let reachable = |c: usize| {
-            let libs = &grid.chains[c].libs;
-            let shared = libs
+        let shared_liberties = |c: usize| {
+            grid.chains[c]
+                .libs
                 .iter()
                 .filter(|l| weak_libs.binary_search(l).is_ok())
-                .count();
-            libs.len() <= SHORT_OF_LIBERTIES
-                || (shared > 0 && libs.len() - shared <= PARTNER_OWN_LIBERTIES)
+                .count()
+        };
+        let reachable = |c: usize| {
+            let (libs, shared) = (grid.chains[c].libs.len(), shared_liberties(c));
+            libs <= SHORT_OF_LIBERTIES || (shared > 0 && libs - shared <= PARTNER_OWN_LIBERTIES)
         };
         // A small weak chain's points can be played again once it is captured (a nakade).
         let small = grid.chains[biggest].stones.len() <= NAKADE_MAX;
@@ -175,11 +177,7 @@ impl<'g> Race<'g> {
         let reach = points.len();
         let inside = |c: usize| {
             let chain = &grid.chains[c];
-            chain.stones.len() <= PLAY_ON_AFTER_TAKING
-                && chain
-                    .libs
-                    .iter()
-                    .all(|l| weak_libs.binary_search(l).is_ok())
+            chain.stones.len() <= PLAY_ON_AFTER_TAKING && shared_liberties(c) == chain.libs.len()
         };
         points.extend(
             enclosing
