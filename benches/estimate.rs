@@ -5,12 +5,9 @@
 //! absent.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use goref_core::check::RefereeOptions;
-use goref_core::count::referee;
-use goref_core::read::{read, ReadOptions};
-use goref_core::read::{ParsedResult, ResultKind};
+use goref_core::read::ParsedResult;
 use goref_core::score::Estimate;
-use goref_core::Position;
+use goref_core::{check_bytes, CheckOptions, Position};
 use std::hint::black_box;
 use std::path::Path;
 
@@ -18,24 +15,29 @@ fn final_positions() -> Vec<Position> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let inputs = goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
         .unwrap_or_default();
+    // The final position comes from the report's board (`--with-board`): the position
+    // the check counts, as a user of the library sees it.
+    let options = CheckOptions {
+        with_board: true,
+        ..CheckOptions::default()
+    };
     let mut out = Vec::new();
     for input in &inputs {
         let Ok(bytes) = input.read() else { continue };
-        for record in read(&bytes, &ReadOptions::default()).games {
-            let counted = record
-                .info
-                .result
-                .as_deref()
+        for report in check_bytes("x", &bytes, &options) {
+            let counted = report
+                .info("RE")
                 .map(ParsedResult::parse)
-                .is_some_and(|p| matches!(p.kind, ResultKind::Score(m) if m > 0.0));
-            if !counted || record.width != 19 || record.height != 19 {
+                .is_some_and(|p| p.margin().is_some_and(|m| m > 0.0));
+            if !counted || report.board_size() != Some((19, 19)) {
                 continue;
             }
-            out.push(
-                referee(&record, &RefereeOptions::default())
-                    .judged
-                    .scored_position,
-            );
+            let json = report.to_json_value();
+            let Some(rows) = json["final_board"].as_array() else {
+                continue;
+            };
+            let rows: Vec<&str> = rows.iter().filter_map(|r| r.as_str()).collect();
+            out.push(Position::from_diagram(&rows));
         }
     }
     out

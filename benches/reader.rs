@@ -38,10 +38,7 @@ fn corpus() -> Option<Corpus> {
         .iter()
         .map(|b| read(b, &ReadOptions::default()).games.len())
         .sum();
-    let texts = files
-        .iter()
-        .map(|b| goref_core::read::Decoded::of(b).text)
-        .collect();
+    let texts = files.iter().map(|b| goref_core::read::decode(b)).collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     println!(
         "corpus: {} files, {games} games, {bytes} bytes",

@@ -46,10 +46,10 @@ fn run_one(name: &str) {
     let reports = check_bytes(case.name, &bytes, &opts);
     let json: usize = reports.iter().map(|r| r.to_json_line().len()).sum();
     let secs = started.elapsed().as_secs_f64();
-    let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
+    let findings: usize = reports.iter().map(|r| r.findings().len()).sum();
     let codes: BTreeSet<&str> = reports
         .iter()
-        .flat_map(|r| r.findings.iter().map(|f| f.code.as_str()))
+        .flat_map(|r| r.findings().iter().map(|f| f.code.as_str()))
         .collect();
     println!(
         "| {} | {:.1} | {:.2} | {:.0} | {} | {} | {} KB | {} |",

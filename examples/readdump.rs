@@ -4,7 +4,7 @@ fn main() {
     for path in std::env::args().skip(1) {
         let bytes = std::fs::read(&path).unwrap_or_default();
         let fr = read(&bytes, &ReadOptions::default());
-        println!("{path}: charset {:?} games {}", fr.charset, fr.games.len());
+        println!("{path}: games {}", fr.games.len());
         for f in &fr.file_findings {
             println!(
                 "  file {} {} {:?}:{:?} {}",
@@ -12,16 +12,15 @@ fn main() {
             );
         }
         for g in &fr.games {
+            let (width, height) = g.size();
             println!(
-                "  game {} {}x{} moves {} komi {:?} ha {:?}",
-                g.game_index,
-                g.width,
-                g.height,
+                "  game {} {width}x{height} moves {} komi {:?} ha {:?}",
+                g.game(),
                 g.moves().count(),
-                g.komi,
-                g.handicap
+                g.komi(),
+                g.handicap()
             );
-            for f in &g.findings {
+            for f in g.findings() {
                 println!(
                     "    {} {} {:?}:{:?} {}",
                     f.code, f.severity, f.line, f.column, f.message

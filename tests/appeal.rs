@@ -194,7 +194,7 @@ fn readme_diagram_is_generated() {
     let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
     let (games, _) = goref_core::read::read_text(&sgf, &goref_core::read::ReadOptions::default());
     let record = games.first().expect("game");
-    let appeal = goref_core::present::appeal::appeal(
+    let appeal = goref_core::present::appeal::Appeal::of(
         record,
         &goref_core::present::appeal::AppealOptions {
             dead: Some("ec,ff".into()),
@@ -202,12 +202,10 @@ fn readme_diagram_is_generated() {
         },
     )
     .expect("appeal");
-    let end = appeal
-        .diagrams()
-        .iter()
-        .find(|d| d.name == "end-move-7")
+    let (_, expected) = appeal
+        .svg_files()
+        .find(|(name, _)| name == "end-move-7.svg")
         .expect("end diagram");
-    let expected = end.svg();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/appeal-t11.svg");
     if std::env::var_os("GOREF_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");

@@ -905,7 +905,7 @@ fn every_registry_example_produces_its_code() {
         let yields = |opts: &goref_core::check::CheckOptions| {
             goref_core::check::check_bytes("example.sgf", info.example.as_bytes(), opts)
                 .iter()
-                .flat_map(|r| &r.findings)
+                .flat_map(|r| r.findings())
                 .any(|f| f.code == info.code)
         };
         if !yields(&opts) && !yields(&without_estimate) {

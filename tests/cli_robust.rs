@@ -642,11 +642,9 @@ fn the_schema_allows_every_setting_value_and_every_preset() {
         .unwrap(),
     )
     .unwrap();
-    fn expected<T: FromStr<Err = goref_core::rules::RulesError>>() -> Vec<String> {
-        match T::from_str("no such value") {
-            Err(goref_core::rules::RulesError::InvalidSetting { expected, .. }) => {
-                expected.split(", ").map(str::to_owned).collect()
-            }
+    fn expected<T: FromStr<Err = goref_core::Error>>() -> Vec<String> {
+        match T::from_str("no such value").map_err(|e| e.expected()) {
+            Err(Some(expected)) => expected.split(", ").map(str::to_owned).collect(),
             other => panic!("{:?}", other.is_ok()),
         }
     }

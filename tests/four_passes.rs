@@ -8,8 +8,7 @@ mod common;
 use common::goref;
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::check::{RefereeOptions, RulesChoice};
-use goref_core::present::appeal::{self, AppealOptions, ReadingKind, ReadingStatus};
-use goref_core::report::{Basis, FourPassReading, ResultStatus};
+use goref_core::present::appeal::{Appeal, AppealOptions};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -270,18 +269,25 @@ fn appeal_text_json_and_html_leave_the_precedent_to_the_committee() {
     assert_eq!(precedent["status"], "decided");
 }
 
+/// The reading of kind `kind` (`sst-literal`, `sst-precedent`, …) in an appeal's JSON.
+fn reading<'a>(appeal: &'a Value, kind: &str) -> &'a Value {
+    appeal["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == kind)
+        .unwrap()
+}
+
 /// `check` and `appeal` tell one story: check's computed result is the appeal's SST
 /// literal reading and check's precedent the appeal's precedent, for the same record.
 #[test]
 fn check_and_appeal_agree_on_both_readings() {
     let record = &goref_core::read::read(t11("").as_bytes(), &Default::default()).games[0];
-    let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
-    let re = |k: ReadingKind| {
-        a.readings
-            .iter()
-            .find(|r| r.kind == k)
-            .and_then(|r| r.re.clone())
-    };
+    let a = Appeal::of(record, &AppealOptions::default())
+        .unwrap()
+        .to_json_value();
+    let re = |kind: &str| reading(&a, kind)["re"].clone();
     let opts = CheckOptions {
         referee: RefereeOptions {
             rules: RulesChoice::Named("sst-ing".into()),
@@ -290,12 +296,13 @@ fn check_and_appeal_agree_on_both_readings() {
         ..CheckOptions::default()
     };
     let report = &check_bytes("t11.sgf", t11("").as_bytes(), &opts)[0];
-    let result = report.result.as_ref().unwrap();
-    let fp = result.four_passes.as_ref().unwrap();
-    assert_eq!(result.computed, re(ReadingKind::SstLiteral));
-    assert_eq!(Some(fp.precedent.clone()), re(ReadingKind::SstPrecedent));
-    assert_eq!(fp.result, FourPassReading::Literal);
-    assert_eq!(result.basis, Basis::AsIs);
+    let result = &report.to_json_value()["result"];
+    let fp = &result["four_passes"];
+    assert!(result["computed"].is_string());
+    assert_eq!(result["computed"], re("sst-literal"));
+    assert_eq!(fp["precedent"], re("sst-precedent"));
+    assert_eq!(fp["result"], "literal");
+    assert_eq!(result["basis"], "as-is");
 }
 
 /// A random game on a small board that ends in four passes under SST.
@@ -332,35 +339,39 @@ proptest! {
     #[test]
     fn literal_and_precedent_agree_whenever_the_estimate_removes_nothing(sgf in four_pass_record()) {
         let record = &goref_core::read::read(sgf.as_bytes(), &Default::default()).games[0];
-        let report = &check_bytes("p.sgf", sgf.as_bytes(), &CheckOptions::default())[0];
-        let result = report.result.as_ref().unwrap();
-        let final_position = goref_core::count::referee(record, &RefereeOptions::default()).judged.scored_position;
+        let with_board = CheckOptions { with_board: true, ..CheckOptions::default() };
+        let report = &check_bytes("p.sgf", sgf.as_bytes(), &with_board)[0];
+        let json = report.to_json_value();
+        let result = &json["result"];
+        // The record ends at its fourth pass: the final position is the one counted.
+        let rows: Vec<&str> = json["final_board"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+        let final_position = goref_core::Position::from_diagram(&rows);
         let removes_nothing = goref_core::score::Estimate::of(&final_position).dead_stones().is_empty();
-        let a = appeal::appeal(record, &AppealOptions::default()).unwrap();
-        let row = |k: ReadingKind| a.readings.iter().find(|r| r.kind == k).unwrap();
+        let a = Appeal::of(record, &AppealOptions::default()).unwrap().to_json_value();
+        let row = |kind: &str| reading(&a, kind).clone();
         if removes_nothing {
-            prop_assert!(result.four_passes.is_none(), "{:?}", result.four_passes);
+            prop_assert!(result.get("four_passes").is_none(), "{:?}", result["four_passes"]);
             // The precedent never disagrees with the literal reading then: it gives the
             // same result, or none where the position is not finished enough for the
             // estimate to count (issue 26: an open boundary on a sparse board).
-            let precedent = row(ReadingKind::SstPrecedent);
-            if precedent.status == ReadingStatus::NotCountable {
-                prop_assert_eq!(&precedent.re, &None);
+            let precedent = row("sst-precedent");
+            if precedent["status"] == "not-countable" {
+                prop_assert_eq!(&precedent["re"], &Value::Null);
             } else {
-                prop_assert_eq!(&row(ReadingKind::SstLiteral).re, &precedent.re);
+                prop_assert_eq!(&row("sst-literal")["re"], &precedent["re"]);
             }
-            prop_assert!(!a.disputed);
+            prop_assert_eq!(&a["disputed"], &Value::Bool(false));
         }
-        if let Some(fp) = &result.four_passes {
-            prop_assert!(!fp.precedent_dead.is_empty());
-            prop_assert_eq!(fp.result, FourPassReading::Literal);
-            prop_assert_eq!(result.basis, Basis::AsIs);
-            prop_assert_eq!(row(ReadingKind::SstPrecedent).status, ReadingStatus::Estimated);
-            prop_assert!(a.decision.is_some());
+        if let Some(fp) = result.get("four_passes") {
+            prop_assert!(!fp["precedent_dead"].as_array().unwrap().is_empty());
+            prop_assert_eq!(&fp["result"], "literal");
+            prop_assert_eq!(&result["basis"], "as-is");
+            prop_assert_eq!(&row("sst-precedent")["status"], "estimated");
+            prop_assert!(a["decision"].is_string());
         }
         // The estimate never settles a four-pass ending on its own: no result finding
         // above a warning without marks or a claim.
-        prop_assert!(report.findings.iter().all(|f| f.code.category() != goref_core::findings::Category::Result || f.severity <= goref_core::findings::Severity::Warning), "{:?}", report.findings);
-        prop_assert!(result.status != ResultStatus::Mismatch || result.basis != Basis::Marked);
+        prop_assert!(report.findings().iter().all(|f| f.code.category() != goref_core::findings::Category::Result || f.severity <= goref_core::findings::Severity::Warning), "{:?}", report.findings());
+        prop_assert!(result["status"] != "mismatch" || result["basis"] != "marked");
     }
 }

@@ -16,7 +16,7 @@ use goref_core::read::{read, ReadOptions};
 fn findings(bytes: &[u8]) -> Vec<Finding> {
     check_bytes("f.sgf", bytes, &CheckOptions::default())
         .into_iter()
-        .flat_map(|r| r.findings)
+        .flat_map(|r| r.findings().to_vec())
         .collect()
 }
 
@@ -24,7 +24,7 @@ fn duplicate_warnings(bytes: &[u8]) -> Vec<String> {
     read(bytes, &ReadOptions::default())
         .games
         .into_iter()
-        .flat_map(|g| g.findings)
+        .flat_map(|g| g.findings().to_vec())
         .filter(|f| f.code == Code::SyntaxError && f.message.contains("appears twice"))
         .map(|f| f.message)
         .collect()

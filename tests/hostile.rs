@@ -41,20 +41,20 @@ fn check_with(name: &str, read: ReadOptions) -> Vec<GameReport> {
     let reports = check_bytes(c.name, &bytes, &opts);
     assert!(!reports.is_empty(), "{name}: at least one report");
     for r in &reports {
-        assert_eq!(r.file, c.name);
+        assert_eq!(r.file(), c.name);
         let line = r.to_json_line();
         assert!(!line.contains('\n'), "{name}: one JSONL line per report");
         let v: serde_json::Value = serde_json::from_str(&line).expect("valid JSON");
         assert_eq!(v["schema"], "goref.report/2");
         // The per-code cap holds (the cap's own summary is the one extra).
-        for code in r.findings.iter().map(|f| f.code) {
-            let n = r.findings.iter().filter(|f| f.code == code).count();
+        for code in r.findings().iter().map(|f| f.code) {
+            let n = r.findings().iter().filter(|f| f.code == code).count();
             assert!(n <= MAX_PER_CODE + 1, "{name}: {n} findings of {code}");
         }
     }
     let found: Vec<&str> = reports
         .iter()
-        .flat_map(|r| r.findings.iter().map(|f| f.code.as_str()))
+        .flat_map(|r| r.findings().iter().map(|f| f.code.as_str()))
         .collect();
     for want in c.expect {
         assert!(found.contains(want), "{name}: expected {want} in {found:?}");
@@ -63,17 +63,17 @@ fn check_with(name: &str, read: ReadOptions) -> Vec<GameReport> {
 }
 
 fn codes(r: &GameReport) -> Vec<Code> {
-    r.findings.iter().map(|f| f.code).collect()
+    r.findings().iter().map(|f| f.code).collect()
 }
 
 #[test]
 fn main_line_of_a_million_nodes() {
     let reports = check("main-line-1m-nodes");
     assert_eq!(reports.len(), 1);
-    assert_eq!(reports[0].moves, 1_000_000);
+    assert_eq!(reports[0].moves(), 1_000_000);
     // Far more than the cap of occupied points: listed up to the cap, then counted.
     let occupied = reports[0]
-        .findings
+        .findings()
         .iter()
         .filter(|f| f.code == Code::OccupiedPoint)
         .collect::<Vec<_>>();
@@ -86,14 +86,14 @@ fn main_line_of_a_million_nodes() {
 #[test]
 fn main_line_of_a_million_moves_by_one_colour() {
     let reports = check("main-line-1m-one-colour");
-    assert_eq!(reports[0].moves, 1_000_000);
+    assert_eq!(reports[0].moves(), 1_000_000);
 }
 
 #[test]
 fn nested_variations_100k_deep_main_line_only() {
     let reports = check("nested-100k-variations-off");
     assert_eq!(reports.len(), 1);
-    assert_eq!(reports[0].moves, 100_000);
+    assert_eq!(reports[0].moves(), 100_000);
 }
 
 #[test]
@@ -120,8 +120,8 @@ fn nested_variations_100k_deep_every_line() {
         "{}",
         reports.len()
     );
-    assert_eq!(reports[0].moves, 100_000);
-    assert!(reports[0].variation.is_none());
+    assert_eq!(reports[0].moves(), 100_000);
+    assert!(reports[0].to_json_value().get("variation").is_none());
 }
 
 #[test]
@@ -132,14 +132,14 @@ fn ten_thousand_sibling_variations() {
         reports.len(),
         goref_core::read::ReadOptions::DEFAULT_MAX_LINES
     );
-    assert!(reports.iter().all(|r| r.moves == 2));
+    assert!(reports.iter().all(|r| r.moves() == 2));
 }
 
 #[test]
 fn a_50_mb_comment() {
     let reports = check("comment-50mb");
     assert_eq!(reports.len(), 1);
-    assert_eq!(reports[0].moves, 2);
+    assert_eq!(reports[0].moves(), 2);
     assert!(!codes(&reports[0]).contains(&Code::SyntaxError));
 }
 
@@ -147,7 +147,7 @@ fn a_50_mb_comment() {
 fn a_node_with_a_million_properties() {
     let reports = check("node-1m-properties");
     assert_eq!(reports.len(), 1);
-    assert_eq!(reports[0].moves, 1);
+    assert_eq!(reports[0].moves(), 1);
 }
 
 #[test]
@@ -158,19 +158,19 @@ fn binary_garbage() {
 #[test]
 fn nul_bytes() {
     let reports = check("nul-bytes");
-    assert!(reports.iter().any(|r| r.game.is_some()));
+    assert!(reports.iter().any(|r| r.game().is_some()));
 }
 
 #[test]
 fn invalid_utf8_under_ca_utf8() {
     let reports = check("invalid-utf8-under-ca-utf8");
-    assert_eq!(reports[0].moves, 2);
+    assert_eq!(reports[0].moves(), 2);
 }
 
 #[test]
 fn utf16_without_bom() {
     let reports = check("utf16-without-bom");
-    assert_eq!(reports[0].moves, 3, "{:?}", reports[0].findings);
+    assert_eq!(reports[0].moves(), 3, "{:?}", reports[0].findings());
 }
 
 #[test]
@@ -197,14 +197,14 @@ fn points_outside_the_board() {
 fn escaped_brackets_everywhere() {
     let reports = check("escaped-brackets");
     assert_eq!(reports.len(), 1);
-    assert_eq!(reports[0].moves, 4);
+    assert_eq!(reports[0].moves(), 4);
 }
 
 #[test]
 fn cr_only_line_endings() {
     let reports = check("cr-only-line-endings");
     let f = reports[0]
-        .findings
+        .findings()
         .iter()
         .find(|f| f.code == Code::OccupiedPoint)
         .unwrap();
@@ -246,9 +246,9 @@ fn a_stream_of_128_mb_of_nuls_is_one_finding() {
     .unwrap();
     assert_eq!(reports.len(), 1);
     let junk = reports[0]
-        .findings
+        .findings()
         .iter()
         .filter(|f| f.message.contains("ignored 134217728 character(s)"))
         .count();
-    assert_eq!(junk, 1, "{:?}", reports[0].findings);
+    assert_eq!(junk, 1, "{:?}", reports[0].findings());
 }

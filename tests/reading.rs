@@ -584,11 +584,8 @@ fn estimator_playouts_reads_out_the_unsure_strings_as_the_library_does() {
     rows[3] = "....XO..X.";
     let pos = goref_core::Position::from_diagram(&rows);
     let lone = |e: &goref_core::score::Estimate| {
-        e.strings
-            .iter()
-            .find(|s| s.stones.len() == 1)
-            .map(|s| format!("{:.2}", s.confidence))
-            .unwrap()
+        let at = goref_core::point::Point::new(8, 3);
+        format!("{:.2}", e.confidence_at(at).unwrap())
     };
     let (statically, read_out) = (
         lone(&Estimate::of(&pos)),

@@ -5,7 +5,6 @@
 //! development checkout.
 
 use goref_core::point::{Color, Move};
-use goref_core::read::Decoded;
 use goref_core::read::{read_text, ReadOptions};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
@@ -75,9 +74,9 @@ fn ours(text: &str) -> (usize, Line) {
         .first()
         .map(|g| {
             g.moves()
-                .map(|m| match m.mv {
-                    Move::Pass => (m.color, None),
-                    Move::Play(p) => (m.color, Some((p.x, p.y))),
+                .map(|(color, mv)| match mv {
+                    Move::Pass => (color, None),
+                    Move::Play(p) => (color, Some((p.x, p.y))),
                 })
                 .collect()
         })
@@ -97,7 +96,7 @@ fn same_trees_and_main_lines_as_sgf_parse() {
             let mut diffs = Vec::new();
             for path in &files {
                 let bytes = std::fs::read(path).unwrap_or_default();
-                let text = Decoded::of(&bytes).text;
+                let text = goref_core::read::decode(&bytes);
                 let Some(t) = theirs(&text) else { continue };
                 accepted += 1;
                 let o = ours(&text);

@@ -24,13 +24,10 @@ fn single_games() -> Vec<(PathBuf, Vec<u8>)> {
         .filter_map(|p| {
             let bytes = std::fs::read(&p).ok()?;
             let reports = check_bytes("x", &bytes, &CheckOptions::default());
-            let one = reports.len() == 1 && reports[0].game.is_some();
-            let utf8 = reports[0]
-                .charset
-                .as_ref()
-                .is_some_and(|c| c.used == "UTF-8");
+            let one = reports.len() == 1 && reports[0].game().is_some();
+            let utf8 = reports[0].to_json_value()["charset"]["used"] == "UTF-8";
             let clean = reports[0]
-                .findings
+                .findings()
                 .iter()
                 .all(|f| f.code != Code::SyntaxError || !f.message.contains("game tree"))
                 && std::str::from_utf8(&bytes).is_ok_and(|t| t.trim_end().ends_with(')'));
@@ -112,7 +109,7 @@ fn a_streamed_collection_gives_the_reports_of_separate_files() {
         let got = streamed(&collection, prefix, threads);
         assert_eq!(got.len(), expected.len());
         for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
-            assert_eq!(g.game, Some(k + 1), "file order");
+            assert_eq!(g.game(), Some(k + 1), "file order");
             assert_eq!(&normalised(g), e, "game {k} ({})", games[k].0.display());
         }
     }
@@ -130,11 +127,11 @@ const UNCLOSED: &str = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[cc];B[gg]\n\
 fn assert_recovered(reports: &[GameReport]) {
     assert_eq!(reports.len(), 3, "no game lost: {reports:#?}");
     assert_eq!(
-        reports.iter().map(|r| r.moves).collect::<Vec<_>>(),
+        reports.iter().map(|r| r.moves()).collect::<Vec<_>>(),
         [3, 2, 1]
     );
     let f = reports[0]
-        .findings
+        .findings()
         .iter()
         .find(|f| f.code == Code::SyntaxError)
         .expect("a syntax finding on the unclosed tree");
@@ -146,7 +143,7 @@ fn assert_recovered(reports: &[GameReport]) {
     );
     assert!(reports[1..]
         .iter()
-        .all(|r| r.findings.iter().all(|f| f.code != Code::SyntaxError)));
+        .all(|r| r.findings().iter().all(|f| f.code != Code::SyntaxError)));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref_core::present::appeal::{self, Appeal, AppealError, AppealOptions};
+use goref_core::present::appeal::{Appeal, AppealOptions};
 use goref_core::present::inert_lines;
 use std::path::Path;
 use std::process::ExitCode;
@@ -31,8 +31,9 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
         overrides: args.rules.overrides.to_overrides(),
         rules: Some(args.rules.rules.clone()),
     };
-    let mut appeal = appeal::appeal(record, &options).map_err(usage_or_failure)?;
-    appeal.file = Some(args.file.display().to_string());
+    let appeal = Appeal::of(record, &options)
+        .map_err(usage_or_failure)?
+        .named(&args.file.display().to_string());
     refuse_clashing_outputs(args, &appeal)?;
     if let Some(dir) = &args.svg {
         write_svgs(&appeal, dir)?;
@@ -58,9 +59,9 @@ fn refuse_clashing_outputs(args: &AppealArgs, appeal: &Appeal) -> Result<()> {
         .iter()
         .flat_map(|dir| {
             appeal
-                .diagrams()
-                .iter()
-                .map(|d| dir.join(d.svg_file_name()))
+                .svg_file_names()
+                .into_iter()
+                .map(|name| dir.join(name))
         })
         .collect();
     let outputs: Vec<(&str, &Path)> = args
@@ -74,22 +75,20 @@ fn refuse_clashing_outputs(args: &AppealArgs, appeal: &Appeal) -> Result<()> {
 }
 
 /// Mistakes in `--dead` and `--move` are usage errors (exit 2).
-fn usage_or_failure(e: AppealError) -> anyhow::Error {
-    match e {
-        AppealError::Dead(_) | AppealError::MoveOutOfRange { .. } => {
-            UsageError(e.to_string()).into()
-        }
-        AppealError::Unplayable => anyhow::Error::new(e),
+fn usage_or_failure(e: goref_core::Error) -> anyhow::Error {
+    if e.is_usage() {
+        UsageError(e.to_string()).into()
+    } else {
+        anyhow::Error::new(e)
     }
 }
 
 /// Writes each diagram as DIR/NAME.svg, creating DIR if needed.
 fn write_svgs(appeal: &Appeal, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    for d in appeal.diagrams() {
-        let path = dir.join(d.svg_file_name());
-        std::fs::write(&path, d.svg())
-            .map_err(|e| out::write_error(path.display().to_string(), e))?;
+    for (name, svg) in appeal.svg_files() {
+        let path = dir.join(name);
+        std::fs::write(&path, svg).map_err(|e| out::write_error(path.display().to_string(), e))?;
         out::eprint(&format!("goref: wrote {}\n", path.display()));
     }
     Ok(())

@@ -169,7 +169,11 @@ pub fn run(
                 .filter(|r| r.worst() == Some(Severity::Error))
                 .count();
             progress.file_done(
-                checked.reports.iter().filter(|r| r.game.is_some()).count() as u64,
+                checked
+                    .reports
+                    .iter()
+                    .filter(|r| r.game().is_some())
+                    .count() as u64,
                 errors as u64,
             );
             let writes = sink.prints(&checked.reports);
@@ -426,10 +430,10 @@ impl StreamOut<'_> {
             // A panic is a goref bug: the file fails whatever --fail-on says.
             let panicked = reports
                 .iter()
-                .any(|r| r.findings.iter().any(|f| f.code == Code::InternalError));
+                .any(|r| r.findings().iter().any(|f| f.code == Code::InternalError));
             failed |= panicked || fails(&reports, self.threshold);
             account_games(self.summary, &reports);
-            games += reports.iter().filter(|r| r.game.is_some()).count() as u64;
+            games += reports.iter().filter(|r| r.game().is_some()).count() as u64;
             errors += reports
                 .iter()
                 .filter(|r| r.worst() == Some(Severity::Error))
@@ -481,30 +485,26 @@ fn account(summary: &mut Summary, path: &Path, checked: &Checked, failed: bool) 
 
 fn account_games(summary: &mut Summary, reports: &[GameReport]) {
     for r in reports {
-        if r.game.is_some() {
-            summary.game(r.moves as u64);
-            let ru = r
-                .info
-                .as_ref()
-                .and_then(|i| i.recorded_rules.clone())
-                .unwrap_or_else(|| "(none)".into());
-            match &r.rules {
-                Some(rules) => summary.rules_under(&ru, &rules.settings.name),
-                None => summary.rules(&ru),
+        if r.game().is_some() {
+            summary.game(r.moves() as u64);
+            let ru = r.info("RU").unwrap_or("(none)");
+            match r.rules() {
+                Some(rules) => summary.rules_under(ru, &rules.name),
+                None => summary.rules(ru),
             }
-            if let Some(b) = r.board {
-                summary.board_size(b.width, b.height);
+            if let Some((width, height)) = r.board_size() {
+                summary.board_size(width, height);
             }
-            if let Some(result) = &r.result {
-                let agrees = match result.status {
+            if let Some(status) = r.result_status() {
+                let agrees = match status {
                     goref_core::report::ResultStatus::Agrees => Some(true),
                     goref_core::report::ResultStatus::Mismatch => Some(false),
                     _ => None,
                 };
-                summary.result(result.status.as_str(), agrees);
+                summary.result(status.as_str(), agrees);
             }
         }
-        for f in &r.findings {
+        for f in r.findings() {
             summary.finding(f.code.as_str(), f.severity);
         }
     }
@@ -574,7 +574,7 @@ impl Sink {
         match self.format {
             Format::Text => reports
                 .iter()
-                .any(|r| r.findings.iter().any(|f| f.severity >= self.show)),
+                .any(|r| r.findings().iter().any(|f| f.severity >= self.show)),
             Format::Html => false,
             _ => !reports.is_empty(),
         }
@@ -597,7 +597,7 @@ impl Sink {
                     Some(ci) => ci.write(&mut self.out, r, self.show, self.fail_on),
                     None => Ok(()),
                 },
-                Format::Jsonl => match self.out.write_json(r) {
+                Format::Jsonl => match self.out.write_report(r) {
                     Ok(()) => Ok(()),
                     Err(batch::OutputError::Io(e)) => Err(e),
                     Err(e) => return Err(e.into()),

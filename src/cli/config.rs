@@ -281,7 +281,7 @@ impl ConfigFile {
 fn did_you_mean(key: &str) -> Option<&'static str> {
     let limit = (key.chars().count() / 3).max(2);
     KEYS.iter()
-        .map(|k| (goref_core::findings::edit_distance(key, k), *k))
+        .map(|k| (strsim::levenshtein(key, k), *k))
         .filter(|(d, _)| *d <= limit)
         .min()
         .map(|(_, k)| k)

@@ -8,11 +8,9 @@ use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
     let chosen: Vec<&rules::Preset> = match &args.name {
-        Some(name) => vec![rules::Preset::named(name).ok_or_else(|| {
-            super::UsageError(
-                rules::RulesError::UnknownPreset(name.clone(), rules::Preset::names()).to_string(),
-            )
-        })?],
+        Some(name) => {
+            vec![rules::Preset::lookup(name).map_err(|e| super::UsageError(e.to_string()))?]
+        }
         None => PRESETS.iter().collect(),
     };
     let values: Vec<_> = chosen.iter().map(|p| p.to_json()).collect();

@@ -5,15 +5,11 @@ use super::{out, UsageError};
 use anyhow::{Context, Result};
 use goref_batch::{Input, InputOptions};
 use goref_core::check::RefereeOptions;
-use goref_core::count::referee;
 use goref_core::present::inert_lines;
 use goref_core::present::ScoreCard;
 use goref_core::read::GameRecord;
-use goref_core::score;
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
-use unicode_width::UnicodeWidthStr;
 
 pub fn run(args: &ScoreArgs) -> Result<ExitCode> {
     // An engine runs in its own process group: a signal must stop it with goref.
@@ -51,17 +47,13 @@ fn display_name(path: &Path) -> String {
 
 /// Counts one game under the command line's options.
 fn count(args: &ScoreArgs, name: &str, record: &GameRecord) -> Result<ScoreCard, UsageError> {
-    let mut options = options(args)?;
-    let claimed = args.dead.as_deref().filter(|d| !super::common::is_none(d));
-    if let Some(text) = claimed {
-        // The claimed stones must stand on the counted position.
-        let counted = referee(record, &options).judged.scored_position;
-        let dead =
-            score::parse_dead(text, &counted).map_err(|e| UsageError(format!("--dead: {e}")))?;
-        options.dead = Some(dead);
-    }
-    let refereed = referee(record, &options);
-    ScoreCard::new(name, record, &refereed).ok_or_else(|| {
+    let options = options(args)?;
+    let card = match args.dead.as_deref().filter(|d| !super::common::is_none(d)) {
+        Some(claimed) => ScoreCard::with_claimed_dead(name, record, &options, claimed)
+            .map_err(|e| UsageError(format!("--dead: {e}")))?,
+        None => ScoreCard::of(name, record, &options),
+    };
+    card.ok_or_else(|| {
         UsageError(format!(
             "{name}: the game cannot be scored (the board could not be replayed)"
         ))
@@ -138,7 +130,7 @@ fn run_round(args: &ScoreArgs) -> Result<ExitCode> {
                             .to_string();
                     problems.push((
                         input.path().to_path_buf(),
-                        format!("game {}: {why}", record.game_index + 1),
+                        format!("game {}: {why}", record.game()),
                     ));
                 }
             }
@@ -147,7 +139,7 @@ fn run_round(args: &ScoreArgs) -> Result<ExitCode> {
     match args.format {
         Format::Jsonl => {}
         Format::Json => out::print_json(&cards, false).context("writing the scores")?,
-        Format::Text | Format::Full => out::print(&inert_lines(round_table(&cards)))?,
+        Format::Text | Format::Full => out::print(&inert_lines(ScoreCard::round_table(&cards)))?,
     }
     for (path, why) in &problems {
         // Missing paths were named by the walk already.
@@ -170,74 +162,4 @@ fn read_input(input: &Input) -> Result<Vec<u8>, String> {
         // A FIFO or device met in a walk is never opened (it could block the round).
         Input::Special { kind, .. } => Err(format!("{kind}, not a file: skipped")),
     }
-}
-
-/// The round as a director posts it: one row per game, then how many agree.
-fn round_table(cards: &[ScoreCard]) -> String {
-    let header = [
-        "file", "game", "Black", "White", "rules", "recorded", "count", "result",
-    ];
-    let rows: Vec<[String; 8]> = cards
-        .iter()
-        .map(|c| {
-            // The RE goref would write, or the count as it stands where the game did not
-            // reach its end (a resignation, a record that stops): marked so.
-            let counted = match &c.re {
-                Some(re) => re.clone(),
-                None => format!("{} as it stands", c.count),
-            };
-            [
-                c.file.clone(),
-                c.game.to_string(),
-                c.black_player.clone().unwrap_or_else(|| "-".into()),
-                c.white_player.clone().unwrap_or_else(|| "-".into()),
-                c.rules.clone(),
-                c.result.recorded.clone().unwrap_or_else(|| "-".into()),
-                counted,
-                c.result.status.as_str().to_string(),
-            ]
-        })
-        .collect();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.width()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.width());
-        }
-    }
-    let mut out = String::new();
-    let mut line = |cells: &[&str]| {
-        let mut text = String::new();
-        for (i, (cell, w)) in cells.iter().zip(&widths).enumerate() {
-            if i > 0 {
-                text.push_str("  ");
-            }
-            text.push_str(cell);
-            // Left-aligned columns; no padding after the last.
-            if i + 1 < cells.len() {
-                text.push_str(&" ".repeat(w - cell.width()));
-            }
-        }
-        let _ = writeln!(out, "{}", text.trim_end());
-    };
-    line(&header);
-    for row in &rows {
-        let cells: Vec<&str> = row.iter().map(String::as_str).collect();
-        line(&cells);
-    }
-    let tally = |status: &str| {
-        cards
-            .iter()
-            .filter(|c| c.result.status.as_str() == status)
-            .count()
-    };
-    let _ = writeln!(
-        out,
-        "{}: {} agree, {} mismatch, {} unverified, {} not compared",
-        out::plural(cards.len() as u64, "game"),
-        tally("agrees"),
-        tally("mismatch"),
-        tally("unverified"),
-        tally("not-comparable") + tally("unknown")
-    );
-    out
 }

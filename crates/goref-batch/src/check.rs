@@ -44,11 +44,8 @@ pub fn check_member(member: Member, opts: &CheckOptions) -> Vec<GameReport> {
     match member.content {
         Content::Record(bytes) => goref_core::check_bytes(&member.name, &bytes, opts),
         Content::Problem { code, message } => {
-            let mut report =
-                GameReport::file_only(&member.name, None, vec![Finding::new(code, message)]);
-            report.findings.retain(|f| !opts.ignored.contains(&f.code));
-            report.apply_severities(&opts.severities);
-            vec![report]
+            let findings = vec![Finding::new(code, message)];
+            vec![GameReport::of_findings(&member.name, findings, opts)]
         }
     }
 }

@@ -8,6 +8,7 @@
 //! file; dropped without commit (an error), it removes the temporary file and leaves
 //! any old target untouched.
 
+use goref_core::report::GameReport;
 use serde::Serialize;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -370,8 +371,21 @@ impl<W: Write> LineWriter<W> {
 
     /// Serializes `record` as one JSON line.
     pub fn write_json<T: Serialize + ?Sized>(&mut self, record: &T) -> Result<(), OutputError> {
+        self.write_line_with(|buf| serde_json::to_writer(buf, record))
+    }
+
+    /// Writes one report as one JSON line, with the core's fast writer (the same bytes as
+    /// [`LineWriter::write_json`]).
+    pub fn write_report(&mut self, report: &GameReport) -> Result<(), OutputError> {
+        self.write_line_with(|buf| report.write_json(buf))
+    }
+
+    fn write_line_with(
+        &mut self,
+        write: impl FnOnce(&mut Vec<u8>) -> Result<(), serde_json::Error>,
+    ) -> Result<(), OutputError> {
         let mark = self.buf.len();
-        if let Err(e) = goref_core::report::write_json(&mut self.buf, record) {
+        if let Err(e) = write(&mut self.buf) {
             // Drop the partial record so the buffer still ends on a line boundary.
             self.buf.truncate(mark);
             return Err(e.into());

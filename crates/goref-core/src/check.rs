@@ -25,7 +25,7 @@ use std::path::Path;
 /// opts.severities.insert(Code::KomiDiffers, Severity::Warning);
 /// let sgf = b"(;GM[1]FF[4]SZ[9]KM[0.5]RE[B+R];B[ee];W[ce])";
 /// let report = &goref_core::check_bytes("game.sgf", sgf, &opts)[0];
-/// let komi = report.findings.iter().find(|f| f.code == Code::KomiDiffers).unwrap();
+/// let komi = report.findings().iter().find(|f| f.code == Code::KomiDiffers).unwrap();
 /// assert_eq!(komi.severity, Severity::Warning);
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -50,13 +50,13 @@ pub struct CheckOptions {
 /// let sgf = b"(;GM[1]FF[4]SZ[9]RE[B+R];B[ee])(;GM[1]FF[4]SZ[9];B[ee];W[ee])";
 /// let reports = check_bytes("two.sgf", sgf, &CheckOptions::default());
 /// assert_eq!(reports.len(), 2);
-/// assert_eq!(reports[1].game, Some(2));
-/// let illegal = reports[1].findings.iter().find(|f| f.code.as_str() == "occupied-point").unwrap();
+/// assert_eq!(reports[1].game(), Some(2));
+/// let illegal = reports[1].findings().iter().find(|f| f.code.as_str() == "occupied-point").unwrap();
 /// assert_eq!((illegal.move_number, illegal.line, illegal.column), (Some(2), Some(1), Some(57)));
 /// // A file with no game is still a report, with a finding.
 /// let empty = check_bytes("empty.sgf", b"", &CheckOptions::default());
 /// assert_eq!(empty.len(), 1);
-/// assert!(!empty[0].findings.is_empty());
+/// assert!(!empty[0].findings().is_empty());
 /// ```
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
     reader::read_lazy(bytes, &opts.read, |read, loc| {
@@ -119,8 +119,7 @@ fn check_games(
         None => reports.push(GameReport::file_only(file, Some(charset), outside)),
     }
     for r in &mut reports {
-        r.findings.retain(|f| !opts.ignored.contains(&f.code));
-        r.apply_severities(&opts.severities);
+        r.apply_options(opts);
     }
     reports
 }
@@ -139,7 +138,7 @@ fn check_games(
 ///     .flat_map(|tree| tree.check("big.sgf", &opts))
 ///     .collect();
 /// assert_eq!(reports.len(), 2);
-/// assert!(reports[1].findings.iter().any(|f| f.code.as_str() == "occupied-point"));
+/// assert!(reports[1].findings().iter().any(|f| f.code.as_str() == "occupied-point"));
 /// ```
 pub struct Trees<R> {
     stream: TreeStream<R>,

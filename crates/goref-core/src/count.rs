@@ -22,16 +22,17 @@ pub(crate) mod estimate;
 pub(crate) mod gtp;
 pub(crate) mod judge;
 pub(crate) mod options;
+#[cfg(test)]
+mod oracle_tests;
 pub(crate) mod reading;
 pub(crate) mod score;
 pub(crate) mod timing;
 
 pub use gtp::EngineSpec;
-pub use judge::{judge, keep_for, Judged};
+pub(crate) use judge::Judged;
 pub use options::Estimator;
-pub use reading::{read_end, CountBeside, CountRange, EndReading, UnclearString};
+pub(crate) use reading::EndReading;
 
-use crate::findings::Finding;
 use crate::read::record::GameRecord;
 use judge::Locate;
 use options::RefereeOptions;
@@ -39,14 +40,15 @@ use options::RefereeOptions;
 /// One game refereed: its judgement and the reading of its end, two values made one
 /// after the other ([`judge`], then [`read_end`]).
 #[derive(Clone, Debug)]
-pub struct Refereed {
-    pub judged: Judged,
-    pub end: EndReading,
+pub(crate) struct Refereed {
+    pub(crate) judged: Judged,
+    pub(crate) end: EndReading,
 }
 
+#[cfg(test)]
 impl Refereed {
     /// Every finding of the game: the judgement's, then the reading's.
-    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn findings(&self) -> impl Iterator<Item = &crate::findings::Finding> {
         self.judged.findings.iter().chain(&self.end.findings)
     }
 }
@@ -63,7 +65,7 @@ impl Refereed {
 /// assert_eq!(refereed.findings().count(), refereed.judged.findings.len() + refereed.end.findings.len());
 /// assert_eq!(refereed.end.result.computed.as_deref(), Some("B+4.5"));
 /// ```
-pub fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
+pub(crate) fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     referee_located(record, opts, &|pos| pos)
 }
 

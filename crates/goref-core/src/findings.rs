@@ -601,15 +601,9 @@ impl Code {
 }
 
 /// Levenshtein distance over characters (over bytes when both are ASCII, with no copy):
-/// the one distance behind every "did you mean" and the tournament's name matching.
-///
-/// ```
-/// use goref_core::findings::edit_distance;
-///
-/// assert_eq!(edit_distance("kitten", "sitting"), 3);
-/// assert_eq!(edit_distance("Mérő", "Mero"), 2);
-/// ```
-pub fn edit_distance(a: &str, b: &str) -> usize {
+/// the distance behind "did you mean" for finding codes (`kitten`/`sitting`: 3,
+/// `Mérő`/`Mero`: 2).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     if a.is_ascii() && b.is_ascii() {
         return levenshtein(a.as_bytes(), b.as_bytes());
     }

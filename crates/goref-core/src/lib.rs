@@ -34,7 +34,7 @@
 //!
 //! let sgf = b"(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+7.5];B[ee];W[ee])";
 //! let reports = check_bytes("game.sgf", sgf, &CheckOptions::default());
-//! let codes: Vec<&str> = reports[0].findings.iter().map(|f| f.code.as_str()).collect();
+//! let codes: Vec<&str> = reports[0].findings().iter().map(|f| f.code.as_str()).collect();
 //! assert!(codes.contains(&"occupied-point"));
 //! ```
 //!
@@ -80,8 +80,11 @@
 //! }
 //! ```
 
+#![warn(unnameable_types)]
+
 pub mod check;
 pub mod count;
+mod error;
 pub mod findings;
 pub mod point;
 pub mod present;
@@ -90,6 +93,7 @@ pub mod replay;
 pub mod rules;
 
 pub use check::{check_bytes, check_path, CheckOptions};
+pub use error::Error;
 pub use replay::position::Position;
 
 /// The report of one game and its printers. The JSON form (schema [`report::GameReport::SCHEMA`]) is
@@ -100,24 +104,14 @@ pub use replay::position::Position;
 /// let reports = goref_core::check_bytes("game.sgf", sgf, &goref_core::CheckOptions::default());
 /// let report = &reports[0];
 /// assert_eq!(report.schema, goref_core::report::GameReport::SCHEMA);
-/// assert_eq!(report.moves, 2);
+/// assert_eq!(report.moves(), 2);
 /// assert_eq!(report.rules.as_ref().unwrap().settings.name, "aga");
 /// assert!(report.to_json_line().starts_with("{\"schema\":"));
 /// assert!(report.to_text().contains("game.sgf"));
 /// ```
 pub mod report {
-    pub use crate::count::reading::{
-        Basis, FourPassReading, FourPassReadings, ResultCheck, ResultStatus,
-    };
-    pub use crate::count::timing::TimeReport;
-    pub use crate::present::json::write as write_json;
-    pub use crate::present::report::{
-        BoardSize, Captures, GameReport, KomiReport, RulesReport, ScoreReport,
-    };
-    pub use crate::present::score_view::ScoreView;
-    pub use crate::read::reader::Charset;
-    pub use crate::read::record::{GameInfo, ValueSource};
-    pub use crate::replay::ending::{End, EndKind, EndingReport, Resumption, Stop};
+    pub use crate::count::reading::ResultStatus;
+    pub use crate::present::report::GameReport;
 }
 
 /// Counting a position: area (stones plus surrounded points) or territory (surrounded
@@ -148,9 +142,6 @@ pub mod report {
 /// assert_eq!(Estimate::of(&pos).dead_stones(), vec![Point::new(0, 1)]);
 /// ```
 pub mod score {
-    pub use crate::count::estimate::{Estimate, StoneStatus, StringEstimate};
-    pub use crate::count::score::{
-        parse_dead, parse_points, AreaCount, FillIn, FillSide, Komi, Penalties, PenaltyError,
-        PointListError, Score, ScoreSettings, SideArea, SideTerritory, TerritoryCount, TieBreak,
-    };
+    pub use crate::count::estimate::Estimate;
+    pub use crate::count::score::{AreaCount, Penalties, TerritoryCount};
 }

@@ -12,20 +12,36 @@
 //! assert_eq!(game.moves().count(), 2);
 //! assert!(game.events.iter().all(|e| matches!(e, Event::Move(_))));
 //! // The missing ')' is reported where the file ends, and the game is still read.
-//! let unclosed = file.games[0].findings.iter().chain(&file.file_findings).next().unwrap();
+//! let unclosed = file.games[0].findings().iter().chain(&file.file_findings).next().unwrap();
 //! assert!(unclosed.line.is_some());
 //! ```
 
 pub(crate) mod decode;
+#[cfg(test)]
+mod hostile_tests;
 pub(crate) mod lines;
+#[cfg(test)]
+mod quirk_tests;
 pub(crate) mod reader;
 pub(crate) mod record;
 pub(crate) mod result;
 pub(crate) mod sgf;
 pub(crate) mod stream;
 
-pub use decode::Decoded;
 pub use reader::{read, read_text, FileRead, ReadOptions};
-pub use record::{Event, GameRecord, Marks, MoveEvent, Setup};
-pub use result::{Outcome, ParsedResult, ResultKind};
 pub use sgf::Sgf;
+
+/// Decodes the bytes of one SGF file to text (the first stage): the charset from a BOM,
+/// from CA, or detected from the bytes; never fails. [`read`] does this and reports
+/// what it chose (`charset-*` findings).
+///
+/// ```
+/// // CA[GB2312]: 黑 (black) in GB2312 is the bytes 0xBA 0xDA.
+/// let bytes = b"(;CA[GB2312]PB[\xBA\xDA])";
+/// assert_eq!(goref_core::read::decode(bytes), "(;CA[GB2312]PB[黑])");
+/// ```
+pub fn decode(bytes: &[u8]) -> String {
+    decode::decode(bytes).text
+}
+pub use record::GameRecord;
+pub use result::ParsedResult;

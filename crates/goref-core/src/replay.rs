@@ -34,6 +34,4 @@ pub(crate) mod engine;
 pub(crate) mod game;
 pub(crate) mod position;
 
-pub use board::{BoardError, Zobrist};
-pub use engine::{Engine, HotKind, HotTake, MoveFacts, Recycling, RecyclingKind, Verdict};
-pub use game::{replay, Keep, KeptPosition, Replay, ReplayFinding};
+pub use engine::{Engine, MoveFacts, Verdict};

@@ -26,7 +26,7 @@ pub use presets::{Preset, PRESETS};
 pub(crate) use selection::select_for_record;
 #[cfg(test)]
 use selection::ALIASES;
-pub use selection::{RulesSource, Selection};
+pub(crate) use selection::{RulesSource, Selection};
 
 /// How whole-board and local repetition is restricted.
 ///
@@ -369,8 +369,8 @@ impl Overrides {
 ///     other => panic!("{other:?}"),
 /// }
 /// ```
-#[derive(Debug, thiserror::Error, PartialEq)]
-pub enum RulesError {
+#[derive(Clone, Debug, thiserror::Error, PartialEq)]
+pub(crate) enum RulesError {
     #[error("unknown rules `{0}`; known presets: {1}")]
     UnknownPreset(String, String),
     #[error("invalid value `{value}` for {setting}; expected one of: {expected}")]
@@ -383,10 +383,8 @@ pub enum RulesError {
 
 impl Rules {
     /// The rules of a preset, by name or alias.
-    pub fn named(name: &str) -> Result<Rules, RulesError> {
-        Preset::named(name)
-            .map(Preset::rules)
-            .ok_or_else(|| RulesError::UnknownPreset(name.to_string(), Preset::names()))
+    pub fn named(name: &str) -> Result<Rules, crate::Error> {
+        Preset::lookup(name).map(Preset::rules)
     }
 
     /// The komi this ruleset uses when nothing else gives one.
@@ -402,15 +400,16 @@ impl Rules {
 macro_rules! setting_from_str {
     ($ty:ty, $setting:literal, $expected:literal, { $($text:literal => $value:expr),+ $(,)? }) => {
         impl FromStr for $ty {
-            type Err = RulesError;
-            fn from_str(s: &str) -> Result<Self, RulesError> {
+            type Err = crate::Error;
+            fn from_str(s: &str) -> Result<Self, crate::Error> {
                 match s.trim().to_ascii_lowercase().as_str() {
                     $($text => Ok($value),)+
                     _ => Err(RulesError::InvalidSetting {
                         setting: $setting,
                         value: s.to_string(),
                         expected: $expected,
-                    }),
+                    }
+                    .into()),
                 }
             }
         }
@@ -618,10 +617,10 @@ mod tests {
         assert_eq!(Rules::named("Tromp_Taylor").unwrap().name, "tromp-taylor");
         assert_eq!(Rules::named("korean").unwrap().scoring, Scoring::Territory);
         assert_eq!(Rules::named("nz").unwrap().default_komi, 7.0);
-        assert!(matches!(
+        assert_eq!(
             Rules::named("klingon"),
-            Err(RulesError::UnknownPreset(..))
-        ));
+            Err(RulesError::UnknownPreset("klingon".into(), Preset::names()).into())
+        );
     }
 
     /// The komi switch (spec §3.5): a handicap game starts at 2 stones; 0 and 1 are even

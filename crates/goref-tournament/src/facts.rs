@@ -4,10 +4,9 @@
 
 use super::Day;
 use goref_core::findings::{Finding, Severity};
-use goref_core::read::{Outcome, ParsedResult, ResultKind};
+use goref_core::read::ParsedResult;
 use goref_core::report::GameReport;
 use goref_core::report::ResultStatus;
-use goref_core::report::ValueSource;
 use serde::Serialize;
 
 /// At most this many of a record's own findings are kept (the worst first); the rest
@@ -103,55 +102,49 @@ pub struct RecordFacts {
 impl RecordFacts {
     /// The facts of one game's check report.
     pub fn from_report(report: &GameReport) -> RecordFacts {
-        let info = report.info.as_ref();
-        let text = |f: fn(&goref_core::report::GameInfo) -> &Option<String>| {
-            info.and_then(|i| f(i).clone())
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
+        let text = |property: &str| {
+            report
+                .info(property)
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
         };
-        let result = text(|i| &i.result);
+        let result = text("RE");
         let parsed = result.as_deref().map(ParsedResult::parse);
-        let winner = parsed.as_ref().and_then(|p| winner_of(p.outcome));
-        let forfeit = parsed
-            .as_ref()
-            .is_some_and(|p| p.kind == ResultKind::Forfeit);
-        let check = report.result.as_ref();
-        let computed = check.and_then(|c| c.computed.clone());
-        let board_winner = check
-            .filter(|c| c.status == ResultStatus::Mismatch)
-            .and_then(|c| c.computed.as_deref())
-            .and_then(|c| winner_of(ParsedResult::parse(c).outcome));
-        let ro = text(|i| &i.round);
+        let winner = parsed.as_ref().and_then(winner_of);
+        let forfeit = parsed.as_ref().is_some_and(ParsedResult::is_forfeit);
+        let computed = report.computed_result().map(str::to_string);
+        let board_winner = computed
+            .as_deref()
+            .filter(|_| report.result_status() == Some(ResultStatus::Mismatch))
+            .and_then(|c| winner_of(&ParsedResult::parse(c)));
+        let ro = text("RO");
         let (ro_round, ro_board) = ro.as_deref().map_or((None, None), round_and_board_of_ro);
-        let (path_round, path_board) = round_and_board_of_path(&report.file);
-        let mut findings = report.findings.clone();
+        let (path_round, path_board) = round_and_board_of_path(report.file());
+        let mut findings = report.findings().to_vec();
         findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
         let findings_not_kept = findings.len().saturating_sub(MAX_OWN_FINDINGS);
         findings.truncate(MAX_OWN_FINDINGS);
         RecordFacts {
-            file: report.file.clone(),
-            game: report.game,
-            black: text(|i| &i.black),
-            white: text(|i| &i.white),
+            file: report.file().to_string(),
+            game: report.game(),
+            black: text("PB"),
+            white: text("PW"),
             ro,
             ro_round,
             ro_board,
             path_round,
             path_board,
-            date: text(|i| &i.date).as_deref().and_then(Day::find_in),
+            date: text("DT").as_deref().and_then(Day::find_in),
             result,
             winner,
             forfeit,
             board_winner,
             computed,
-            handicap: report.handicap,
-            komi: report
-                .komi
-                .as_ref()
-                .filter(|k| k.source == ValueSource::Record)
-                .map(|k| k.value),
-            board_size: report.board.as_ref().map(|b| u32::from(b.width)),
-            moves: report.moves,
+            handicap: report.handicap(),
+            komi: report.record_komi(),
+            board_size: report.board_size().map(|(width, _)| u32::from(width)),
+            moves: report.moves(),
             worst: report.worst(),
             findings,
             findings_not_kept,
@@ -179,12 +172,12 @@ impl RecordFacts {
     }
 }
 
-fn winner_of(outcome: Outcome) -> Option<Winner> {
-    match outcome {
-        Outcome::Winner(goref_core::point::Color::Black) => Some(Winner::Black),
-        Outcome::Winner(goref_core::point::Color::White) => Some(Winner::White),
-        Outcome::Draw => Some(Winner::Jigo),
-        Outcome::Void | Outcome::Unknown => None,
+fn winner_of(result: &ParsedResult) -> Option<Winner> {
+    match result.winner() {
+        Some(goref_core::point::Color::Black) => Some(Winner::Black),
+        Some(goref_core::point::Color::White) => Some(Winner::White),
+        None if result.is_draw() => Some(Winner::Jigo),
+        None => None,
     }
 }
 

@@ -32,8 +32,8 @@
 //! ```
 
 use super::Player;
-use goref_core::findings::edit_distance;
 use serde::Serialize;
+use strsim::levenshtein as edit_distance;
 
 /// How well a written name fits a player, strongest first (the order is the derived `Ord`
 /// reversed: `Pin < Exact < ... < Typo`).

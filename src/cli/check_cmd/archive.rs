@@ -103,7 +103,11 @@ impl StreamOut<'_> {
                 });
                 let failed = panicked || fails(&checked.reports, self.threshold);
                 failed_any |= failed;
-                let member_games = checked.reports.iter().filter(|r| r.game.is_some()).count();
+                let member_games = checked
+                    .reports
+                    .iter()
+                    .filter(|r| r.game().is_some())
+                    .count();
                 let member_errors = checked
                     .reports
                     .iter()

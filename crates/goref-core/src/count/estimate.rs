@@ -18,62 +18,37 @@ use crate::replay::position::Position;
 use grid::Grid;
 
 /// What a string of stones is at the end of the game.
-///
-/// ```
-/// use goref_core::score::{Estimate, StoneStatus};
-/// use goref_core::Position;
-///
-/// // Two strings sharing two eyes of dame: seki.
-/// let pos = Position::from_diagram(&[
-///     ". O X . X O .",
-///     "O O X . X O O",
-///     "X X X X X O O",
-///     "O O O O O O O",
-///     ". . . . . . .",
-/// ]);
-/// let statuses: Vec<StoneStatus> = Estimate::of(&pos).strings.iter().map(|s| s.status).collect();
-/// assert!(!statuses.is_empty());
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum StoneStatus {
+pub(crate) enum StoneStatus {
     Alive,
     Dead,
     Seki,
 }
 
 /// One string (a maximal connected group of one colour) and its estimated status.
-///
-/// ```
-/// use goref_core::point::Color;
-/// use goref_core::score::{Estimate, StoneStatus};
-/// use goref_core::Position;
-///
-/// // Black's wall on the edge is pass-alive: proven, confidence 1.
-/// let pos = Position::from_diagram(&[". X . X .", "X X X X X", ". . . . .", ". . . . .", ". . . . ."]);
-/// let wall = Estimate::of(&pos).strings.into_iter().find(|s| s.color == Color::Black).unwrap();
-/// assert_eq!((wall.status, wall.proven, wall.confidence), (StoneStatus::Alive, true, 1.0));
-/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct StringEstimate {
-    pub color: Color,
+pub(crate) struct StringEstimate {
+    pub(crate) color: Color,
     /// The stones, sorted.
-    pub stones: Vec<Point>,
-    pub status: StoneStatus,
+    pub(crate) stones: Vec<Point>,
+    pub(crate) status: StoneStatus,
     /// How sure the estimate is, from 0.5 (a coin toss) to 1.0 (proven, e.g. pass-alive).
-    pub confidence: f32,
+    pub(crate) confidence: f32,
     /// True when the status is proven (pass-alive by Benson's analysis, or dead inside a
     /// pass-alive area), not only likely.
-    pub proven: bool,
+    pub(crate) proven: bool,
 }
 
-/// The whole estimate of a position.
+/// Which stones of a final position are dead, which live in seki, who owns each point,
+/// and how sure the estimate is of each string.
 ///
 /// ```
-/// use goref_core::score::{Estimate, StoneStatus};
+/// use goref_core::point::{Color, Point};
+/// use goref_core::score::Estimate;
 /// use goref_core::Position;
 ///
-/// // A white stone alone inside Black's wall, and two living walls.
+/// // A white stone alone inside Black's wall (A4), and two living walls.
 /// let pos = Position::from_diagram(&[
 ///     ". X O . .",
 ///     "O X O . .",
@@ -82,19 +57,38 @@ pub struct StringEstimate {
 ///     ". X O . .",
 /// ]);
 /// let est = Estimate::of(&pos);
-/// let dead = est.strings.iter().find(|s| s.status == StoneStatus::Dead).unwrap();
-/// assert_eq!(dead.stones.len(), 1);
-/// assert!(dead.confidence > 0.5);
-/// assert!(est.strings.iter().filter(|s| s.status == StoneStatus::Alive).count() >= 2);
+/// let lone = Point::new(0, 1);
+/// assert_eq!(est.dead_stones(), vec![lone]);
+/// assert!(est.confidence_at(lone).unwrap() > 0.5);
+/// assert!(!est.is_proven(lone));
+/// // Once the dead stone is off, its point is Black's; the walls' stones are their own.
+/// assert_eq!(est.owner_at(lone), Some(Color::Black));
+/// assert_eq!(est.owner_at(Point::new(2, 0)), Some(Color::White));
+/// // An empty point holds no string.
+/// assert_eq!(est.confidence_at(Point::new(4, 4)), None);
+/// ```
+///
+/// Black's wall on the edge is pass-alive, so proven:
+///
+/// ```
+/// use goref_core::point::Point;
+/// use goref_core::score::Estimate;
+/// use goref_core::Position;
+///
+/// let pos = Position::from_diagram(&[". X . X .", "X X X X X", ". . . . .", ". . . . .", ". . . . ."]);
+/// let est = Estimate::of(&pos);
+/// assert!(est.is_proven(Point::new(1, 0)));
+/// assert_eq!(est.confidence_at(Point::new(1, 0)), Some(1.0));
+/// assert!(est.dead_stones().is_empty() && est.seki_stones().is_empty());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
-    pub width: u8,
-    pub height: u8,
-    pub strings: Vec<StringEstimate>,
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    pub(crate) strings: Vec<StringEstimate>,
     /// Per cell (row-major, as [`Position::cells`]): the colour whose area the point is once dead
     /// stones are removed, or `None` for dame and points in seki.
-    pub owner: Vec<Option<Color>>,
+    pub(crate) owner: Vec<Option<Color>>,
 }
 
 impl Estimate {
@@ -125,8 +119,36 @@ impl Estimate {
         self.stones_with(StoneStatus::Seki)
     }
 
+    /// How sure the estimate is of the string at `point`, from 0.5 (a coin toss) to 1.0
+    /// (proven); `None` for an empty point or one off the board.
+    pub fn confidence_at(&self, point: Point) -> Option<f32> {
+        self.string_at(point).map(|s| s.confidence)
+    }
+
+    /// True when the status of the string at `point` is proven (pass-alive by Benson's
+    /// analysis, or dead inside a pass-alive area), not only likely.
+    pub fn is_proven(&self, point: Point) -> bool {
+        self.string_at(point).is_some_and(|s| s.proven)
+    }
+
+    /// The colour whose area `point` is once the dead stones are removed; `None` for dame,
+    /// points in seki and points off the board.
+    pub fn owner_at(&self, point: Point) -> Option<Color> {
+        let inside = point.x < self.width && point.y < self.height;
+        let cell = point.y as usize * self.width as usize + point.x as usize;
+        inside
+            .then(|| self.owner.get(cell).copied().flatten())
+            .flatten()
+    }
+
+    fn string_at(&self, point: Point) -> Option<&StringEstimate> {
+        self.strings
+            .iter()
+            .find(|s| s.stones.binary_search(&point).is_ok())
+    }
+
     /// Strings whose estimate is below `min_confidence`.
-    pub fn unclear(&self, min_confidence: f32) -> impl Iterator<Item = &StringEstimate> {
+    pub(crate) fn unclear(&self, min_confidence: f32) -> impl Iterator<Item = &StringEstimate> {
         self.strings
             .iter()
             .filter(move |s| s.confidence < min_confidence)

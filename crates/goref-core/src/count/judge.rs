@@ -8,7 +8,7 @@ use crate::count::convention;
 use crate::count::score::{Komi, Penalties};
 use crate::count::timing::TimeReport;
 use crate::findings::{Code, Finding, FindingCap, Severity};
-use crate::point::{Color, Move, Point};
+use crate::point::{Color, Move};
 use crate::read::record::{Event, GameRecord};
 use crate::read::result::ResultKind;
 use crate::replay::ending::{self, EndKind, EndingReport, Turn};
@@ -51,7 +51,6 @@ pub struct Judged {
     /// The position the rules count: at the end of the game, else the final position.
     pub scored_position: Position,
     pub final_position: Position,
-    pub last_move: Option<Point>,
     /// Prisoners at the end of the game (territory counting).
     pub scored_captures: [u32; 2],
     pub penalties: Penalties,
@@ -275,7 +274,6 @@ fn judge_ruled(
         komi,
         scored_position,
         final_position: replay.final_position.clone(),
-        last_move: replay.last_move,
         ending: ruled.ending,
         penalties,
         time,
@@ -324,7 +322,7 @@ fn judge_moves(
 ) {
     let mut replay_findings = replay.findings.iter().peekable();
     let mut first_illegal: Option<u32> = None;
-    let mut moves = record.moves().enumerate();
+    let mut moves = record.move_events().enumerate();
     for (index, facts) in &replay.notable {
         while let Some(f) = replay_findings.next_if(|f| f.moves_before <= *index) {
             findings.push(f.finding.clone());
@@ -470,7 +468,7 @@ fn record_findings(
     locate: Locate<'_>,
 ) {
     let mut moves: Vec<&crate::read::record::MoveEvent> = Vec::with_capacity(record.events.len());
-    moves.extend(record.moves());
+    moves.extend(record.move_events());
     // Moves are numbered in order: a binary search, not a scan per lookup (a record
     // of a million moves by one colour has a million alternation entries).
     let find = |number: u32| {
@@ -634,7 +632,8 @@ fn penalties(
     if !(opts.ing_overtime || ing_ot) || record.time_limit.is_none() {
         return (Penalties::default(), None);
     }
-    let Ok(report) = opts.overtime.assess_record(record) else {
+    // The EGF's Ing overtime (3 periods of BT/6, 2 points each): the one the rules name.
+    let Ok(report) = crate::count::timing::IngOvertime::default().assess_record(record) else {
         return (Penalties::default(), None);
     };
     for (color, side) in [(Color::Black, &report.black), (Color::White, &report.white)] {

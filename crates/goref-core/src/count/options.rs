@@ -6,7 +6,6 @@
 use crate::count::estimate::Estimate;
 use crate::count::gtp::EngineSpec;
 use crate::count::score::Penalties;
-use crate::count::timing::IngOvertime;
 use crate::point::Point;
 use crate::rules::Overrides;
 
@@ -60,7 +59,6 @@ pub struct RefereeOptions {
     pub penalties: Option<Penalties>,
     /// Derive penalty points from TM and BL/WL even when OT does not name Ing overtime.
     pub ing_overtime: bool,
-    pub overtime: IngOvertime,
     /// `--dead POINTS`: stones claimed dead, used where the rules allow an agreement.
     pub dead: Option<Vec<Point>>,
     /// Count the board even when nothing needs the count (`goref score`, `goref appeal`).

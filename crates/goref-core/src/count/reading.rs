@@ -32,6 +32,7 @@ pub use dead::{
 };
 pub(crate) use dead::{serialize_source, settle};
 pub(crate) use method::{count, CountContext};
+pub use verdict::ResultStatus;
 pub(crate) use verdict::{
     agrees, comment_evidence, could_decide, count_range, deciding_strings, re_is_count, Deciding,
     Recounts,
@@ -40,7 +41,7 @@ use verdict::{
     counting_needed, judge_result, not_countable_check, re_settles, side_variation_check,
     zero_margin, zero_margin_check, RE_READING_WITHIN,
 };
-pub use verdict::{CountRange, ResultCheck, ResultStatus, UnclearString};
+pub(crate) use verdict::{CountRange, ResultCheck};
 
 /// The reading of the end of one game under its rules: the dead stones and what they rest
 /// on, the count, the four-pass readings, and the verdict on RE, with the findings of the

@@ -21,12 +21,17 @@ mod points;
 
 pub(crate) use counts::cell_neighbours;
 pub(crate) use counts::{count_area, count_territory};
-pub use counts::{AreaCount, SideArea, SideTerritory, TerritoryCount};
+pub use counts::{AreaCount, TerritoryCount};
 pub(crate) use fill_in::fill_in;
-pub use fill_in::{FillIn, FillSide};
-pub use komi::{Komi, Penalties, PenaltyError};
+pub(crate) use fill_in::FillIn;
+#[cfg(test)]
+pub(crate) use fill_in::FillSide;
+pub use komi::Penalties;
+pub(crate) use komi::{Komi, PenaltyError};
 pub(crate) use points::check_dead;
-pub use points::{parse_dead, parse_points, PointListError};
+#[cfg(test)]
+pub(crate) use points::parse_points;
+pub(crate) use points::{parse_dead, PointListError};
 
 /// Serialises a score as a JSON integer when it is whole ("0", not "0.0").
 pub(crate) fn serialize_points<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -70,15 +75,6 @@ fn plural(n: i64, one: &str, many: &str) -> String {
 pub enum TieBreak {
     Black,
     White,
-}
-
-impl From<TieBreak> for Color {
-    fn from(t: TieBreak) -> Color {
-        match t {
-            TieBreak::Black => Color::Black,
-            TieBreak::White => Color::White,
-        }
-    }
 }
 
 /// Everything the score needs besides the area count.
@@ -178,12 +174,6 @@ pub struct OtherCount {
 }
 
 impl Score {
-    /// Scores an area count under the given settings: komi, handicap compensation,
-    /// penalties, the counting method and the tie rule.
-    pub fn of(area: &AreaCount, settings: &ScoreSettings) -> Score {
-        score(area, settings)
-    }
-
     /// [`Score::by_territory_unsummarised`] with its summary line.
     #[cfg(test)]
     pub(crate) fn by_territory(self, t: TerritoryCount, settings: &ScoreSettings) -> Score {
@@ -247,7 +237,9 @@ impl Score {
     }
 }
 
-/// Scores an area count under the given settings ([`Score::of`]).
+/// Scores an area count under the given settings: komi, handicap compensation,
+/// penalties, the counting method and the tie rule.
+#[cfg(test)]
 pub(crate) fn score(area: &AreaCount, settings: &ScoreSettings) -> Score {
     let mut s = score_unsummarised(area, settings);
     s.summarise();
@@ -350,7 +342,11 @@ fn board_winner(black_margin: f64, tie: Tie, handicap: u32) -> (Option<Color>, O
         Tie::WhiteInHandicapElseBlack if handicap >= 2 => Some(TieBreak::White),
         Tie::WhiteInHandicapElseBlack => Some(TieBreak::Black),
     };
-    (tb.map(Color::from), tb)
+    let winner = tb.map(|t| match t {
+        TieBreak::Black => Color::Black,
+        TieBreak::White => Color::White,
+    });
+    (winner, tb)
 }
 
 /// RE for a board result: "B+1", "W+0.5", "B+0" (tie broken), "0" (draw).

@@ -102,7 +102,8 @@ impl TimeReport {
     }
 
     /// The clock of one colour.
-    pub fn side(&self, color: Color) -> &SideTime {
+    #[cfg(test)]
+    pub(crate) fn side(&self, color: Color) -> &SideTime {
         match color {
             Color::Black => &self.black,
             Color::White => &self.white,
@@ -187,7 +188,8 @@ impl IngOvertime {
     }
 
     /// Assesses time used given as totals (seconds per side).
-    pub fn assess(
+    #[cfg(test)]
+    pub(crate) fn assess(
         &self,
         basic_time: f64,
         black_used: Option<f64>,
@@ -244,7 +246,10 @@ impl IngOvertime {
     /// Assesses a game record: BT = TM, clock from the BL/WL of its moves.
     pub(crate) fn assess_record(&self, record: &GameRecord) -> Result<TimeReport, TimingError> {
         let basic_time = record.time_limit.ok_or(TimingError::NoBasicTime)?;
-        self.assess_clock(basic_time, record.moves().map(|m| (m.color, m.time_left)))
+        self.assess_clock(
+            basic_time,
+            record.move_events().map(|m| (m.color, m.time_left)),
+        )
     }
 }
 

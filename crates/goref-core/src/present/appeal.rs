@@ -59,11 +59,13 @@ mod text;
 mod timeline;
 
 use diagrams::diagrams;
-pub use model::{Appeal, AppealError, AppealOptions, Diagram, Reading, ReadingKind, ReadingStatus};
+pub(crate) use model::AppealError;
+pub use model::{Appeal, AppealOptions};
 pub(crate) use model::{
     DeadStonesView, DiagramKind, EndingView, GameSummary, MoveFindings, PassView, RuleFinding,
     StoneView, StopView,
 };
+pub(crate) use model::{Diagram, Reading, ReadingKind, ReadingStatus};
 use readings::{build_reading, decision, disputed, move_label, summary};
 pub(crate) use readings::{re_label, DISPUTE};
 use sentences::{join_and, Removal, SentenceContext};
@@ -110,17 +112,17 @@ fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
 /// Lays out the appeal of one game.
 ///
 /// ```
-/// use goref_core::present::appeal::{appeal, AppealOptions};
+/// use goref_core::present::appeal::{Appeal, AppealOptions};
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
 /// let record = &read(&bytes, &ReadOptions::default()).games[0];
-/// let a = appeal(record, &AppealOptions::default()).unwrap();
+/// let a = Appeal::of(record, &AppealOptions::default()).unwrap();
 /// // Five readings side by side: SST literal and precedent, SIR, AGA variant, AGA.
-/// assert_eq!(a.readings.len(), 5);
+/// assert_eq!(a.to_json_value()["readings"].as_array().unwrap().len(), 5);
 /// assert!(a.to_text().contains("SST precedent"));
 /// ```
-pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, AppealError> {
+pub(crate) fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, AppealError> {
     if !record.playable {
         return Err(AppealError::Unplayable);
     }
@@ -139,7 +141,7 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         Some(text) => Some(score::parse_dead(text, &final_position)?),
         None => None,
     };
-    let colors: BTreeMap<u32, Color> = record.moves().map(|m| (m.number, m.color)).collect();
+    let colors: BTreeMap<u32, Color> = record.move_events().map(|m| (m.number, m.color)).collect();
     let own_from = match opts.rules.as_deref() {
         Some(name) if !name.eq_ignore_ascii_case("auto") => format!("--rules {name}"),
         _ => match &record.info.recorded_rules {
@@ -183,7 +185,7 @@ pub fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, Appea
         file: None,
         game: game_summary(record, first),
         passes: record
-            .moves()
+            .move_events()
             .filter(|m| m.mv == Move::Pass)
             .map(|m| PassView {
                 move_number: m.number,
@@ -218,7 +220,7 @@ fn judge_all(
         }
     }
     let mut keep = Keep::moves(opts.move_number);
-    keep.add(record.moves().last().map(|m| m.number));
+    keep.add(record.move_events().last().map(|m| m.number));
     for (_, preset_opts) in &presets {
         keep.add_all(&judge::keep_for(record, preset_opts));
         let stops = judge::ending_of(record, preset_opts).stops;

@@ -164,7 +164,9 @@ fn delegate<T: Serialize>(out: &mut Vec<u8>, v: T) -> Result<(), Error> {
     serde_json::to_writer(out, &v)
 }
 
-/// A sequence or map being written: whether the next element is the first.
+/// A sequence or map being written: whether the next element is the first. Named by
+/// the `Serializer` impl of the private writer only.
+#[allow(unnameable_types)]
 pub struct Compound<'w, 'a> {
     w: &'w mut Writer<'a>,
     first: bool,

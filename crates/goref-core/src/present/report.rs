@@ -144,32 +144,32 @@ impl ScoreReport {
 /// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct GameReport {
-    pub schema: &'static str,
-    pub file: String,
+    pub(crate) schema: &'static str,
+    pub(crate) file: String,
     /// 1-based number of the game in the file, as `--game` and the text count (null
     /// for a file with no readable game).
-    pub game: Option<usize>,
+    pub(crate) game: Option<usize>,
     /// Child indices taken at each branching node, for variations other than the main line.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub variation: Option<Vec<usize>>,
-    pub info: Option<GameInfo>,
-    pub charset: Option<Charset>,
-    pub rules: Option<RulesReport>,
-    pub board: Option<BoardSize>,
-    pub komi: Option<KomiReport>,
-    pub handicap: u32,
-    pub moves: u32,
-    pub passes: u32,
-    pub captures: Captures,
-    pub findings: Vec<Finding>,
-    pub result: Option<ResultCheck>,
-    pub score: Option<ScoreReport>,
-    pub ending: Option<EndingReport>,
+    pub(crate) variation: Option<Vec<usize>>,
+    pub(crate) info: Option<GameInfo>,
+    pub(crate) charset: Option<Charset>,
+    pub(crate) rules: Option<RulesReport>,
+    pub(crate) board: Option<BoardSize>,
+    pub(crate) komi: Option<KomiReport>,
+    pub(crate) handicap: u32,
+    pub(crate) moves: u32,
+    pub(crate) passes: u32,
+    pub(crate) captures: Captures,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) result: Option<ResultCheck>,
+    pub(crate) score: Option<ScoreReport>,
+    pub(crate) ending: Option<EndingReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub time: Option<TimeReport>,
+    pub(crate) time: Option<TimeReport>,
     /// The final position, one string per row from the top (`X`, `O`, `.`), with `--with-board`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub final_board: Option<Vec<String>>,
+    pub(crate) final_board: Option<Vec<String>>,
 }
 
 impl GameReport {
@@ -206,7 +206,7 @@ impl GameReport {
     /// The report of one refereed game. Takes the record and the referee's result by
     /// value: the batch builds one report per game and moves their contents in rather
     /// than copying them.
-    pub fn new(
+    pub(crate) fn new(
         file: &str,
         charset: &Charset,
         record: GameRecord,
@@ -253,8 +253,130 @@ impl GameReport {
         }
     }
 
+    /// The report of a file, or of an archive's member, that yielded no game: its findings
+    /// alone, under the check's `--ignore` and `--severity` choices.
+    ///
+    /// ```
+    /// use goref_core::findings::{Code, Finding};
+    /// use goref_core::report::GameReport;
+    /// use goref_core::CheckOptions;
+    ///
+    /// let bomb = Finding::new(Code::ArchiveMemberTooLarge, "the member would unpack to more than 1 GiB");
+    /// let report = GameReport::of_findings("a.zip!b.sgf", vec![bomb], &CheckOptions::default());
+    /// assert_eq!((report.file(), report.game()), ("a.zip!b.sgf", None));
+    /// assert_eq!(report.findings()[0].code, Code::ArchiveMemberTooLarge);
+    /// ```
+    pub fn of_findings(
+        file: &str,
+        findings: Vec<Finding>,
+        opts: &crate::CheckOptions,
+    ) -> GameReport {
+        let mut report = GameReport::file_only(file, None, findings);
+        report.apply_options(opts);
+        report
+    }
+
+    /// Drops the findings `--ignore` names and applies `--severity CODE=LEVEL`.
+    pub(crate) fn apply_options(&mut self, opts: &crate::CheckOptions) {
+        self.findings.retain(|f| !opts.ignored.contains(&f.code));
+        self.apply_severities(&opts.severities);
+    }
+
+    /// The file's name as given to the check.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The game's number in the file (1-based, as `--game`); None for a file with no
+    /// readable game.
+    pub fn game(&self) -> Option<usize> {
+        self.game
+    }
+
+    /// Every finding, the file's first, then the judgement's, then the reading's.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// The verdict on RE (None for a file with no game).
+    pub fn result_status(&self) -> Option<crate::count::reading::ResultStatus> {
+        self.result.as_ref().map(|r| r.status)
+    }
+
+    /// The result goref computed (`B+3.5`; `B+` where only the winner stands), if any.
+    pub fn computed_result(&self) -> Option<&str> {
+        self.result.as_ref().and_then(|r| r.computed.as_deref())
+    }
+
+    /// A game-information property as written (None when absent): `PB`,
+    /// `PW`, `BR`, `WR`, `EV`, `RO`, `DT`, `PC`, `RU`, `RE`, `OT`, `AP`, `GN`, `KM`, `GC`, or `C` (the comment of the main line's
+    /// last node).
+    pub fn info(&self, property: &str) -> Option<&str> {
+        self.info.as_ref()?.get(property)
+    }
+
+    /// The ruleset the game was judged under (None for a file with no game).
+    pub fn rules(&self) -> Option<&Rules> {
+        self.rules.as_ref().map(|r| &r.settings)
+    }
+
+    /// The komi the record's KM gives, where the count used it (None where the komi came
+    /// from the rules, the command line or a source's convention).
+    pub fn record_komi(&self) -> Option<f64> {
+        self.komi
+            .as_ref()
+            .filter(|k| k.source == ValueSource::Record)
+            .map(|k| k.value)
+    }
+
+    /// The board's width and height (None for a file with no game).
+    pub fn board_size(&self) -> Option<(u8, u8)> {
+        self.board.map(|b| (b.width, b.height))
+    }
+
+    /// The handicap stones placed (0 for an even game).
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// The komi the game was counted with (None for a file with no game).
+    pub fn komi(&self) -> Option<f64> {
+        self.komi.as_ref().map(|k| k.value)
+    }
+
+    /// The passes among the moves.
+    pub fn passes(&self) -> u32 {
+        self.passes
+    }
+
+    /// The stones captured during play by Black and by White.
+    pub fn captures(&self) -> [u32; 2] {
+        [self.captures.black, self.captures.white]
+    }
+
+    /// The moves played, passes among them.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// The whole report as a JSON value: every field of docs/report.md.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("a report serialises")
+    }
+
+    /// Appends the report as one compact JSON line (without the newline) to `out`: the
+    /// bytes of [`GameReport::to_json_line`], written without a copy. On an error `out`
+    /// may hold part of the line.
+    pub fn write_json(&self, out: &mut Vec<u8>) -> Result<(), serde_json::Error> {
+        crate::present::json::write(out, self)
+    }
+
     /// The report of a file that yielded no game (unreadable, empty, not SGF).
-    pub fn file_only(file: &str, charset: Option<&Charset>, findings: Vec<Finding>) -> GameReport {
+    pub(crate) fn file_only(
+        file: &str,
+        charset: Option<&Charset>,
+        findings: Vec<Finding>,
+    ) -> GameReport {
         GameReport {
             schema: SCHEMA,
             file: file.to_string(),
@@ -284,7 +406,7 @@ impl GameReport {
     }
 
     /// Applies `--severity CODE=LEVEL` overrides.
-    pub fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
+    pub(crate) fn apply_severities(&mut self, overrides: &BTreeMap<Code, Severity>) {
         for f in &mut self.findings {
             if let Some(&s) = overrides.get(&f.code) {
                 f.severity = s;

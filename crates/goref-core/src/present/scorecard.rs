@@ -2,9 +2,10 @@
 //! it aloud — area per colour, dead stones, neutral points, komi, handicap
 //! compensation, penalties, the Ing fill-in story and the RE to write.
 
+use crate::count::options::RefereeOptions;
 use crate::count::reading::{FourPassReading, FourPassReadings};
 use crate::count::reading::{ResultCheck, ResultStatus};
-use crate::count::score::{Penalties, Score};
+use crate::count::score::{parse_dead, Penalties, Score};
 use crate::count::timing::TimeReport;
 use crate::count::Refereed;
 use crate::point::Color;
@@ -14,10 +15,12 @@ use crate::read::record::{GameRecord, ValueSource};
 use crate::replay::ending::EndKind;
 use crate::rules::{format_number, Scoring};
 use serde::Serialize;
+use std::fmt::Write as _;
+use unicode_width::UnicodeWidthStr;
 
 /// One side's count.
 #[derive(Clone, Debug, Serialize)]
-pub struct SideCount {
+pub(crate) struct SideCount {
     pub area: u32,
     pub stones: u32,
     pub territory: u32,
@@ -28,7 +31,7 @@ pub struct SideCount {
 /// A count shown beside the result and not the result: the precedent reading of four
 /// passes on goref's estimate of the dead stones.
 #[derive(Clone, Debug, Serialize)]
-pub struct BesideCount {
+pub(crate) struct BesideCount {
     /// The stones it takes away (vertices).
     pub dead: Vec<String>,
     pub black: u32,
@@ -37,80 +40,130 @@ pub struct BesideCount {
     pub re: String,
 }
 
-/// The whole count, for text and JSON.
+/// The count of one game as `goref score` gives it: area per colour, dead stones and
+/// their basis, komi, handicap compensation, penalties, the fill-in story and the RE to
+/// write. Its JSON is `goref score --format json` (docs/report.md, "score").
 ///
 /// ```
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
 /// use goref_core::check::RefereeOptions;
-/// use goref_core::count;
 /// use goref_core::present::ScoreCard;
 /// use goref_core::read::{read, ReadOptions};
 ///
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
 /// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let refereed = count::referee(record, &RefereeOptions { count_as_is: true, ..RefereeOptions::default() });
-/// let card = ScoreCard::new("five.sgf", record, &refereed).unwrap();
-/// assert!(card.to_text().contains("B+4.5"));
+/// let card = ScoreCard::of("five.sgf", record, &RefereeOptions::default()).unwrap();
+/// assert_eq!(card.re(), Some("B+4.5"));
+/// assert!(card.to_text().contains("Margin (area counting)"));
+/// assert_eq!(card.to_json()["re"], "B+4.5");
+///
+/// // Claimed dead stones, as `goref score --dead`: a stone the position does not hold is refused.
+/// let claimed = ScoreCard::with_claimed_dead("five.sgf", record, &RefereeOptions::default(), "E1");
+/// assert!(claimed.unwrap_err().to_string().contains("is empty"));
+///
+/// // A round's table: one row per game, then how many agree.
+/// let table = ScoreCard::round_table(&[card]);
+/// assert!(table.ends_with("1 game: 1 agree, 0 mismatch, 0 unverified, 0 not compared\n"));
 /// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct ScoreCard {
-    pub file: String,
-    pub game: usize,
-    pub black_player: Option<String>,
-    pub white_player: Option<String>,
-    pub rules: String,
-    pub rules_reason: String,
+    pub(crate) file: String,
+    pub(crate) game: usize,
+    pub(crate) black_player: Option<String>,
+    pub(crate) white_player: Option<String>,
+    pub(crate) rules: String,
+    pub(crate) rules_reason: String,
     /// Which position is counted and why.
-    pub position: String,
+    pub(crate) position: String,
     /// Dead stones (vertices), basis, seki, counting method, territory and the other
     /// method's result: the view every client shares.
     #[serde(flatten)]
-    pub view: ScoreView,
-    pub black: SideCount,
-    pub white: SideCount,
-    pub neutral: u32,
+    pub(crate) view: ScoreView,
+    pub(crate) black: SideCount,
+    pub(crate) white: SideCount,
+    pub(crate) neutral: u32,
     /// How neutral points are treated under these rules.
-    pub neutral_rule: &'static str,
+    pub(crate) neutral_rule: &'static str,
     #[serde(serialize_with = "crate::count::score::serialize_points")]
-    pub komi: f64,
-    pub komi_source: ValueSource,
+    pub(crate) komi: f64,
+    pub(crate) komi_source: ValueSource,
     /// The source convention the count follows (`komi_source: convention` names it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub convention: Option<&'static str>,
-    pub handicap: u32,
+    pub(crate) convention: Option<&'static str>,
+    pub(crate) handicap: u32,
     #[serde(serialize_with = "crate::count::score::serialize_points")]
-    pub handicap_bonus: f64,
-    pub penalties: Penalties,
-    pub time: Option<TimeReport>,
+    pub(crate) handicap_bonus: f64,
+    pub(crate) penalties: Penalties,
+    pub(crate) time: Option<TimeReport>,
     /// Black's margin after everything (positive: Black ahead).
     #[serde(serialize_with = "crate::count::score::serialize_points")]
-    pub black_margin: f64,
-    pub fill_in: Option<String>,
-    pub fill_in_skipped: Option<String>,
+    pub(crate) black_margin: f64,
+    pub(crate) fill_in: Option<String>,
+    pub(crate) fill_in_skipped: Option<String>,
     /// The RE goref would write: null when the game did not reach its end (a
     /// resignation, a loss on time, a record that stops), where only `count` applies, and
     /// when the winner turns on strings the estimate is unsure of (`result.unclear`).
-    pub re: Option<String>,
+    pub(crate) re: Option<String>,
     /// The count of the position as it stands, whether or not it is the result.
-    pub count: String,
+    pub(crate) count: String,
     /// After four passes, when the literal and precedent readings differ: both results,
     /// which one stands, and the precedent's count where it rests on goref's estimate
     /// (then `re` is `?`: the two readings are undecided, spec §6.4).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub four_passes: Option<FourPassReadings>,
+    pub(crate) four_passes: Option<FourPassReadings>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub precedent_count: Option<BesideCount>,
+    pub(crate) precedent_count: Option<BesideCount>,
     /// Why the position is not finished enough for the estimate to count it: then `re` is
     /// null and `count` is the count as it stands.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub not_countable: Option<String>,
-    pub result: ResultCheck,
+    pub(crate) not_countable: Option<String>,
+    pub(crate) result: ResultCheck,
     /// Rows of the counted position from the top, with marks (see the legend in text).
-    pub board: Vec<String>,
+    pub(crate) board: Vec<String>,
 }
 
 impl ScoreCard {
+    /// Counts one game under `opts` (the position where the players could agree on dead
+    /// stones, or the last one: `count_as_is`), or None when the board could not be
+    /// replayed.
+    pub fn of(file: &str, record: &GameRecord, opts: &RefereeOptions) -> Option<ScoreCard> {
+        let opts = RefereeOptions {
+            count_as_is: true,
+            ..opts.clone()
+        };
+        ScoreCard::new(file, record, &crate::count::referee(record, &opts))
+    }
+
+    /// [`ScoreCard::of`] with the dead stones a player claims (`--dead`: SGF points or
+    /// vertices, separated by spaces or commas), which must stand on the counted position.
+    pub fn with_claimed_dead(
+        file: &str,
+        record: &GameRecord,
+        opts: &RefereeOptions,
+        dead: &str,
+    ) -> Result<Option<ScoreCard>, crate::Error> {
+        let mut opts = RefereeOptions {
+            count_as_is: true,
+            ..opts.clone()
+        };
+        let counted = crate::count::referee(record, &opts).judged.scored_position;
+        opts.dead = Some(parse_dead(dead, &counted)?);
+        Ok(ScoreCard::of(file, record, &opts))
+    }
+
+    /// The card's JSON object, as `goref score --format json` writes it.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("a score card serialises")
+    }
+
+    /// The RE goref would write: None when the game did not reach its end, where only
+    /// the count as it stands applies, and when the winner turns on strings the estimate
+    /// is unsure of; `?` where two readings of four passes are undecided.
+    pub fn re(&self) -> Option<&str> {
+        self.re.as_deref()
+    }
+
     /// Builds the card, or None when the game could not be scored.
-    pub fn new(file: &str, record: &GameRecord, r: &Refereed) -> Option<ScoreCard> {
+    pub(crate) fn new(file: &str, record: &GameRecord, r: &Refereed) -> Option<ScoreCard> {
         let s: &Score = r.end.score.as_ref()?;
         let side = |c: Color| {
             let a = s.area.side(c);
@@ -176,6 +229,79 @@ impl ScoreCard {
             result: r.end.result.clone(),
             board: text.lines().map(str::to_string).collect(),
         })
+    }
+
+    /// The round as a director posts it: one row per game, then how many agree.
+    pub fn round_table(cards: &[ScoreCard]) -> String {
+        let header = [
+            "file", "game", "Black", "White", "rules", "recorded", "count", "result",
+        ];
+        let rows: Vec<[String; 8]> = cards
+            .iter()
+            .map(|c| {
+                // The RE goref would write, or the count as it stands where the game did not
+                // reach its end (a resignation, a record that stops): marked so.
+                let counted = match &c.re {
+                    Some(re) => re.clone(),
+                    None => format!("{} as it stands", c.count),
+                };
+                [
+                    c.file.clone(),
+                    c.game.to_string(),
+                    c.black_player.clone().unwrap_or_else(|| "-".into()),
+                    c.white_player.clone().unwrap_or_else(|| "-".into()),
+                    c.rules.clone(),
+                    c.result.recorded.clone().unwrap_or_else(|| "-".into()),
+                    counted,
+                    c.result.status.as_str().to_string(),
+                ]
+            })
+            .collect();
+        let mut widths: Vec<usize> = header.iter().map(|h| h.width()).collect();
+        for row in &rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.width());
+            }
+        }
+        let mut out = String::new();
+        let mut line = |cells: &[&str]| {
+            let mut text = String::new();
+            for (i, (cell, w)) in cells.iter().zip(&widths).enumerate() {
+                if i > 0 {
+                    text.push_str("  ");
+                }
+                text.push_str(cell);
+                // Left-aligned columns; no padding after the last.
+                if i + 1 < cells.len() {
+                    text.push_str(&" ".repeat(w - cell.width()));
+                }
+            }
+            let _ = writeln!(out, "{}", text.trim_end());
+        };
+        line(&header);
+        for row in &rows {
+            let cells: Vec<&str> = row.iter().map(String::as_str).collect();
+            line(&cells);
+        }
+        let tally = |status: &str| {
+            cards
+                .iter()
+                .filter(|c| c.result.status.as_str() == status)
+                .count()
+        };
+        let _ = writeln!(
+            out,
+            "{}: {} agree, {} mismatch, {} unverified, {} not compared",
+            match cards.len() {
+                1 => "1 game".to_string(),
+                n => format!("{n} games"),
+            },
+            tally("agrees"),
+            tally("mismatch"),
+            tally("unverified"),
+            tally("not-comparable") + tally("unknown")
+        );
+        out
     }
 
     /// The text a director reads aloud.

@@ -42,14 +42,6 @@ pub struct Decoded {
     pub findings: Vec<Finding>,
 }
 
-impl Decoded {
-    /// Decodes the bytes of one SGF file (charset from CA, a BOM or the bytes). Never
-    /// fails and never panics.
-    pub fn of(bytes: &[u8]) -> Decoded {
-        decode(bytes)
-    }
-}
-
 /// Name used for the lossless byte-to-char fallback.
 pub(crate) const LATIN1: &str = "ISO-8859-1";
 

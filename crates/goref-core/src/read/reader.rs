@@ -83,7 +83,7 @@ pub struct Charset {
 /// ```
 #[derive(Clone, Debug)]
 pub struct FileRead {
-    pub charset: Charset,
+    pub(crate) charset: Charset,
     pub games: Vec<GameRecord>,
     /// Findings that belong to no game: decoding, junk outside game trees, no game.
     pub file_findings: Vec<Finding>,
@@ -99,7 +99,7 @@ pub struct FileRead {
 /// let file = read(b"(;GM[1]SZ[9]KM[6.5];B[ee];W[cc]", &ReadOptions::default());
 /// let game = &file.games[0];
 /// assert_eq!((game.width, game.komi), (9, Some(6.5)));
-/// assert!(file.file_findings.iter().chain(&game.findings).any(|f| f.code.as_str() == "syntax-error"));
+/// assert!(file.file_findings.iter().chain(&game.findings()).any(|f| f.code.as_str() == "syntax-error"));
 /// ```
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
     read_then(bytes, opts, false, |read, _| read)
@@ -154,14 +154,14 @@ fn read_then<T>(
     then(read, &loc)
 }
 
-/// Reads decoded text: the games, and the findings outside any game.
+/// Reads decoded text (the stage after `decode`): the records of every game, and the
+/// findings outside them.
 ///
 /// ```
 /// use goref_core::read::{read_text, ReadOptions};
 ///
 /// let (games, findings) = read_text("(;SZ[13]HA[2]AB[dd][jj];W[gg])", &ReadOptions::default());
-/// assert_eq!(games[0].handicap, Some(2));
-/// assert_eq!(games[0].width, 13);
+/// assert_eq!((games.len(), games[0].size()), (1, (13, 13)));
 /// assert!(findings.is_empty());
 /// ```
 pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Finding>) {
@@ -1149,7 +1149,7 @@ fn fox_handicap(loc: &Locator, at: usize, g: &mut GameRecord) -> bool {
     }
     let mut points = Vec::new();
     let white_next = {
-        let mut moves = g.moves();
+        let mut moves = g.move_events();
         let next = loop {
             match moves.next() {
                 Some(m) if m.color == Color::Black => match m.mv {
@@ -1194,7 +1194,7 @@ fn black_stones_before_first_move(g: &GameRecord) -> usize {
 fn ing_handicap_plays(g: &GameRecord) -> u32 {
     let mut plays = 0u32;
     let mut after_black_play = false;
-    for m in g.moves() {
+    for m in g.move_events() {
         match (m.color, m.mv) {
             (Color::Black, Move::Play(_)) => {
                 plays += 1;
@@ -1225,7 +1225,7 @@ mod tests {
     #[test]
     fn clock_time_left_is_read_as_seconds_and_noted_once() {
         let g = one("(;SZ[9];B[ee]BL[0:07:42];W[cc]WL[7:05];B[dd]BL[461.5];W[ff]WL[1:2:3:4])");
-        let left: Vec<Option<f64>> = g.moves().map(|m| m.time_left).collect();
+        let left: Vec<Option<f64>> = g.move_events().map(|m| m.time_left).collect();
         assert_eq!(left, [Some(462.0), Some(425.0), Some(461.5), None]);
         let notes: Vec<&Finding> = g
             .findings
@@ -1290,7 +1290,7 @@ mod tests {
     #[test]
     fn moves_numbers_and_positions() {
         let g = one("(;SZ[9]\n;B[ee];W[]\r\n;B[tt]KO[];W[aa]WL[30.5]OW[3])");
-        let m: Vec<&MoveEvent> = g.moves().collect();
+        let m: Vec<&MoveEvent> = g.move_events().collect();
         assert_eq!(m.len(), 4);
         assert_eq!(m[0].mv, Move::Play(Point::new(4, 4)));
         assert_eq!((m[0].pos.line, m[0].pos.column), (2, 3));

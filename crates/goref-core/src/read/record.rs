@@ -173,33 +173,59 @@ pub struct Marks {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// 0-based index of the game tree in the file.
-    pub game_index: usize,
+    pub(crate) game_index: usize,
     /// Which variation this is: empty for the main line, else the child index taken
     /// at each branching node (for `--variations`).
-    pub variation: Vec<usize>,
-    pub width: u8,
-    pub height: u8,
-    pub info: GameInfo,
+    pub(crate) variation: Vec<usize>,
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    pub(crate) info: GameInfo,
     /// RE as the reader parsed it (once): set exactly when `info.result` is.
-    pub recorded_result: Option<ParsedResult>,
+    pub(crate) recorded_result: Option<ParsedResult>,
     /// KM after quirk fixes (None when absent or empty).
-    pub komi: Option<f64>,
+    pub(crate) komi: Option<f64>,
     /// HA after quirk fixes (None when absent; `HA[0]`/`HA[1]` read as None).
-    pub handicap: Option<u32>,
+    pub(crate) handicap: Option<u32>,
     /// TM, seconds.
-    pub time_limit: Option<f64>,
+    pub(crate) time_limit: Option<f64>,
     /// PL of the root node, if any.
-    pub first_player: Option<Color>,
+    pub(crate) first_player: Option<Color>,
     /// Ing-style handicap (spec §7.3, T15): when HA's stones are played as leading
     /// Black moves separated by White passes (`B[..];W[];B[..]`), how many of those
     /// Black plays are the handicap stones; 0 otherwise.
-    pub handicap_moves: u32,
-    pub events: Vec<Event>,
-    pub final_marks: Marks,
+    pub(crate) handicap_moves: u32,
+    pub(crate) events: Vec<Event>,
+    pub(crate) final_marks: Marks,
     /// Findings made while reading this game (quirks, syntax problems inside it).
-    pub findings: Vec<Finding>,
+    pub(crate) findings: Vec<Finding>,
     /// False when the board size is unusable and the game cannot be replayed.
-    pub playable: bool,
+    pub(crate) playable: bool,
+}
+
+impl GameInfo {
+    /// A property by its SGF name (see [`GameRecord::info`]).
+    pub(crate) fn get(&self, property: &str) -> Option<&str> {
+        let text = match property {
+            "PB" => &self.black,
+            "PW" => &self.white,
+            "BR" => &self.black_rank,
+            "WR" => &self.white_rank,
+            "EV" => &self.event,
+            "RO" => &self.round,
+            "DT" => &self.date,
+            "PC" => &self.place,
+            "RU" => &self.recorded_rules,
+            "RE" => &self.result,
+            "OT" => &self.overtime,
+            "AP" => &self.application,
+            "GN" => &self.game_name,
+            "KM" => &self.komi_text,
+            "GC" => &self.game_comment,
+            "C" => &self.final_comment,
+            _ => return None,
+        };
+        text.as_deref()
+    }
 }
 
 impl GameRecord {
@@ -212,7 +238,7 @@ impl GameRecord {
     }
 
     /// An empty record on a board of the given size.
-    pub fn new(width: u8, height: u8) -> GameRecord {
+    pub(crate) fn new(width: u8, height: u8) -> GameRecord {
         GameRecord {
             game_index: 0,
             variation: Vec::new(),
@@ -232,8 +258,50 @@ impl GameRecord {
         }
     }
 
-    /// The moves of the line, in order.
-    pub fn moves(&self) -> impl Iterator<Item = &MoveEvent> {
+    /// The moves of the line, in order: who moved and where (passes among them).
+    pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
+        self.move_events().map(|m| (m.color, m.mv))
+    }
+
+    /// The board's width and height.
+    pub fn size(&self) -> (u8, u8) {
+        (self.width, self.height)
+    }
+
+    /// The game's number in its file (1-based, as `--game`).
+    pub fn game(&self) -> usize {
+        self.game_index + 1
+    }
+
+    /// A game-information property as written (None when absent): `PB`, `PW`, `BR`,
+    /// `WR`, `EV`, `RO`, `DT`, `PC`, `RU`, `RE`, `OT`, `AP`, `GN`, `KM`, `GC`, and `C` (the
+    /// comment of the main line's last node).
+    pub fn info(&self, property: &str) -> Option<&str> {
+        self.info.get(property)
+    }
+
+    /// KM as read (quirks fixed: Fox's `750` is 7.5), None when absent or unreadable.
+    pub fn komi(&self) -> Option<f64> {
+        self.komi
+    }
+
+    /// HA as read, None when absent.
+    pub fn handicap(&self) -> Option<u32> {
+        self.handicap
+    }
+
+    /// RE as parsed (None when the record has no RE).
+    pub fn recorded_result(&self) -> Option<&ParsedResult> {
+        self.recorded_result.as_ref()
+    }
+
+    /// The findings of reading this game (quirks, damaged moves), in file order.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// The moves of the line with their facts as recorded, in order.
+    pub(crate) fn move_events(&self) -> impl Iterator<Item = &MoveEvent> {
         self.events.iter().filter_map(|e| match e {
             Event::Move(m) => Some(m),
             Event::Setup(_) => None,

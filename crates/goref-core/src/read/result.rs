@@ -12,17 +12,9 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// Who won, as far as RE says.
-///
-/// ```
-/// use goref_core::read::{Outcome, ParsedResult};
-///
-/// assert_eq!(ParsedResult::parse("0").outcome, Outcome::Draw);
-/// assert_eq!(ParsedResult::parse("Void").outcome, Outcome::Void);
-/// assert_eq!(ParsedResult::parse("?").outcome, Outcome::Unknown);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Winner(Color),
     Draw,
     /// `Void`: no result or suspended play.
@@ -32,17 +24,9 @@ pub enum Outcome {
 }
 
 /// How the game was won.
-///
-/// ```
-/// use goref_core::read::{ParsedResult, ResultKind};
-///
-/// assert_eq!(ParsedResult::parse("B+T").kind, ResultKind::Time);
-/// assert_eq!(ParsedResult::parse("W+F").kind, ResultKind::Forfeit);
-/// assert_eq!(ParsedResult::parse("B+").kind, ResultKind::Unspecified);
-/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ResultKind {
+pub(crate) enum ResultKind {
     /// A margin in points (0 allowed: an Ing tie broken for one side, `B+0`).
     Score(f64),
     Resign,
@@ -60,23 +44,28 @@ pub enum ResultKind {
 ///
 /// ```
 /// use goref_core::point::Color;
-/// use goref_core::read::{Outcome, ParsedResult, ResultKind};
+/// use goref_core::read::ParsedResult;
 ///
 /// let re = ParsedResult::parse("W+3.5");
-/// assert_eq!((re.outcome, re.kind.clone()), (Outcome::Winner(Color::White), ResultKind::Score(3.5)));
-/// assert!(re.standard && re.is_count());
-/// assert_eq!(ParsedResult::parse("B+Resign").kind, ResultKind::Resign);
+/// assert_eq!((re.winner(), re.margin()), (Some(Color::White), Some(3.5)));
+/// assert!(re.is_standard() && re.is_count());
+/// let resigned = ParsedResult::parse("B+Resign");
+/// assert!(!resigned.is_count() && resigned.margin().is_none());
+/// assert!(ParsedResult::parse("W+F").is_forfeit());
+/// assert!(ParsedResult::parse("0").is_draw() && ParsedResult::parse("Draw").is_count());
+/// // Void, `?` and the unreadable name no winner.
+/// assert!(["Void", "?", "nonsense"].iter().all(|re| ParsedResult::parse(re).winner().is_none()));
 /// // Non-standard spellings are read, and marked as such.
 /// let loose = ParsedResult::parse("White wins by 9.5");
 /// assert_eq!(loose.winner(), Some(Color::White));
-/// assert!(!loose.standard);
+/// assert!(!loose.is_standard());
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ParsedResult {
-    pub outcome: Outcome,
-    pub kind: ResultKind,
+    pub(crate) outcome: Outcome,
+    pub(crate) kind: ResultKind,
     /// True when the value is written exactly in an `FF[4]` form.
-    pub standard: bool,
+    pub(crate) standard: bool,
 }
 
 impl ParsedResult {
@@ -111,8 +100,23 @@ impl ParsedResult {
         matches!(self.kind, ResultKind::Score(_)) || self.outcome == Outcome::Draw
     }
 
+    /// True for a draw (`0`, `Draw`, `Jigo`).
+    pub fn is_draw(&self) -> bool {
+        self.outcome == Outcome::Draw
+    }
+
+    /// True for a win by forfeit (`B+F`, `W+Forfeit`).
+    pub fn is_forfeit(&self) -> bool {
+        self.kind == ResultKind::Forfeit
+    }
+
+    /// True when the value is written exactly in an `FF[4]` form.
+    pub fn is_standard(&self) -> bool {
+        self.standard
+    }
+
     /// The margin, for scored wins (and 0 for a draw).
-    pub(crate) fn margin(&self) -> Option<f64> {
+    pub fn margin(&self) -> Option<f64> {
         match (&self.outcome, &self.kind) {
             (Outcome::Draw, _) => Some(0.0),
             (_, ResultKind::Score(m)) => Some(*m),

@@ -200,30 +200,45 @@ pub struct Issue {
 /// ```
 /// use goref_core::read::Sgf;
 ///
-/// let tree = Sgf::parse("(;SZ[9]C[a \\] bracket];B[ee])");
-/// assert_eq!(tree.roots.len(), 1);
-/// assert_eq!(tree.first_raw(tree.roots[0], "SZ"), Some("9"));
-/// assert!(tree.issues.is_empty());
-/// // A syntax problem is an issue with its place, never a panic.
-/// assert!(!Sgf::parse("(;SZ[9];B[ee").issues.is_empty());
+/// let tree = Sgf::parse("(;SZ[9]C[a \\] bracket];B[ee])(;SZ[19])");
+/// assert_eq!((tree.game_trees(), tree.nodes(), tree.problems()), (2, 3, 0));
+/// // A syntax problem is a finding with its place when the tree is read, never a panic.
+/// assert_eq!(Sgf::parse("(;SZ[9];B[ee").problems(), 1);
 /// ```
 #[derive(Debug)]
 pub struct Sgf<'t> {
-    pub text: &'t str,
-    pub nodes: Vec<Node>,
-    pub props: Vec<Property>,
-    pub values: Vec<Value>,
+    pub(crate) text: &'t str,
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) props: Vec<Property>,
+    pub(crate) values: Vec<Value>,
     /// Root node of every game tree, in file order.
-    pub roots: Vec<u32>,
-    pub issues: Vec<Issue>,
+    pub(crate) roots: Vec<u32>,
+    pub(crate) issues: Vec<Issue>,
     /// Issues beyond `MAX_ISSUES`, counted only.
-    pub issues_dropped: usize,
+    pub(crate) issues_dropped: usize,
 }
 
 impl<'t> Sgf<'t> {
-    /// Parses a whole text. Never fails; problems are in [`Sgf::issues`].
+    /// Parses a whole text (the stage between decoded text and game records): never
+    /// fails and never panics; each syntax problem becomes a `syntax-error` finding when
+    /// [`crate::read::read_text`] reads the tree into records.
     pub fn parse(text: &'t str) -> Sgf<'t> {
         parse(text)
+    }
+
+    /// The game trees, in file order.
+    pub fn game_trees(&self) -> usize {
+        self.roots.len()
+    }
+
+    /// The nodes of every game tree.
+    pub fn nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The syntax problems the parser recovered from (those beyond its cap included).
+    pub fn problems(&self) -> usize {
+        self.issues.len() + self.issues_dropped
     }
 
     pub(crate) fn node(&self, id: u32) -> Option<&Node> {
@@ -252,14 +267,15 @@ impl<'t> Sgf<'t> {
     }
 
     /// The first property of a node with this identifier.
-    pub fn get(&self, node: u32, ident: &str) -> Option<&Property> {
+    pub(crate) fn get(&self, node: u32, ident: &str) -> Option<&Property> {
         self.props_of(node)
             .iter()
             .find(|p| p.ident.as_bytes() == ident.as_bytes())
     }
 
     /// The raw first value of a property of a node.
-    pub fn first_raw(&self, node: u32, ident: &str) -> Option<&'t str> {
+    #[cfg(test)]
+    pub(crate) fn first_raw(&self, node: u32, ident: &str) -> Option<&'t str> {
         let p = self.get(node, ident)?;
         self.values_of(p).first().map(|&v| self.raw(v))
     }

@@ -31,9 +31,10 @@ pub(crate) const BORDER: u8 = 3;
 
 /// Errors of board construction and plays.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BoardError {
+pub(crate) enum BoardError {
     #[error("board size {0}x{1} is outside 1..=52")]
     InvalidSize(u8, u8),
+    #[cfg(test)]
     #[error("point ({x}, {y}) is off the {width}x{height} board")]
     OffBoard { x: u8, y: u8, width: u8, height: u8 },
     #[error("the Zobrist table is for a {0}x{1} board")]
@@ -99,7 +100,8 @@ impl Zobrist {
 
     /// A table from any key function. Tests use this to force every position onto one
     /// hash value and show that the history never trusts a hash alone.
-    pub fn from_fn(width: u8, height: u8, f: impl Fn(Point, Color) -> u64) -> Zobrist {
+    #[cfg(test)]
+    pub(crate) fn from_fn(width: u8, height: u8, f: impl Fn(Point, Color) -> u64) -> Zobrist {
         let mut keys = Vec::with_capacity(width as usize * height as usize);
         for y in 0..height {
             for x in 0..width {

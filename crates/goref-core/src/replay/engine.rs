@@ -14,14 +14,22 @@
 
 mod history;
 mod judge;
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod scenario_tests;
 mod sst;
 
 pub use judge::Verdict;
 pub(crate) use judge::{also, judge};
-pub use sst::HotKind;
+pub(crate) use sst::HotKind;
 
 use crate::point::{Color, Move, Point};
-use crate::replay::board::{stone_of, Board, BoardError, Zobrist};
+#[cfg(test)]
+use crate::replay::board::BoardError;
+#[cfg(test)]
+use crate::replay::board::Zobrist;
+use crate::replay::board::{stone_of, Board};
 use crate::replay::position::Position;
 use history::{By, History, NONE};
 use serde::Serialize;
@@ -30,7 +38,7 @@ use std::collections::HashMap;
 
 /// A hot stone taken too early (spec §1.8 rule 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HotTake {
+pub(crate) struct HotTake {
     pub kind: HotKind,
     /// The hot stone that was taken.
     pub stone: Point,
@@ -41,7 +49,7 @@ pub struct HotTake {
 /// Which recycling rule fired (spec §1.8 rule 4; both are interpretations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum RecyclingKind {
+pub(crate) enum RecyclingKind {
     /// Fixed-ko rule over full-board cycles: the same play, by the same player, from a
     /// board that a play has since recreated.
     FullBoard,
@@ -51,7 +59,7 @@ pub enum RecyclingKind {
 
 /// A recycling (disturbing-ko) play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Recycling {
+pub(crate) struct Recycling {
     pub kind: RecyclingKind,
     /// The earlier move this play repeats.
     pub related: u32,
@@ -67,7 +75,8 @@ pub struct Recycling {
 /// let mut engine = Engine::new(9, 9).unwrap();
 /// engine.play(Color::Black, Move::Play(Point::new(4, 4)), 1);
 /// let facts = engine.play(Color::White, Move::Play(Point::new(4, 4)), 2);
-/// assert!(facts.occupied);
+/// assert_eq!((facts.number(), facts.color(), facts.mv()), (2, Color::White, Move::Play(Point::new(4, 4))));
+/// assert!(facts.captured().is_empty());
 /// let verdict = facts.judge(&Rules::named("aga").unwrap()).unwrap();
 /// assert_eq!(verdict.code.as_str(), "occupied-point");
 /// // Every preset agrees on this one.
@@ -75,36 +84,56 @@ pub struct Recycling {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveFacts {
-    pub number: u32,
-    pub color: Color,
-    pub mv: Move,
+    pub(crate) number: u32,
+    pub(crate) color: Color,
+    pub(crate) mv: Move,
     /// The point is outside the board; the move was replayed as a pass.
-    pub off_board: bool,
+    pub(crate) off_board: bool,
     /// The point held a stone; it was replaced (see `replay/board.rs`).
-    pub occupied: bool,
+    pub(crate) occupied: bool,
     /// Opponent stones removed by the play.
-    pub captured: Vec<Point>,
+    pub(crate) captured: Vec<Point>,
     /// Size of the mover's own string removed (suicide); 0 if none.
-    pub self_removed: u32,
+    pub(crate) self_removed: u32,
     /// Immediate retake of a single-stone ko: the move that took it.
-    pub ko_retake: Option<u32>,
+    pub(crate) ko_retake: Option<u32>,
     /// The board after the play stood before: earliest move after which it stood.
-    pub psk: Option<u32>,
+    pub(crate) psk: Option<u32>,
     /// ... with the same player to move.
-    pub ssk: Option<u32>,
+    pub(crate) ssk: Option<u32>,
     /// ... created by a play of the same colour (never 0).
-    pub nssk: Option<u32>,
+    pub(crate) nssk: Option<u32>,
     /// ... standing after a move of the same colour, a play or a pass (New Zealand:
     /// passes are moves; never 0).
-    pub after_own_move: Option<u32>,
-    pub hot_take: Option<HotTake>,
-    pub recycling: Option<Recycling>,
+    pub(crate) after_own_move: Option<u32>,
+    pub(crate) hot_take: Option<HotTake>,
+    pub(crate) recycling: Option<Recycling>,
     /// R-SST escalation: a board recurred again with no SST rule firing since its
     /// previous occurrence; the value is that occurrence's move number.
-    pub needs_referee: Option<u32>,
+    pub(crate) needs_referee: Option<u32>,
 }
 
 impl MoveFacts {
+    /// The move's number in the game (1 for the first move).
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// The colour that moved.
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The move: a play at a point, or a pass.
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+
+    /// The opponent's stones the move captured, sorted.
+    pub fn captured(&self) -> &[Point] {
+        &self.captured
+    }
+
     /// The verdict on this move under `rules`, or None when the move is legal there.
     pub fn judge(&self, rules: &crate::rules::Rules) -> Option<Verdict> {
         judge(rules, self)
@@ -242,12 +271,13 @@ fn opt(v: u32) -> Option<u32> {
 
 impl Engine {
     /// An engine on an empty board of `width` x `height` (each 1..=52).
-    pub fn new(width: u8, height: u8) -> Result<Engine, BoardError> {
+    pub fn new(width: u8, height: u8) -> Result<Engine, crate::Error> {
         Ok(Engine::on(Board::new(width, height)?))
     }
 
     /// An engine with an injected Zobrist table (tests force collisions with it).
-    pub fn with_zobrist(zobrist: Zobrist) -> Result<Engine, BoardError> {
+    #[cfg(test)]
+    pub(crate) fn with_zobrist(zobrist: Zobrist) -> Result<Engine, BoardError> {
         Ok(Engine::on(Board::with_zobrist(zobrist)?))
     }
 

@@ -400,7 +400,7 @@ mod tests {
         let r = record(sgf);
         let replay = replay(&r, &Keep::default());
         let mut engine = Engine::new(5, 5).unwrap();
-        for (i, m) in r.moves().enumerate() {
+        for (i, m) in r.move_events().enumerate() {
             let facts = engine.play(m.color, m.mv, m.number);
             let notable = replay.notable.iter().find(|(k, _)| *k == i);
             match notable {

@@ -3,6 +3,7 @@
 
 use super::presets::simplified_ing;
 use super::*;
+use crate::rules::RulesError;
 
 /// Normalises a name for lookup: case-insensitive, `_`, `-` and spaces equivalent.
 pub(super) fn normalise(name: &str) -> String {
@@ -49,6 +50,20 @@ impl Preset {
                     *preset == p.name && *used != AliasUse::Record && same_name(alias, &wanted)
                 })
         })
+    }
+
+    /// [`Preset::named`], or the error that names every preset.
+    ///
+    /// ```
+    /// use goref_core::rules::Preset;
+    ///
+    /// assert_eq!(Preset::lookup("EGF").unwrap().name, "simplified-ing");
+    /// let e = Preset::lookup("martian").unwrap_err().to_string();
+    /// assert!(e.starts_with("unknown rules `martian`; known presets: sst-ing, simplified-ing"));
+    /// ```
+    pub fn lookup(name: &str) -> Result<&'static Preset, crate::Error> {
+        Preset::named(name)
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string(), Preset::names()).into())
     }
 }
 

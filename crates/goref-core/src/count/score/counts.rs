@@ -3,64 +3,99 @@
 
 use crate::count::score::check_dead;
 use crate::count::score::serialize_sgf_points;
+use crate::count::score::PointListError;
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
-use crate::score::PointListError;
 use serde::Serialize;
 
 /// One side's area.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct SideArea {
+pub(crate) struct SideArea {
     /// Stones plus territory.
-    pub area: u32,
+    pub(crate) area: u32,
     /// Own stones left on the board after removing the dead.
-    pub stones: u32,
+    pub(crate) stones: u32,
     /// Empty points (dead stones' points included) bordered only by own stones.
-    pub territory: u32,
+    pub(crate) territory: u32,
     /// This side's own stones removed as dead.
-    pub dead_removed: u32,
+    pub(crate) dead_removed: u32,
 }
 
 /// The area count of a position.
 ///
 /// ```
-/// use goref_core::point::Point;
+/// use goref_core::point::{Color, Point};
 /// use goref_core::score::AreaCount;
 /// use goref_core::Position;
 ///
 /// let pos = Position::from_diagram(&[". X O .", "O X O .", ". X O ."]);
 /// let count = AreaCount::of(&pos, &[Point::new(0, 1)]).unwrap();
-/// assert_eq!((count.black.area, count.white.area), (6, 6));
-/// assert_eq!(count.dead, vec![Point::new(0, 1)]);
+/// assert_eq!((count.area(Color::Black), count.area(Color::White)), (6, 6));
+/// // Black: 3 stones and 3 points (the dead stone's among them); White: 5 stones and 1
+/// // point, its one dead stone removed; no neutral point.
+/// assert_eq!((count.stones(Color::Black), count.territory(Color::Black)), (3, 3));
+/// assert_eq!((count.stones(Color::White), count.territory(Color::White)), (5, 1));
+/// assert_eq!((count.dead_removed(Color::White), count.neutral()), (1, 0));
+/// assert_eq!(count.dead(), [Point::new(0, 1)]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaCount {
     #[serde(skip)]
-    pub width: u8,
+    pub(crate) width: u8,
     #[serde(skip)]
-    pub height: u8,
-    pub black: SideArea,
-    pub white: SideArea,
+    pub(crate) height: u8,
+    pub(crate) black: SideArea,
+    pub(crate) white: SideArea,
     /// Empty points bordered by both colours or by none (dame and seki).
-    pub neutral: u32,
+    pub(crate) neutral: u32,
     /// The stones removed as dead, as SGF points.
     #[serde(serialize_with = "serialize_sgf_points")]
-    pub dead: Vec<Point>,
+    pub(crate) dead: Vec<Point>,
     /// For each point (row-major, like `Position::cells`): the colour whose territory
     /// it is, for diagrams. Stones and neutral points are `None`.
     #[serde(skip)]
-    pub territory: Vec<Option<Color>>,
+    pub(crate) territory: Vec<Option<Color>>,
 }
 
 impl AreaCount {
     /// Counts the area of `pos` (stones plus the empty points only one colour
     /// surrounds) after removing the `dead` stones, which must hold stones.
-    pub fn of(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointListError> {
-        count_area(pos, dead)
+    pub fn of(pos: &Position, dead: &[Point]) -> Result<AreaCount, crate::Error> {
+        Ok(count_area(pos, dead)?)
+    }
+
+    /// One colour's area: its stones plus its territory.
+    pub fn area(&self, color: Color) -> u32 {
+        self.side(color).area
+    }
+
+    /// One colour's stones left on the board once the dead are removed.
+    pub fn stones(&self, color: Color) -> u32 {
+        self.side(color).stones
+    }
+
+    /// The empty points (dead stones' points among them) only `color` borders.
+    pub fn territory(&self, color: Color) -> u32 {
+        self.side(color).territory
+    }
+
+    /// One colour's own stones removed as dead.
+    pub fn dead_removed(&self, color: Color) -> u32 {
+        self.side(color).dead_removed
+    }
+
+    /// Empty points bordered by both colours or by none (dame and seki).
+    pub fn neutral(&self) -> u32 {
+        self.neutral
+    }
+
+    /// The stones removed as dead, sorted.
+    pub fn dead(&self) -> &[Point] {
+        &self.dead
     }
 
     /// The area of one colour.
-    pub fn side(&self, color: Color) -> &SideArea {
+    pub(crate) fn side(&self, color: Color) -> &SideArea {
         match color {
             Color::Black => &self.black,
             Color::White => &self.white,
@@ -199,19 +234,19 @@ pub(crate) fn cell_neighbours(width: usize, len: usize, i: usize) -> impl Iterat
 
 /// One side's territory count (Japanese and Korean rules).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct SideTerritory {
+pub(crate) struct SideTerritory {
     /// Empty points (dead stones' points included) surrounded by this side alone,
     /// less the eyes of strings in seki.
-    pub territory: u32,
+    pub(crate) territory: u32,
     /// Opponent stones captured during play plus the opponent's dead stones removed.
-    pub prisoners: u32,
+    pub(crate) prisoners: u32,
     /// territory + prisoners.
-    pub points: u32,
+    pub(crate) points: u32,
     /// Points of own territory filled to connect strings that filling the dame leaves in
     /// atari (`teire_points`), already taken off `territory`; only where the counter finishes
     /// the boundaries.
     #[serde(skip_serializing_if = "is_zero")]
-    pub teire: u32,
+    pub(crate) teire: u32,
 }
 
 pub(super) fn is_zero(n: &u32) -> bool {
@@ -221,6 +256,7 @@ pub(super) fn is_zero(n: &u32) -> bool {
 /// The territory count of a position.
 ///
 /// ```
+/// use goref_core::point::Color;
 /// use goref_core::score::{AreaCount, TerritoryCount};
 /// use goref_core::Position;
 ///
@@ -228,16 +264,17 @@ pub(super) fn is_zero(n: &u32) -> bool {
 /// let area = AreaCount::of(&pos, &[]).unwrap();
 /// // Black captured two stones during play, White none.
 /// let t = TerritoryCount::of(&pos, &area, &[], [2, 0]);
-/// assert_eq!((t.black.territory, t.black.prisoners), (3, 2));
-/// assert_eq!((t.white.territory, t.white.prisoners), (3, 0));
+/// assert_eq!((t.territory(Color::Black), t.prisoners(Color::Black)), (3, 2));
+/// assert_eq!((t.territory(Color::White), t.prisoners(Color::White)), (3, 0));
+/// assert_eq!((t.points(Color::Black), t.points(Color::White), t.seki_points()), (5, 3, 0));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TerritoryCount {
-    pub black: SideTerritory,
-    pub white: SideTerritory,
+    pub(crate) black: SideTerritory,
+    pub(crate) white: SideTerritory,
     /// Empty points inside a colour's area that touch a string in seki: no territory
     /// under territory rules (Japanese rules 1989, Article 9 with its commentary).
-    pub seki_points: u32,
+    pub(crate) seki_points: u32,
 }
 
 /// Territory and prisoners ([`TerritoryCount::of`]).
@@ -304,8 +341,37 @@ impl TerritoryCount {
         count_territory(pos, area, seki, captures)
     }
 
+    /// One colour's territory: empty points (dead stones' points among them) it alone
+    /// surrounds, less the eyes of strings in seki and any teire.
+    pub fn territory(&self, color: Color) -> u32 {
+        self.side(color).territory
+    }
+
+    /// The opponent's stones one colour captured during play plus the opponent's dead
+    /// stones removed.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.side(color).prisoners
+    }
+
+    /// Territory plus prisoners.
+    pub fn points(&self, color: Color) -> u32 {
+        self.side(color).points
+    }
+
+    /// Points inside a colour's area that touch a string in seki: nobody's territory.
+    pub fn seki_points(&self) -> u32 {
+        self.seki_points
+    }
+
+    fn side(&self, color: Color) -> &SideTerritory {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
     /// Takes the teire (per side: Black, White) off each side's territory.
-    pub fn make_teire(&mut self, teire: [u32; 2]) {
+    pub(crate) fn make_teire(&mut self, teire: [u32; 2]) {
         for (side, n) in [(&mut self.black, teire[0]), (&mut self.white, teire[1])] {
             side.teire = n.min(side.territory);
             side.territory -= side.teire;

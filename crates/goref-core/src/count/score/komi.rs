@@ -86,7 +86,7 @@ impl Penalties {
 
 /// A bad `--penalty` value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PenaltyError {
+pub(crate) enum PenaltyError {
     #[error("`{0}` is not of the form B=POINTS or W=POINTS (e.g. `B=2,W=4`)")]
     Malformed(String),
     #[error("`{0}` is not a colour; use B or W")]
@@ -101,38 +101,43 @@ pub enum PenaltyError {
 pub(crate) const MAX_PENALTY: u32 = 10_000;
 
 impl FromStr for Penalties {
-    type Err = PenaltyError;
+    type Err = crate::Error;
 
-    fn from_str(text: &str) -> Result<Penalties, PenaltyError> {
-        let mut out = Penalties::default();
-        let mut given = [false; 2];
-        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (colour, points) = item
-                .split_once('=')
-                .or_else(|| item.split_once(':'))
-                .ok_or_else(|| PenaltyError::Malformed(item.to_string()))?;
-            let color = match colour.trim().to_ascii_lowercase().as_str() {
-                "b" | "black" => Color::Black,
-                "w" | "white" => Color::White,
-                other => return Err(PenaltyError::UnknownColour(other.to_string())),
-            };
-            let points: u32 = points
-                .trim()
-                .parse()
-                .ok()
-                .filter(|&p| p <= MAX_PENALTY)
-                .ok_or_else(|| PenaltyError::BadPoints(points.trim().to_string()))?;
-            if given[color.index()] {
-                return Err(PenaltyError::Repeated(color));
-            }
-            given[color.index()] = true;
-            match color {
-                Color::Black => out.black = points,
-                Color::White => out.white = points,
-            }
-        }
-        Ok(out)
+    fn from_str(text: &str) -> Result<Penalties, crate::Error> {
+        Ok(parse_penalties(text)?)
     }
+}
+
+/// `B=2,W=4` (also `black:2`, either order, each colour at most once).
+fn parse_penalties(text: &str) -> Result<Penalties, PenaltyError> {
+    let mut out = Penalties::default();
+    let mut given = [false; 2];
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (colour, points) = item
+            .split_once('=')
+            .or_else(|| item.split_once(':'))
+            .ok_or_else(|| PenaltyError::Malformed(item.to_string()))?;
+        let color = match colour.trim().to_ascii_lowercase().as_str() {
+            "b" | "black" => Color::Black,
+            "w" | "white" => Color::White,
+            other => return Err(PenaltyError::UnknownColour(other.to_string())),
+        };
+        let points: u32 = points
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&p| p <= MAX_PENALTY)
+            .ok_or_else(|| PenaltyError::BadPoints(points.trim().to_string()))?;
+        if given[color.index()] {
+            return Err(PenaltyError::Repeated(color));
+        }
+        given[color.index()] = true;
+        match color {
+            Color::Black => out.black = points,
+            Color::White => out.white = points,
+        }
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ use crate::replay::position::Position;
 
 /// A bad point in a list given by the user (a usage error on the command line).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PointListError {
+pub(crate) enum PointListError {
     #[error("`{0}` is not a point: write SGF letters such as `ee` or a vertex such as `E3`")]
     NotAPoint(String),
     #[error("`{text}` is off the {width}x{height} board")]

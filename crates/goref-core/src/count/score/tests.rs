@@ -472,23 +472,23 @@ fn penalty_parser() {
     assert_eq!("".parse(), Ok(Penalties::default()));
     assert_eq!(
         "B2".parse::<Penalties>(),
-        Err(PenaltyError::Malformed("B2".into()))
+        Err(PenaltyError::Malformed("B2".into()).into())
     );
     assert_eq!(
         "X=2".parse::<Penalties>(),
-        Err(PenaltyError::UnknownColour("x".into()))
+        Err(PenaltyError::UnknownColour("x".into()).into())
     );
     assert_eq!(
         "B=-2".parse::<Penalties>(),
-        Err(PenaltyError::BadPoints("-2".into()))
+        Err(PenaltyError::BadPoints("-2".into()).into())
     );
     assert_eq!(
         "B=1.5".parse::<Penalties>(),
-        Err(PenaltyError::BadPoints("1.5".into()))
+        Err(PenaltyError::BadPoints("1.5".into()).into())
     );
     assert_eq!(
         "B=2,b=4".parse::<Penalties>(),
-        Err(PenaltyError::Repeated(Color::Black))
+        Err(PenaltyError::Repeated(Color::Black).into())
     );
 }
 

@@ -9,6 +9,7 @@ use crate::findings::{Code, Severity};
 use crate::point::Color;
 use crate::present::diagram::{self, DiagramMarks, SvgOptions, TextOptions};
 use crate::present::score_view::ScoreView;
+use crate::read::record::GameRecord;
 use crate::read::record::ValueSource;
 use crate::replay::ending::{End, Resumption};
 use crate::replay::position::Position;
@@ -61,7 +62,7 @@ pub struct AppealOptions {
 /// assert!(matches!(appeal(record, &opts), Err(AppealError::MoveOutOfRange { requested: 7, moves: 2 })));
 /// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum AppealError {
+pub(crate) enum AppealError {
     #[error("--dead: {0}")]
     Dead(#[from] PointListError),
     #[error("--move {requested}: the record has only {moves} moves")]
@@ -74,7 +75,7 @@ pub enum AppealError {
 /// rules turns on, then the record's own rules where they are none of those.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ReadingKind {
+pub(crate) enum ReadingKind {
     /// SST terminology 19: four passes end play; every stone counts.
     SstLiteral,
     /// The 2002 EGF Appeals Committee: passes 3–4 void, agreed dead stones removed.
@@ -254,7 +255,7 @@ pub(crate) struct MoveFindings {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ReadingStatus {
+pub(crate) enum ReadingStatus {
     /// Counted.
     Decided,
     /// The reading removes dead stones, none are marked or claimed, and the estimate
@@ -276,7 +277,7 @@ pub enum ReadingStatus {
 /// The verdict under one reading.
 ///
 /// ```
-/// use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind};
+/// use goref_core::present::appeal::{Appeal, AppealOptions};
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
@@ -287,45 +288,45 @@ pub enum ReadingStatus {
 /// assert!(!literal.removes_dead && literal.applies);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Reading {
-    pub kind: ReadingKind,
-    pub name: &'static str,
+pub(crate) struct Reading {
+    pub(crate) kind: ReadingKind,
+    pub(crate) name: &'static str,
     /// The rules preset.
-    pub rules: String,
+    pub(crate) rules: String,
     /// True when the reading gives a result for this record.
-    pub applies: bool,
-    pub status: ReadingStatus,
+    pub(crate) applies: bool,
+    pub(crate) status: ReadingStatus,
     /// Where these rules end the game.
-    pub end: Option<End>,
+    pub(crate) end: Option<End>,
     /// Whether this reading removes dead stones at that end.
-    pub removes_dead: bool,
+    pub(crate) removes_dead: bool,
     /// The stones removed (SGF letters), the basis, seki, counting method, territory
     /// and the other method's result: the view every client shares.
     #[serde(flatten)]
-    pub view: ScoreView,
-    pub black: Option<u32>,
-    pub white: Option<u32>,
-    pub neutral: Option<u32>,
+    pub(crate) view: ScoreView,
+    pub(crate) black: Option<u32>,
+    pub(crate) white: Option<u32>,
+    pub(crate) neutral: Option<u32>,
     #[serde(serialize_with = "serialize_points")]
-    pub komi: f64,
-    pub komi_source: ValueSource,
+    pub(crate) komi: f64,
+    pub(crate) komi_source: ValueSource,
     /// Handicap compensation White receives.
     #[serde(serialize_with = "serialize_points")]
-    pub compensation: f64,
-    pub penalties: Penalties,
-    pub winner: Option<Color>,
+    pub(crate) compensation: f64,
+    pub(crate) penalties: Penalties,
+    pub(crate) winner: Option<Color>,
     #[serde(serialize_with = "serialize_opt_points")]
-    pub margin: Option<f64>,
+    pub(crate) margin: Option<f64>,
     /// The RE this reading gives.
-    pub re: Option<String>,
+    pub(crate) re: Option<String>,
     /// One sentence naming the rule that decides it.
-    pub rule_sentence: String,
+    pub(crate) rule_sentence: String,
     /// What else a director should know (a pass owed, illegal moves, komi).
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
     /// Whether the record's RE says the same (None when either side has no result).
-    pub agrees_with_record: Option<bool>,
+    pub(crate) agrees_with_record: Option<bool>,
     /// This reading's preset is the record's own rules (`--rules`, else what RU maps to).
-    pub record_rules: bool,
+    pub(crate) record_rules: bool,
 }
 
 /// What a diagram shows.
@@ -339,9 +340,9 @@ pub(crate) enum DiagramKind {
 
 /// A position of the appeal, ready to render as text or SVG.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Diagram {
+pub(crate) struct Diagram {
     /// File stem: `stop-1-move-5`, `move-120`, `end-move-7`.
-    pub name: String,
+    pub(crate) name: String,
     pub(crate) kind: DiagramKind,
     #[serde(rename = "move")]
     pub(crate) after_move: u32,
@@ -376,7 +377,7 @@ impl Diagram {
     }
 
     /// A self-contained SVG: dead stones crossed, territory shaded, offending moves circled.
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         let opts = SvgOptions {
             title: Some(self.title()),
             ..SvgOptions::default()
@@ -385,7 +386,7 @@ impl Diagram {
     }
 
     /// The file name of the SVG.
-    pub fn svg_file_name(&self) -> String {
+    pub(crate) fn svg_file_name(&self) -> String {
         format!("{}.svg", self.name)
     }
 }
@@ -393,22 +394,24 @@ impl Diagram {
 /// The whole appeal.
 ///
 /// ```
-/// use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind};
+/// use goref_core::present::appeal::{Appeal, AppealOptions};
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
 /// let record = &read(&bytes, &ReadOptions::default()).games[0];
 /// let opts = AppealOptions { dead: Some("ec,ff".into()), ..AppealOptions::default() };
-/// let a = appeal(record, &opts).unwrap();
-/// assert!(a.readings.iter().any(|r| r.kind == ReadingKind::SstPrecedent));
+/// let a = Appeal::of(record, &opts).unwrap().named("t11.sgf");
+/// let json = a.to_json_value();
+/// assert_eq!(json["file"], "t11.sgf");
+/// assert!(json["readings"].as_array().unwrap().iter().any(|r| r["kind"] == "sst-precedent"));
 /// assert!(a.to_html().starts_with("<!DOCTYPE html>"));
-/// assert!(!a.diagrams().is_empty());
-/// assert!(a.diagrams().iter().all(|d| d.svg().starts_with("<svg")));
+/// assert!(a.svg_file_names().contains(&"end-move-7.svg".to_string()));
+/// assert!(a.svg_files().all(|(_, svg)| svg.starts_with("<svg")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Appeal {
     /// The file, as the caller names it.
-    pub file: Option<String>,
+    pub(crate) file: Option<String>,
     pub(crate) game: GameSummary,
     pub(crate) passes: Vec<PassView>,
     /// The ending under four-pass rules (SST) and under two-stage rules (SIR, AGA).
@@ -416,15 +419,15 @@ pub struct Appeal {
     pub(crate) dead: DeadStonesView,
     /// Findings at moves, under every reading's rules.
     pub(crate) findings: Vec<MoveFindings>,
-    pub readings: Vec<Reading>,
+    pub(crate) readings: Vec<Reading>,
     /// True when the two SST readings give different results (§6).
-    pub disputed: bool,
+    pub(crate) disputed: bool,
     /// One sentence: which results the readings give.
-    pub summary: String,
+    pub(crate) summary: String,
     /// What the committee must decide and goref cannot: set where a reading's result
     /// turns on dead stones nobody marked or claimed (the precedent reading of four
     /// passes on goref's estimate, or with the estimate off).
-    pub decision: Option<String>,
+    pub(crate) decision: Option<String>,
     pub(crate) diagrams: Vec<Diagram>,
 }
 
@@ -439,8 +442,31 @@ impl Appeal {
         crate::present::html::appeal_page(self)
     }
 
-    /// The diagrams of the appeal (each stop shown, the end, `--move`): text or SVG.
-    pub fn diagrams(&self) -> &[Diagram] {
-        &self.diagrams
+    /// Lays out the appeal of one game: every stop and resumption, every reading of the
+    /// rules side by side, and what the committee must decide.
+    pub fn of(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, crate::Error> {
+        Ok(super::appeal(record, opts)?)
+    }
+
+    /// The appeal with the file named as the caller names it (text, HTML and JSON show it).
+    pub fn named(mut self, file: &str) -> Appeal {
+        self.file = Some(file.to_string());
+        self
+    }
+
+    /// The appeal as a JSON value, as `goref appeal --format json` writes it.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("an appeal serialises")
+    }
+
+    /// The SVG file name of each diagram (each stop shown, the end, `--move`), in order.
+    pub fn svg_file_names(&self) -> Vec<String> {
+        self.diagrams.iter().map(Diagram::svg_file_name).collect()
+    }
+
+    /// Each diagram as its SVG file name and a self-contained SVG (dead stones crossed,
+    /// territory shaded, offending moves circled), in order.
+    pub fn svg_files(&self) -> impl Iterator<Item = (String, String)> + '_ {
+        self.diagrams.iter().map(|d| (d.svg_file_name(), d.svg()))
     }
 }

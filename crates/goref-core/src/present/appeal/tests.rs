@@ -1,11 +1,11 @@
 //! The appeal under the spec's scenarios (T03, T11, T11b) and its text narrative.
 
 use super::*;
+use crate::count::score::PointListError;
 use crate::read::reader::{read_text, ReadOptions};
-use crate::report::ValueSource;
+use crate::read::record::ValueSource;
 use crate::rules::Ending;
 use crate::score::Penalties;
-use crate::score::PointListError;
 
 const T11: &str = include_str!("../../../../../testdata/appeal/t11.sgf");
 const T11B: &str = include_str!("../../../../../testdata/appeal/t11b.sgf");

@@ -1,11 +1,11 @@
-//! Hostile inputs (requirement 5): each is generated here (no big files committed),
+//! Hostile inputs to the reader (requirement 5): each is generated here (no big files committed),
 //! must not crash or hang, and must give its findings. The nesting and size figures are
 //! the ones the issue names. No wall-clock limit is asserted (a loaded machine would make
 //! it flaky); the time each case takes is printed (`--nocapture`) and measured in release
 //! by `cargo run --release --example hostile_limits` (docs/fuzzing.md).
 
-use goref_core::findings::{Code, Severity};
-use goref_core::read::{read, FileRead, ReadOptions};
+use crate::findings::{Code, Severity};
+use crate::read::{read, FileRead, ReadOptions};
 use std::time::Instant;
 
 fn timed(bytes: &[u8], opts: &ReadOptions) -> FileRead {
@@ -22,7 +22,7 @@ fn main_line(bytes: &[u8]) -> FileRead {
 fn all_findings(fr: &FileRead) -> Vec<Code> {
     fr.file_findings
         .iter()
-        .chain(fr.games.iter().flat_map(|g| g.findings.iter()))
+        .chain(fr.games.iter().flat_map(|g| g.findings().iter()))
         .map(|f| f.code)
         .collect()
 }
@@ -37,8 +37,8 @@ fn a_million_node_main_line() {
     s.push(')');
     let fr = main_line(s.as_bytes());
     assert_eq!(fr.games.len(), 1);
-    assert_eq!(fr.games[0].moves().count(), 1_000_000);
-    assert_eq!(fr.games[0].moves().last().unwrap().number, 1_000_000);
+    assert_eq!(fr.games[0].move_events().count(), 1_000_000);
+    assert_eq!(fr.games[0].move_events().last().unwrap().number, 1_000_000);
     // Dropping it is flat (three vectors), no recursion: reaching here proves it.
 }
 
@@ -62,7 +62,7 @@ fn deep_nesting(depth: usize, with_siblings: bool) -> String {
 fn a_hundred_thousand_deep_nested_variations() {
     let s = deep_nesting(100_000, false);
     let fr = main_line(s.as_bytes());
-    assert_eq!(fr.games[0].moves().count(), 100_000);
+    assert_eq!(fr.games[0].move_events().count(), 100_000);
     let fr = timed(
         s.as_bytes(),
         &ReadOptions {
@@ -85,9 +85,9 @@ fn deep_and_wide_variations_hit_the_cap_with_a_finding() {
             ..ReadOptions::default()
         },
     );
-    assert!(fr.games.len() <= goref_core::read::ReadOptions::DEFAULT_MAX_LINES);
+    assert!(fr.games.len() <= crate::read::ReadOptions::DEFAULT_MAX_LINES);
     let f = fr.games[0]
-        .findings
+        .findings()
         .iter()
         .find(|f| f.message.contains("skipped"))
         .expect("a finding says lines were skipped");
@@ -106,7 +106,7 @@ fn ten_thousand_sibling_variations() {
     s.push(')');
     let fr = main_line(s.as_bytes());
     assert_eq!(fr.games.len(), 1);
-    assert_eq!(fr.games[0].moves().count(), 2);
+    assert_eq!(fr.games[0].move_events().count(), 2);
     let fr = timed(
         s.as_bytes(),
         &ReadOptions {
@@ -128,8 +128,8 @@ fn a_fifty_megabyte_comment() {
     }
     s.push_str("];B[pd];W[dp])");
     let fr = main_line(s.as_bytes());
-    assert_eq!(fr.games[0].moves().count(), 2);
-    assert!(fr.games[0].moves().next().unwrap().pos.line > 1_000_000);
+    assert_eq!(fr.games[0].move_events().count(), 2);
+    assert!(fr.games[0].move_events().next().unwrap().pos.line > 1_000_000);
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn a_property_with_a_million_values() {
     }
     s.push_str(";W[pd])");
     let fr = main_line(s.as_bytes());
-    assert_eq!(fr.games[0].moves().count(), 1);
+    assert_eq!(fr.games[0].move_events().count(), 1);
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn binary_garbage_and_nul_bytes() {
     let fr = main_line(&soup);
     assert!(!all_findings(&fr).is_empty());
     let fr = main_line(b"(;SZ[9]\0;B[ee]\0\0;W[cc])");
-    assert_eq!(fr.games[0].moves().count(), 2);
+    assert_eq!(fr.games[0].move_events().count(), 2);
     assert!(all_findings(&fr).contains(&Code::SyntaxError));
 }
 
@@ -191,7 +191,7 @@ fn unusable_board_sizes() {
         let g = &fr.games[0];
         assert!(!g.playable, "SZ[{sz}]");
         assert!(g
-            .findings
+            .findings()
             .iter()
             .any(|f| f.code == Code::BoardSize && f.severity == Severity::Error));
     }
@@ -201,7 +201,7 @@ fn unusable_board_sizes() {
 fn invalid_utf8_under_ca_utf8() {
     let fr = main_line(b"(;CA[UTF-8]PB[\xC8\xE2\xE0\xED]PW[\xff\xfe];B[pd])");
     assert!(fr.file_findings.iter().any(|f| f.code == Code::Charset));
-    assert_eq!(fr.games[0].moves().count(), 1);
+    assert_eq!(fr.games[0].move_events().count(), 1);
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn utf16_without_bom() {
     let fr = main_line(&bytes);
     assert_eq!(fr.charset.used, "UTF-16LE");
     assert_eq!(fr.games[0].info.black.as_deref(), Some("李昌镐"));
-    assert_eq!(fr.games[0].moves().count(), 2);
+    assert_eq!(fr.games[0].move_events().count(), 2);
     assert!(fr.file_findings.iter().any(|f| f.code == Code::Charset));
 }
 
@@ -221,7 +221,7 @@ fn utf16_without_bom() {
 fn cr_only_line_endings() {
     let fr = main_line(b"(;SZ[9]\r;B[ee]\r;W[cc]\r\r;B[gg])");
     let m: Vec<_> = fr.games[0]
-        .moves()
+        .move_events()
         .map(|m| (m.pos.line, m.pos.column))
         .collect();
     assert_eq!(m, vec![(2, 3), (3, 3), (5, 3)]);

@@ -6,15 +6,25 @@
 //! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
 //! development checkout.
 
-use goref_core::check::{RefereeOptions, RulesChoice};
-use goref_core::count::referee;
-use goref_core::findings::Code;
-use goref_core::read::{read, ReadOptions};
+use crate::check::{RefereeOptions, RulesChoice};
+use crate::count::referee;
+use crate::findings::Code;
+use crate::read::{read, ReadOptions};
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 
-#[path = "common/shared.rs"]
-mod common_shared;
-use common_shared::shared;
+/// `../shared` beside the checkout (as tests/common/shared.rs at the top). Panics,
+/// saying why, when it is absent: an ignored test run by hand without the corpus must
+/// fail rather than pass having compared nothing.
+fn shared() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
+    assert!(
+        dir.join("corpus").is_dir() && dir.join("tools/oracle-dev.jsonl").is_file(),
+        "{} (corpus/ and tools/oracle-dev.jsonl) is absent: this test needs the development corpus",
+        dir.display()
+    );
+    dir
+}
 
 fn oracle_lines() -> Vec<Value> {
     let path = shared().join("tools/oracle-dev.jsonl");
@@ -33,7 +43,7 @@ fn psk_options() -> RefereeOptions {
     }
 }
 
-fn first_move_with(findings: &[goref_core::findings::Finding], code: Code) -> Option<u64> {
+fn first_move_with(findings: &[crate::findings::Finding], code: Code) -> Option<u64> {
     findings
         .iter()
         .filter(|f| f.code == code)

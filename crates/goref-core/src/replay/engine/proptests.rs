@@ -3,9 +3,9 @@
 //! all) on 2x2..9x9 squares and rectangles, with passes, occupied points, off-board
 //! moves, alternation errors and setup (root and mid-game).
 
-use goref_core::point::{Color, Move, Point};
-use goref_core::replay::Zobrist;
-use goref_core::replay::{Engine, MoveFacts};
+use crate::point::{Color, Move, Point};
+use crate::replay::board::Zobrist;
+use crate::replay::{Engine, MoveFacts};
 use proptest::prelude::*;
 
 /// A tiny deterministic generator (xorshift64*), so one proptest case can play many
@@ -380,11 +380,11 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
 // spec's triple ko (T04), eternal life (T07) and double ko (T08), with moves drawn
 // mostly from capturing points.
 
-use goref_core::check::{RefereeOptions, RulesChoice};
-use goref_core::count::referee;
-use goref_core::findings::Code;
-use goref_core::read::{read_text, ReadOptions};
-use goref_core::rules::{Repetition, Rules, Suicide, PRESETS};
+use crate::check::{RefereeOptions, RulesChoice};
+use crate::count::referee;
+use crate::findings::Code;
+use crate::read::{read_text, ReadOptions};
+use crate::rules::{Repetition, Rules, Suicide, PRESETS};
 use std::collections::BTreeMap;
 
 /// One event of a generated record (what the naive referee replays).

@@ -4,10 +4,10 @@
 //! understands only `SZ` (`N` or `W:H`), `AB`, `AW`, `PL` and `;B[..]` / `;W[..]` nodes (the real
 //! reader lives elsewhere).
 
-use goref_core::findings::{Certainty, Code};
-use goref_core::point::{Color, Move, Point};
-use goref_core::replay::{Engine, HotKind, MoveFacts, RecyclingKind};
-use goref_core::rules::{Rules, PRESETS};
+use crate::findings::{Certainty, Code};
+use crate::point::{Color, Move, Point};
+use crate::replay::engine::{Engine, HotKind, MoveFacts, RecyclingKind};
+use crate::rules::{Rules, PRESETS};
 
 /// Setup and moves of a one-line SGF record.
 struct Record {
@@ -111,7 +111,7 @@ fn flagged(facts: &[MoveFacts], preset: &str) -> Vec<(u32, Code, Option<u32>)> {
         .collect()
 }
 
-fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<goref_core::replay::Verdict> {
+fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<crate::replay::Verdict> {
     let rules = Rules::named(preset).unwrap();
     facts[number as usize - 1].judge(&rules)
 }
@@ -148,7 +148,7 @@ fn check(facts: &[MoveFacts], expected: &[(&[&str], Flags)]) {
 
 fn nssk() -> Rules {
     let mut r = Rules::named("aga").unwrap();
-    r.repetition = goref_core::rules::Repetition::NaturalSituationalSuperko;
+    r.repetition = crate::rules::Repetition::NaturalSituationalSuperko;
     r
 }
 
@@ -214,7 +214,7 @@ fn t03_retake_after_two_passes() {
     assert!(v.message.contains("natural"), "{}", v.message);
     assert_eq!(
         verdict(&f, "japanese", 5).unwrap().code.info().severity,
-        goref_core::findings::Severity::Warning
+        crate::findings::Severity::Warning
     );
 }
 
@@ -485,10 +485,7 @@ fn a_second_cycle_by_another_route_needs_a_referee() {
         ]
     );
     let v = verdict(&f, "sst-ing", 7).unwrap();
-    assert_eq!(
-        v.code.info().severity,
-        goref_core::findings::Severity::Warning
-    );
+    assert_eq!(v.code.info().severity, crate::findings::Severity::Warning);
     assert_eq!(v.certainty, Certainty::Interpretation);
 }
 

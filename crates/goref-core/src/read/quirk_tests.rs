@@ -1,10 +1,10 @@
 //! One small hand-written fixture per quirk (`testdata/quirks/`), each read through
-//! the public entry point `goref_core::read::read`.
+//! the public entry point `crate::read::read`.
 
-use goref_core::findings::{Code, Finding, Severity};
-use goref_core::point::{Color, Move, Point};
-use goref_core::read::{read, FileRead, ReadOptions};
-use goref_core::read::{Event, GameRecord};
+use crate::findings::{Code, Finding, Severity};
+use crate::point::{Color, Move, Point};
+use crate::read::record::{Event, GameRecord};
+use crate::read::{read, FileRead, ReadOptions};
 
 fn fixture(name: &str) -> FileRead {
     let path = format!("{}/testdata/quirks/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -29,7 +29,7 @@ fn only(g: &GameRecord, code: Code) -> &Finding {
 }
 
 fn moves(g: &GameRecord) -> Vec<(u32, Color, Move)> {
-    g.moves().map(|m| (m.number, m.color, m.mv)).collect()
+    g.move_events().map(|m| (m.number, m.color, m.mv)).collect()
 }
 
 fn pt(s: &str) -> Move {
@@ -95,7 +95,7 @@ fn move_in_root_is_played_as_move_1() {
     let f = only(&g, Code::MoveInRoot);
     assert_eq!(f.move_number, Some(1));
     assert_eq!(moves(&g)[0], (1, Color::Black, pt("ee")));
-    assert_eq!(g.moves().count(), 3);
+    assert_eq!(g.move_events().count(), 3);
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn unterminated_value_loses_the_rest_and_says_so() {
     assert_eq!(errors.len(), 1);
     assert!(errors[0].message.contains("expected `]`"));
     assert_eq!((errors[0].line, errors[0].column), (Some(1), Some(31)));
-    assert_eq!(g.moves().count(), 2);
+    assert_eq!(g.move_events().count(), 2);
 }
 
 #[test]
@@ -230,17 +230,17 @@ fn a_value_that_swallows_moves_is_flagged() {
     let f = only(&g, Code::SyntaxError);
     assert!(f.message.contains("`]` may be missing"), "{}", f.message);
     assert_eq!((f.line, f.column), (Some(1), Some(31)));
-    assert_eq!(g.moves().count(), 3);
+    assert_eq!(g.move_events().count(), 3);
 }
 
 #[test]
 fn unclosed_tree_and_junk_recover_with_warnings() {
     let g = game("unclosed-tree.sgf");
-    assert_eq!(g.moves().count(), 2);
+    assert_eq!(g.move_events().count(), 2);
     assert!(only(&g, Code::SyntaxError).message.contains("not closed"));
     let fr = fixture("junk-before.sgf");
     assert_eq!(fr.games.len(), 1);
-    assert_eq!(fr.games[0].moves().count(), 2);
+    assert_eq!(fr.games[0].move_events().count(), 2);
     assert_eq!(fr.file_findings.len(), 1);
     assert_eq!(fr.file_findings[0].severity, Severity::Warning);
     assert_eq!(fr.file_findings[0].line, Some(1));
@@ -249,7 +249,7 @@ fn unclosed_tree_and_junk_recover_with_warnings() {
 #[test]
 fn t18_ko_flag_marks_the_move_forced() {
     let g = game("t18-ko-flag.sgf");
-    let m: Vec<_> = g.moves().collect();
+    let m: Vec<_> = g.move_events().collect();
     assert_eq!(m.len(), 3);
     assert!(m[2].forced && !m[1].forced);
 }
@@ -260,8 +260,8 @@ fn several_game_trees_are_several_games() {
     assert_eq!(fr.games.len(), 2);
     assert_eq!(fr.games[1].game_index, 1);
     assert_eq!(fr.games[1].width, 13);
-    assert_eq!(fr.games[1].moves().count(), 2);
-    assert_eq!(fr.games[1].moves().next().unwrap().pos.line, 2);
+    assert_eq!(fr.games[1].move_events().count(), 2);
+    assert_eq!(fr.games[1].move_events().next().unwrap().pos.line, 2);
 }
 
 #[test]
@@ -286,7 +286,7 @@ fn duplicate_property_is_reported_and_lists_merged() {
 fn variations_option_gives_every_line() {
     let main = game("variations.sgf");
     assert_eq!(main.variation, Vec::<usize>::new());
-    assert_eq!(main.moves().count(), 3);
+    assert_eq!(main.move_events().count(), 3);
     let fr = read(
         &std::fs::read(format!(
             "{}/testdata/quirks/variations.sgf",
@@ -310,7 +310,7 @@ fn game_info_time_and_final_marks() {
     let g = game("time-and-marks.sgf");
     assert_eq!(g.time_limit, Some(600.0));
     only(&g, Code::BadValue);
-    let m: Vec<_> = g.moves().collect();
+    let m: Vec<_> = g.move_events().collect();
     assert_eq!((m[0].time_left, m[0].periods_left), (Some(590.5), Some(0)));
     assert_eq!(m[1].time_left, Some(-12.0));
     assert_eq!(g.final_marks.black_territory, vec![Point::new(0, 0)]);
