@@ -81,7 +81,7 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
 /// let mut opts = CheckOptions::default();
 /// opts.referee.rules = RulesChoice::Named("chinese".into());
 /// let reports = check_path("testdata/clean-9x9.sgf".as_ref(), &opts).unwrap();
-/// assert_eq!(reports[0].rules.as_ref().unwrap().settings.name, "chinese");
+/// assert_eq!(reports[0].rules().unwrap().name, "chinese");
 /// assert!(check_path("no/such/file.sgf".as_ref(), &opts).is_err());
 /// ```
 pub fn check_path(path: &Path, opts: &CheckOptions) -> std::io::Result<Vec<GameReport>> {

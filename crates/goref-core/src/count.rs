@@ -3,17 +3,13 @@
 //! score and the comparison with the recorded result.
 //!
 //! ```
-//! use goref_core::check::RefereeOptions;
-//! use goref_core::count::referee;
-//! use goref_core::read::{read, ReadOptions};
+//! use goref_core::{check_bytes, CheckOptions};
 //!
 //! // Black passes twice in a row: under AGA rules White owes the last pass.
 //! let sgf = b"(;GM[1]SZ[5]RU[AGA]KM[0.5]RE[B+9.5];B[cc];W[];B[])";
-//! let record = &read(sgf, &ReadOptions::default()).games[0];
-//! let refereed = referee(record, &RefereeOptions::default());
-//! assert_eq!(refereed.judged.selection.rules.name, "aga");
-//! assert_eq!(refereed.judged.ending.end.map(|e| e.move_number), Some(3));
-//! let codes: Vec<&str> = refereed.findings().map(|f| f.code.as_str()).collect();
+//! let report = &check_bytes("aga.sgf", sgf, &CheckOptions::default())[0];
+//! assert_eq!(report.rules().unwrap().name, "aga");
+//! let codes: Vec<&str> = report.findings().iter().map(|f| f.code.as_str()).collect();
 //! assert!(codes.contains(&"white-owes-pass"), "{codes:?}");
 //! ```
 
@@ -54,17 +50,6 @@ impl Refereed {
 }
 
 /// Replays and judges one game, then reads its end.
-///
-/// ```
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
-/// use goref_core::check::RefereeOptions;
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let refereed = goref_core::count::referee(record, &RefereeOptions::default());
-/// assert_eq!(refereed.findings().count(), refereed.judged.findings.len() + refereed.end.findings.len());
-/// assert_eq!(refereed.end.result.computed.as_deref(), Some("B+4.5"));
-/// ```
 pub(crate) fn referee(record: &GameRecord, opts: &RefereeOptions) -> Refereed {
     referee_located(record, opts, &|pos| pos)
 }
@@ -78,4 +63,26 @@ pub(crate) fn referee_located(
     let judged = judge::judge_game_located(record, opts, locate);
     let end = reading::read_end(record, opts, &judged);
     Refereed { judged, end }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn referee_counts_the_game() {
+        let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+        use crate::check::RefereeOptions;
+        use crate::read::{read, ReadOptions};
+
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let refereed = crate::count::referee(record, &RefereeOptions::default());
+        assert_eq!(
+            refereed.findings().count(),
+            refereed.judged.findings.len() + refereed.end.findings.len()
+        );
+        assert_eq!(refereed.end.result.computed.as_deref(), Some("B+4.5"));
+    }
 }

@@ -6,7 +6,8 @@
 //!
 //! - One file: [`check_bytes`] (or [`check_path`]) checks its bytes under
 //!   [`CheckOptions`] and returns one [`report::GameReport`] per game, with its
-//!   [`findings`], [`report::ResultCheck`] and score. [`report::GameReport::to_json_line`] and
+//!   findings ([`report::GameReport::findings`]), the verdict on RE
+//!   ([`report::GameReport::result_status`]) and score. [`report::GameReport::to_json_line`] and
 //!   [`report::GameReport::to_text`] print a report as `goref check` does.
 //! - Many files: the crate `goref-batch` collects inputs and runs a check over them on
 //!   several threads, with bounded memory, in file order; a large file is read tree by tree
@@ -23,7 +24,7 @@
 //! - Move by move: [`replay::Engine`] plays each move as recorded and returns its
 //!   [`replay::MoveFacts`]; [`replay::MoveFacts::judge`] says what one [`rules::Rules`] makes
 //!   of it, [`replay::MoveFacts::also`] what every preset does.
-//! - A disputed ending: [`present::appeal::appeal`] lays out every stop and every reading of
+//! - A disputed ending: [`present::appeal::Appeal::of`] lays out every stop and every reading of
 //!   the rules side by side ([`present::appeal::Appeal::to_text`], `to_html`).
 //! - CI: [`present::ci::Sarif`], [`present::ci::Github`] and [`present::ci::Junit`] print
 //!   reports for code scanning, annotations and test reports.
@@ -47,36 +48,30 @@
 //!       ──count──▶ findings + score + verdict on RE ──present──▶ reports, pages
 //! ```
 //!
-//! Each stage is a module, with the values it hands on:
+//! Each stage is a module, and each hands the next one value: [`read`] turns bytes into
+//! [`read::GameRecord`]s ([`read::read`]), every syntax problem a finding with its line and
+//! column; [`replay`] plays a record's moves once, keeping the facts of every move
+//! ([`replay::MoveFacts`]: what it captured, which position it repeats, whether it was
+//! suicide); [`count`] judges those facts under each ruleset asked for, then reads the
+//! end once per ruleset (dead stones and their basis, the counting method, komi, the count,
+//! the verdict on RE); [`present`] prints those values (text, JSON, HTML, CI formats) and
+//! lays out an appeal. The judgement and the reading are values, so `check`, `score`,
+//! `appeal` and the HTML pages all print the same reading of a game.
 //!
-//! - [`read`]: bytes → [`read::GameRecord`]s ([`read::read`]), every syntax problem a
-//!   finding with its line and column;
-//! - [`replay`]: a record's moves on the board once ([`replay::replay`] → [`replay::Replay`]),
-//!   or move by move on an [`replay::Engine`], whose [`replay::MoveFacts`] any
-//!   [`rules::Rules`] judges ([`replay::MoveFacts::judge`]);
-//! - [`count`]: the replay judged under one ruleset ([`count::judge`] → [`count::Judged`]),
-//!   then its end read ([`count::read_end`] → [`count::EndReading`]: dead stones, the count,
-//!   the verdict on RE); [`count::referee`] does both;
-//! - [`present`]: the appeal of a disputed ending ([`present::appeal`]), the HTML pages, the
-//!   CI formats and the text printers over those values.
+//! The facts of a move do not depend on the rules; any [`rules::Rules`] judges them:
 //!
 //! ```
-//! use goref_core::check::RefereeOptions;
-//! use goref_core::{count, read, replay};
+//! use goref_core::point::{Color, Move, Point};
+//! use goref_core::replay::Engine;
+//! use goref_core::rules::Rules;
 //!
-//! let sgf = b"(;GM[1]FF[4]SZ[9]RU[Japanese]KM[6.5]RE[W+R];B[ee];W[ee];B[dc])";
-//! let record = &read::read(sgf, &read::ReadOptions::default()).games[0];
-//! // One replay, judged under two rulesets.
-//! let opts = |name: &str| RefereeOptions {
-//!     rules: goref_core::check::RulesChoice::Named(name.into()),
-//!     ..RefereeOptions::default()
-//! };
-//! let mut keep = count::keep_for(record, &opts("japanese"));
-//! keep.add_all(&count::keep_for(record, &opts("chinese")));
-//! let once = replay::replay(record, &keep);
-//! for name in ["japanese", "chinese"] {
-//!     let judged = count::judge(record, &once, &opts(name));
-//!     assert!(judged.findings.iter().any(|f| f.code.as_str() == "occupied-point"));
+//! let mut engine = Engine::new(9, 9).unwrap();
+//! let at = |x, y| Move::Play(Point::new(x, y));
+//! engine.play(Color::Black, at(4, 4), 1);
+//! let again = engine.play(Color::White, at(4, 4), 2); // on Black's stone
+//! for name in ["japanese", "chinese", "sst-ing"] {
+//!     let verdict = again.judge(&Rules::named(name).unwrap()).unwrap();
+//!     assert_eq!(verdict.code.as_str(), "occupied-point");
 //! }
 //! ```
 
@@ -103,9 +98,11 @@ pub use replay::position::Position;
 /// let sgf = b"(;GM[1]FF[4]SZ[9]RU[AGA]KM[7.5]RE[B+R];B[ee];W[ce])";
 /// let reports = goref_core::check_bytes("game.sgf", sgf, &goref_core::CheckOptions::default());
 /// let report = &reports[0];
-/// assert_eq!(report.schema, goref_core::report::GameReport::SCHEMA);
 /// assert_eq!(report.moves(), 2);
-/// assert_eq!(report.rules.as_ref().unwrap().settings.name, "aga");
+/// assert_eq!(report.rules().unwrap().name, "aga");
+/// let json = report.to_json_value();
+/// assert_eq!(json["schema"], goref_core::report::GameReport::SCHEMA);
+/// assert_eq!(json["moves"], 2);
 /// assert!(report.to_json_line().starts_with("{\"schema\":"));
 /// assert!(report.to_text().contains("game.sgf"));
 /// ```
@@ -118,8 +115,8 @@ pub mod report {
 /// points plus prisoners), the score under a ruleset, and the estimate of dead stones.
 ///
 /// ```
-/// use goref_core::point::Point;
-/// use goref_core::score::{parse_points, AreaCount, Estimate};
+/// use goref_core::point::{Color, Point};
+/// use goref_core::score::{AreaCount, Estimate};
 /// use goref_core::Position;
 ///
 /// // A white stone (A4) alone in Black's area.
@@ -131,15 +128,16 @@ pub mod report {
 ///     ". X O . .",
 /// ]);
 /// let as_it_stands = AreaCount::of(&pos, &[]).unwrap();
-/// assert_eq!((as_it_stands.black.area, as_it_stands.white.area), (5, 16));
+/// let area = |count: &AreaCount| (count.area(Color::Black), count.area(Color::White));
+/// assert_eq!(area(&as_it_stands), (5, 16));
 ///
-/// // Dead stones are SGF points (`ab` is A4 on this board).
-/// let dead = parse_points("ab", 5, 5).unwrap();
+/// // With A4 (column 0, row 1 from the top) dead.
+/// let dead = [Point::new(0, 1)];
 /// let counted = AreaCount::of(&pos, &dead).unwrap();
-/// assert_eq!((counted.black.area, counted.white.area), (10, 15));
+/// assert_eq!(area(&counted), (10, 15));
 ///
 /// // The estimate finds the same dead stone.
-/// assert_eq!(Estimate::of(&pos).dead_stones(), vec![Point::new(0, 1)]);
+/// assert_eq!(Estimate::of(&pos).dead_stones(), dead);
 /// ```
 pub mod score {
     pub use crate::count::estimate::Estimate;

@@ -4,13 +4,12 @@
 //! game. A syntax problem is a finding with its line and column, never an error.
 //!
 //! ```
-//! use goref_core::read::{read, Event, ReadOptions};
+//! use goref_core::read::{read, ReadOptions};
 //!
 //! let file = read(b"(;GM[1]SZ[9]PB[Ann]RE[B+R];B[ee];W[cc]", &ReadOptions::default());
 //! let game = &file.games[0];
-//! assert_eq!((game.width, game.info.black.as_deref()), (9, Some("Ann")));
+//! assert_eq!((game.size(), game.info("PB")), ((9, 9), Some("Ann")));
 //! assert_eq!(game.moves().count(), 2);
-//! assert!(game.events.iter().all(|e| matches!(e, Event::Move(_))));
 //! // The missing ')' is reported where the file ends, and the game is still read.
 //! let unclosed = file.games[0].findings().iter().chain(&file.file_findings).next().unwrap();
 //! assert!(unclosed.line.is_some());

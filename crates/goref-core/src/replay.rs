@@ -3,8 +3,9 @@
 //!
 //! Move by move: an [`Engine`] plays each move as recorded and says what happened
 //! ([`MoveFacts`]); [`MoveFacts::judge`] says what one ruleset makes of it,
-//! [`MoveFacts::also`] what every preset does. A whole record at once: [`replay`] gives a [`Replay`] that any ruleset judges
-//! ([`crate::count::judge`]).
+//! [`MoveFacts::also`] what every preset does. A whole record is replayed once in the
+//! same way, and the facts of its moves judged under every ruleset a check or an appeal
+//! asks for (see [`crate::check_bytes`] and [`crate::present::appeal::Appeal::of`]).
 //!
 //! ```
 //! use goref_core::point::{Color, Move, Point};
@@ -19,9 +20,9 @@
 //!     let color = if n % 2 == 0 { Color::Black } else { Color::White };
 //!     facts.push(engine.play(color, Move::Play(Point::new(x, y)), n as u32 + 1));
 //! }
-//! assert_eq!(facts[8].captured, vec![Point::new(1, 1)]);
+//! assert_eq!(facts[8].captured(), [Point::new(1, 1)]);
 //! let retake = engine.play(Color::White, Move::Play(Point::new(1, 1)), 10);
-//! assert_eq!(retake.captured, vec![Point::new(2, 1)]);
+//! assert_eq!(retake.captured(), [Point::new(2, 1)]);
 //! let japanese = Rules::named("japanese").unwrap();
 //! let verdict = retake.judge(&japanese).expect("an immediate ko retake");
 //! assert_eq!(verdict.code.as_str(), "ko-retake");

@@ -357,18 +357,6 @@ impl Overrides {
 }
 
 /// Error for an unknown preset name or setting value.
-///
-/// ```
-/// use goref_core::rules::{Rules, RulesError};
-///
-/// match Rules::named("klingon") {
-///     Err(RulesError::UnknownPreset(name, known)) => {
-///         assert_eq!(name, "klingon");
-///         assert!(known.contains("sst-ing"));
-///     }
-///     other => panic!("{other:?}"),
-/// }
-/// ```
 #[derive(Clone, Debug, thiserror::Error, PartialEq)]
 pub(crate) enum RulesError {
     #[error("unknown rules `{0}`; known presets: {1}")]

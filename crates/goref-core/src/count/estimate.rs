@@ -68,17 +68,20 @@ pub(crate) struct StringEstimate {
 /// assert_eq!(est.confidence_at(Point::new(4, 4)), None);
 /// ```
 ///
-/// Black's wall on the edge is pass-alive, so proven:
+/// Both walls on the edges are pass-alive, so proven:
 ///
 /// ```
 /// use goref_core::point::Point;
 /// use goref_core::score::Estimate;
 /// use goref_core::Position;
 ///
-/// let pos = Position::from_diagram(&[". X . X .", "X X X X X", ". . . . .", ". . . . .", ". . . . ."]);
+/// let pos = Position::from_diagram(&[". X . X .", "X X X X X", ". . . . .", "O O O O O", ". O . O ."]);
 /// let est = Estimate::of(&pos);
-/// assert!(est.is_proven(Point::new(1, 0)));
-/// assert_eq!(est.confidence_at(Point::new(1, 0)), Some(1.0));
+/// // The wall's stones are one string, found from any of them.
+/// for p in [Point::new(1, 0), Point::new(0, 1), Point::new(4, 1)] {
+///     assert!(est.is_proven(p));
+///     assert_eq!(est.confidence_at(p), Some(1.0));
+/// }
 /// assert!(est.dead_stones().is_empty() && est.seki_stones().is_empty());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -144,7 +147,8 @@ impl Estimate {
     fn string_at(&self, point: Point) -> Option<&StringEstimate> {
         self.strings
             .iter()
-            .find(|s| s.stones.binary_search(&point).is_ok())
+            // The stones are in board order (row by row), not `Point`'s order.
+            .find(|s| s.stones.contains(&point))
     }
 
     /// Strings whose estimate is below `min_confidence`.

@@ -23,19 +23,6 @@ use crate::count::options::{RefereeOptions, RulesChoice};
 /// what the rules say of each move and of the record (verdicts, ending, komi, penalties).
 /// The first of the two values a check makes of a game;
 /// [`crate::count::reading::EndReading`] reads its end.
-///
-/// ```
-/// use goref_core::check::RefereeOptions;
-/// use goref_core::count;
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let sgf = b"(;SZ[9]RU[Japanese]KM[6.5];B[ee];W[ce];B[];W[])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let judged = count::referee(record, &RefereeOptions::default()).judged;
-/// assert_eq!(judged.selection.rules.name, "japanese");
-/// assert_eq!(judged.komi.value, 6.5);
-/// assert!(judged.ending.end.is_some());
-/// ```
 #[derive(Clone, Debug)]
 pub struct Judged {
     pub selection: Selection,
@@ -129,27 +116,6 @@ impl Ruled {
 /// The position a judgement under `opts` counts, for the replay of `record` to keep: add
 /// them to one [`Keep`] per judgement, and one [`replay`](crate::replay::game::replay)
 /// serves them all.
-///
-/// ```
-/// use goref_core::check::{RefereeOptions, RulesChoice};
-/// use goref_core::count;
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::replay::{replay, Keep};
-///
-/// // SST ends after four passes, Simplified Ing at the second stop: one replay keeps both.
-/// let sgf = b"(;SZ[9]KM[8];B[ee];W[];B[];W[];B[])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let named = |n: &str| RefereeOptions { rules: RulesChoice::Named(n.into()), ..RefereeOptions::default() };
-/// let mut keep = Keep::default();
-/// for name in ["sst-ing", "simplified-ing"] {
-///     keep.add_all(&count::keep_for(record, &named(name)));
-/// }
-/// let once = replay(record, &keep);
-/// for name in ["sst-ing", "simplified-ing"] {
-///     let judged = count::judge(record, &once, &named(name));
-///     assert!(judged.ending.end.is_some(), "{name}");
-/// }
-/// ```
 pub fn keep_for(record: &GameRecord, opts: &RefereeOptions) -> Keep {
     rule_record(record, opts).keep()
 }
@@ -180,24 +146,6 @@ pub(crate) fn judge_game_located(
 /// Judges a game already replayed under the rules `opts` select. The replay should keep
 /// what [`keep_for`] asks; where it does not, the game is replayed again with it (the
 /// count never rests on a position the replay did not keep).
-///
-/// ```
-/// use goref_core::check::{RefereeOptions, RulesChoice};
-/// use goref_core::count::{judge, keep_for};
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::replay::replay;
-///
-/// // Suicide of one stone: legal under NZ rules, not under Japanese rules.
-/// let sgf = b"(;SZ[5];B[ba];W[dd];B[ab];W[aa])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let under = |name: &str| RefereeOptions { rules: RulesChoice::Named(name.into()), ..RefereeOptions::default() };
-/// let once = replay(record, &keep_for(record, &under("nz")));
-/// let codes = |name: &str| -> Vec<&'static str> {
-///     judge(record, &once, &under(name)).findings.iter().map(|f| f.code.as_str()).collect()
-/// };
-/// assert!(codes("japanese").contains(&"suicide"));
-/// assert!(!codes("nz").contains(&"suicide"));
-/// ```
 pub fn judge(record: &GameRecord, replay: &Replay, opts: &RefereeOptions) -> Judged {
     let ruled = rule_record(record, opts);
     let needed = ruled.keep();
@@ -804,5 +752,76 @@ mod replay_tests {
         assert_eq!(judged.ending.end.map(|e| e.move_number), Some(14));
         assert_ne!(judged.scored_position, judged.final_position);
         assert_eq!(shown(&judged), shown(&alone));
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn judge_finds_the_occupied_point() {
+        use crate::check::{RefereeOptions, RulesChoice};
+        use crate::count::judge::{judge, keep_for};
+        use crate::read::{read, ReadOptions};
+        use crate::replay::game::replay;
+
+        // Suicide of one stone: legal under NZ rules, not under Japanese rules.
+        let sgf = b"(;SZ[5];B[ba];W[dd];B[ab];W[aa])";
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let under = |name: &str| RefereeOptions {
+            rules: RulesChoice::Named(name.into()),
+            ..RefereeOptions::default()
+        };
+        let once = replay(record, &keep_for(record, &under("nz")));
+        let codes = |name: &str| -> Vec<&'static str> {
+            judge(record, &once, &under(name))
+                .findings
+                .iter()
+                .map(|f| f.code.as_str())
+                .collect()
+        };
+        assert!(codes("japanese").contains(&"suicide"));
+        assert!(!codes("nz").contains(&"suicide"));
+    }
+
+    #[test]
+    fn keep_for_keeps_what_the_rules_need() {
+        use crate::check::{RefereeOptions, RulesChoice};
+        use crate::read::{read, ReadOptions};
+        use crate::replay::game::{replay, Keep};
+
+        // SST ends after four passes, Simplified Ing at the second stop: one replay keeps both.
+        let sgf = b"(;SZ[9]KM[8];B[ee];W[];B[];W[];B[])";
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let named = |n: &str| RefereeOptions {
+            rules: RulesChoice::Named(n.into()),
+            ..RefereeOptions::default()
+        };
+        let mut keep = Keep::default();
+        for name in ["sst-ing", "simplified-ing"] {
+            keep.add_all(&crate::count::judge::keep_for(record, &named(name)));
+        }
+        let once = replay(record, &keep);
+        for name in ["sst-ing", "simplified-ing"] {
+            let judged = crate::count::judge::judge(record, &once, &named(name));
+            assert!(judged.ending.end.is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn judged_holds_verdicts() {
+        use crate::check::RefereeOptions;
+        use crate::count;
+        use crate::read::{read, ReadOptions};
+
+        let sgf = b"(;SZ[9]RU[Japanese]KM[6.5];B[ee];W[ce];B[];W[])";
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let judged = count::referee(record, &RefereeOptions::default()).judged;
+        assert_eq!(judged.selection.rules.name, "japanese");
+        assert_eq!(judged.komi.value, 6.5);
+        assert!(judged.ending.end.is_some());
     }
 }

@@ -12,17 +12,18 @@ use crate::rules::Overrides;
 /// How the rules are chosen.
 ///
 /// ```
-/// use goref_core::check::{RefereeOptions, RulesChoice};
-/// use goref_core::count;
-/// use goref_core::read::{read, ReadOptions};
+/// use goref_core::check::RulesChoice;
+/// use goref_core::{check_bytes, CheckOptions};
 ///
-/// let record = &read(b"(;SZ[9]RU[Japanese];B[ee])", &ReadOptions::default()).games[0];
+/// let sgf = b"(;SZ[9]RU[Japanese];B[ee])";
 /// let rules_of = |rules| {
-///     let opts = RefereeOptions { rules, ..RefereeOptions::default() };
-///     count::referee(record, &opts).judged.selection.rules.name
+///     let mut opts = CheckOptions::default();
+///     opts.referee.rules = rules;
+///     check_bytes("game.sgf", sgf, &opts)[0].rules().unwrap().name.clone()
 /// };
 /// assert_eq!(rules_of(RulesChoice::Auto), "japanese"); // from RU
 /// assert_eq!(rules_of(RulesChoice::Named("aga".into())), "aga");
+/// assert_eq!(rules_of(RulesChoice::Named("EGF".into())), "simplified-ing"); // an alias
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum RulesChoice {
@@ -33,21 +34,24 @@ pub enum RulesChoice {
     Named(String),
 }
 
-/// Everything the caller can set for one check.
+/// Everything the caller can set for one check ([`crate::CheckOptions::referee`]).
 ///
 /// ```
 /// use goref_core::check::RefereeOptions;
-/// use goref_core::count::{self, Estimator};
+/// use goref_core::count::Estimator;
 /// use goref_core::point::Point;
-/// use goref_core::read::{read, ReadOptions};
+/// use goref_core::{check_bytes, CheckOptions};
 ///
-/// // The same ending counted with the stones a referee names dead, and as it stands.
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[aa];B[];W[])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
+/// // The same ending counted with the stone a referee names dead, and as it stands.
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];W[aa];B[];W[])";
+/// let counted = |referee: RefereeOptions| {
+///     let opts = CheckOptions { referee, ..CheckOptions::default() };
+///     check_bytes("game.sgf", sgf, &opts)[0].computed_result().map(String::from)
+/// };
 /// let claimed = RefereeOptions { dead: Some(vec![Point::new(0, 0)]), ..RefereeOptions::default() };
-/// assert_eq!(count::referee(record, &claimed).end.dead, vec![Point::new(0, 0)]);
+/// assert_eq!(counted(claimed).as_deref(), Some("B+4.5"));
 /// let as_is = RefereeOptions { estimator: Estimator::None, ..RefereeOptions::default() };
-/// assert!(count::referee(record, &as_is).end.dead.is_empty());
+/// assert_eq!(counted(as_is).as_deref(), Some("W+6.5"));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct RefereeOptions {
@@ -79,17 +83,21 @@ impl RefereeOptions {
 /// Who judges the dead stones nobody marked or claimed.
 ///
 /// ```
-/// use goref_core::check::RefereeOptions;
-/// use goref_core::count::{self, Estimator};
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::report::Basis;
+/// use goref_core::count::Estimator;
+/// use goref_core::{check_bytes, CheckOptions};
 ///
 /// // A lone white stone in Black's area at the end.
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+9.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];W[aa];B[];W[])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let with = |estimator| count::referee(record, &RefereeOptions { estimator, ..RefereeOptions::default() }).end;
-/// assert_eq!(with(Estimator::Builtin).dead_basis, Basis::Estimated);
-/// assert_eq!(with(Estimator::None).dead_basis, Basis::AsIs);
+/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];W[aa];B[];W[])";
+/// let score = |estimator| {
+///     let mut opts = CheckOptions::default();
+///     opts.referee.estimator = estimator;
+///     check_bytes("game.sgf", sgf, &opts)[0].to_json_value()["score"].clone()
+/// };
+/// let estimated = score(Estimator::Builtin);
+/// assert_eq!((estimated["basis"].as_str(), estimated["dead"][0].as_str()), (Some("estimated"), Some("aa")));
+/// let as_it_stands = score(Estimator::None);
+/// assert_eq!(as_it_stands["basis"], "as-is");
+/// assert!(as_it_stands["dead"].as_array().unwrap().is_empty());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Estimator {

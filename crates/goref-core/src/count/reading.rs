@@ -46,21 +46,6 @@ pub(crate) use verdict::{CountRange, ResultCheck};
 /// The reading of the end of one game under its rules: the dead stones and what they rest
 /// on, the count, the four-pass readings, and the verdict on RE, with the findings of the
 /// reading. The second of the two values a check makes of a game, from its [`Judged`].
-///
-/// ```
-/// use goref_core::check::RefereeOptions;
-/// use goref_core::count;
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::report::ResultStatus;
-///
-/// // Black owns the left five columns, White the rest; both pass; RE agrees.
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let end = count::referee(record, &RefereeOptions::default()).end;
-/// assert_eq!(end.score.as_ref().unwrap().re, "B+4.5");
-/// assert_eq!(end.result.status, ResultStatus::Agrees);
-/// assert!(end.dead.is_empty());
-/// ```
 #[derive(Clone, Debug, Default)]
 pub struct EndReading {
     /// Stones removed before counting, sorted.
@@ -176,21 +161,6 @@ pub(crate) fn count_end<'a>(
 
 /// Reads the end of a judged game under its own rules and compares the count with RE
 /// (once per game, for `check`, `score` and the pages alike).
-///
-/// ```
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
-/// use goref_core::check::RefereeOptions;
-/// use goref_core::count::{judge, keep_for, read_end};
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::replay::replay;
-///
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let opts = RefereeOptions::default();
-/// let judged = judge(record, &replay(record, &keep_for(record, &opts)), &opts);
-/// let end = read_end(record, &opts, &judged);
-/// assert_eq!(end.result.recorded.as_deref(), Some("B+4.5"));
-/// assert_eq!(end.result.computed.as_deref(), Some("B+4.5"));
-/// ```
 pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> EndReading {
     let mut end = EndReading {
         result: ResultCheck::new(record.info.result.clone()),
@@ -1757,5 +1727,45 @@ mod tests {
         assert!(why.contains("only 6 of the 25"), "{why}");
         let seven = Position::from_diagram(&["XXX..", "XXXX.", ".....", ".....", "....."]);
         assert_eq!(countable(&seven, &all_alive(&seven), false), Ok(()));
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn read_end_reads_the_count() {
+        let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+        use crate::check::RefereeOptions;
+        use crate::count::judge::{judge, keep_for};
+        use crate::count::reading::read_end;
+        use crate::read::{read, ReadOptions};
+        use crate::replay::game::replay;
+
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let opts = RefereeOptions::default();
+        let judged = judge(record, &replay(record, &keep_for(record, &opts)), &opts);
+        let end = read_end(record, &opts, &judged);
+        assert_eq!(end.result.recorded.as_deref(), Some("B+4.5"));
+        assert_eq!(end.result.computed.as_deref(), Some("B+4.5"));
+    }
+
+    #[test]
+    fn end_reading_holds_the_count() {
+        use crate::check::RefereeOptions;
+        use crate::count;
+        use crate::read::{read, ReadOptions};
+        use crate::report::ResultStatus;
+
+        // Black owns the left five columns, White the rest; both pass; RE agrees.
+        let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let end = count::referee(record, &RefereeOptions::default()).end;
+        assert_eq!(end.score.as_ref().unwrap().re, "B+4.5");
+        assert_eq!(end.result.status, ResultStatus::Agrees);
+        assert!(end.dead.is_empty());
     }
 }

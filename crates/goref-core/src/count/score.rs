@@ -90,27 +90,6 @@ pub struct ScoreSettings<'a> {
 }
 
 /// The result of a game.
-///
-/// ```
-/// use goref_core::report::ValueSource;
-/// use goref_core::rules::Rules;
-/// use goref_core::score::{AreaCount, Komi, Penalties, Score, ScoreSettings};
-/// use goref_core::Position;
-///
-/// let pos = Position::from_diagram(&[". X O .", ". X O .", ". X O .", ". X O ."]);
-/// let area = AreaCount::of(&pos, &[]).unwrap();
-/// let rules = Rules::named("chinese").unwrap();
-/// let settings = ScoreSettings {
-///     rules: &rules,
-///     komi: Komi { value: 0.5, source: ValueSource::Record },
-///     handicap: 0,
-///     penalties: Penalties::default(),
-///     lost_on_time: None,
-/// };
-/// let score = Score::of(&area, &settings);
-/// assert_eq!((score.black, score.white), (8, 8));
-/// assert_eq!(score.re, "W+0.5");
-/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Score {
     /// Black's area.
@@ -410,3 +389,35 @@ pub use teire::teire_points;
 
 #[cfg(test)]
 mod tests;
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn score_under_rules() {
+        use crate::count::score::{AreaCount, Komi, Penalties, ScoreSettings};
+        use crate::read::record::ValueSource;
+        use crate::rules::Rules;
+        use crate::Position;
+
+        let pos = Position::from_diagram(&[". X O .", ". X O .", ". X O .", ". X O ."]);
+        let area = AreaCount::of(&pos, &[]).unwrap();
+        let rules = Rules::named("chinese").unwrap();
+        let settings = ScoreSettings {
+            rules: &rules,
+            komi: Komi {
+                value: 0.5,
+                source: ValueSource::Record,
+            },
+            handicap: 0,
+            penalties: Penalties::default(),
+            lost_on_time: None,
+        };
+        let score = super::score(&area, &settings);
+        assert_eq!((score.black, score.white), (8, 8));
+        assert_eq!(score.re, "W+0.5");
+    }
+}

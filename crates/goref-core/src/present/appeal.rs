@@ -10,25 +10,29 @@
 //! stones marked in the record (TB/TW) or claimed with `--dead`; with neither it
 //! gives no result rather than guess.
 //!
-//! [`appeal`] builds the [`Appeal`] (serialisable: `--format json`), [`Appeal::to_text`]
-//! prints it, and each of its [`Appeal::diagrams`] renders as text or SVG.
+//! [`Appeal::of`] builds the [`Appeal`]; [`Appeal::to_text`], [`Appeal::to_html`] and
+//! [`Appeal::to_json_value`] (`--format json`, docs/report.md) print it, and
+//! [`Appeal::svg_files`] renders its diagrams.
 //!
 //! ```
 //! use goref_core::count::Estimator;
-//! use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind, ReadingStatus};
+//! use goref_core::present::appeal::{Appeal, AppealOptions};
 //! use goref_core::read::{read, ReadOptions};
 //!
 //! // T11 of the rules spec: four passes, no dead stones marked or claimed.
 //! let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
 //! let record = &read(&bytes, &ReadOptions::default()).games[0];
 //! let opts = AppealOptions { estimator: Estimator::None, ..AppealOptions::default() };
-//! let a = appeal(record, &opts).unwrap();
-//! let reading = |kind| a.readings.iter().find(|r| r.kind == kind).unwrap();
+//! let appeal = Appeal::of(record, &opts).unwrap().to_json_value();
+//! let reading = |kind: &str| {
+//!     let readings = appeal["readings"].as_array().unwrap();
+//!     readings.iter().find(|r| r["kind"] == kind).unwrap().clone()
+//! };
 //! // Read literally, four passes end play and every stone counts ...
-//! assert_eq!(reading(ReadingKind::SstLiteral).re.as_deref(), Some("B+1"));
+//! assert_eq!(reading("sst-literal")["re"], "B+1");
 //! // ... the 2002 precedent needs agreed dead stones, and there are none: no result.
-//! assert_eq!(reading(ReadingKind::SstPrecedent).status, ReadingStatus::NoClaim);
-//! assert!(a.to_text().contains("B+1"));
+//! assert_eq!(reading("sst-precedent")["status"], "no-claim");
+//! assert!(reading("sst-precedent")["re"].is_null());
 //! ```
 
 use crate::count::judge::{self, Judged};

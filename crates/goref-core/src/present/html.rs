@@ -10,8 +10,8 @@
 //! The pages are rendered with [maud] templates, which escape every value they
 //! interpolate: player names, comments and file names come from untrusted records.
 //! Markup is pasted in unescaped in two places only, both produced by goref itself:
-//! the stylesheet (one, inlined) and the appeal's diagrams ([`crate::present::appeal::Diagram::svg`],
-//! which escapes its own text).
+//! the stylesheet (one, inlined) and the appeal's diagrams (SVG that goref draws
+//! itself, escaping its own text).
 //!
 //! This module is a thin view layer over library values ([`crate::present::appeal::Appeal`],
 //! [`crate::present::report::GameReport`]); it computes nothing a text or JSON report does not.

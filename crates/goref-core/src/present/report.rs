@@ -23,16 +23,6 @@ pub mod lint;
 const SCHEMA: &str = GameReport::SCHEMA;
 
 /// The ruleset a game was judged under: its settings and why they were chosen.
-///
-/// ```
-/// use goref_core::rules::{Repetition, RulesSource};
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let report = &check_bytes("r.sgf", b"(;SZ[9]RU[GOE];B[ee])", &CheckOptions::default())[0];
-/// let rules = report.rules.as_ref().unwrap();
-/// assert_eq!(rules.source, RulesSource::Record);
-/// assert_eq!(rules.settings.repetition, Repetition::SstHotStones);
-/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesReport {
     /// `command-line`, `record` or `assumed`.
@@ -50,16 +40,6 @@ pub struct BoardSize {
 }
 
 /// The komi counted with and where it came from.
-///
-/// ```
-/// use goref_core::report::ValueSource;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// // No KM: the rules' default komi (Simplified Ing: 8, the rules assumed).
-/// let report = &check_bytes("k.sgf", b"(;SZ[9];B[ee])", &CheckOptions::default())[0];
-/// let komi = report.komi.as_ref().unwrap();
-/// assert_eq!((komi.value, komi.source), (8.0, ValueSource::Rules));
-/// ```
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct KomiReport {
     #[serde(serialize_with = "crate::count::score::serialize_points")]
@@ -77,16 +57,6 @@ pub struct Captures {
 }
 
 /// The score block of the report (issue 5 requirement 6).
-///
-/// ```
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
-/// use goref_core::point::Color;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let score = check_bytes("s.sgf", sgf, &CheckOptions::default())[0].score.clone().unwrap();
-/// assert_eq!((score.black, score.white, score.neutral), (15, 10, 0));
-/// assert_eq!((score.margin, score.winner), (4.5, Some(Color::Black)));
-/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct ScoreReport {
     pub black: u32,
@@ -135,9 +105,8 @@ impl ScoreReport {
 ///
 /// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[W+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
 /// let report = &check_bytes("game.sgf", sgf, &CheckOptions::default())[0];
-/// let result = report.result.as_ref().unwrap();
-/// assert_eq!(result.computed.as_deref(), Some("B+4.5"));
-/// assert_eq!(result.status, ResultStatus::Mismatch);
+/// assert_eq!(report.computed_result(), Some("B+4.5"));
+/// assert_eq!(report.result_status(), Some(ResultStatus::Mismatch));
 /// assert!(report.to_text().contains("result-mismatch"));
 /// let json: serde_json::Value = serde_json::from_str(&report.to_json_line()).unwrap();
 /// assert_eq!(json["result"]["status"], "mismatch");
@@ -550,4 +519,47 @@ fn finding_line(f: &Finding) -> String {
         line.push_str(&format!(" [also: {}]", also.join(", ")));
     }
     line
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn score_report_fields() {
+        let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+        use crate::point::Color;
+        use crate::{check_bytes, CheckOptions};
+
+        let score = check_bytes("s.sgf", sgf, &CheckOptions::default())[0]
+            .score
+            .clone()
+            .unwrap();
+        assert_eq!((score.black, score.white, score.neutral), (15, 10, 0));
+        assert_eq!((score.margin, score.winner), (4.5, Some(Color::Black)));
+    }
+
+    #[test]
+    fn komi_report_fields() {
+        use crate::read::record::ValueSource;
+        use crate::{check_bytes, CheckOptions};
+
+        // No KM: the rules' default komi (Simplified Ing: 8, the rules assumed).
+        let report = &check_bytes("k.sgf", b"(;SZ[9];B[ee])", &CheckOptions::default())[0];
+        let komi = report.komi.as_ref().unwrap();
+        assert_eq!((komi.value, komi.source), (8.0, ValueSource::Rules));
+    }
+
+    #[test]
+    fn rules_report_fields() {
+        use crate::rules::{Repetition, RulesSource};
+        use crate::{check_bytes, CheckOptions};
+
+        let report = &check_bytes("r.sgf", b"(;SZ[9]RU[GOE];B[ee])", &CheckOptions::default())[0];
+        let rules = report.rules.as_ref().unwrap();
+        assert_eq!(rules.source, RulesSource::Record);
+        assert_eq!(rules.settings.repetition, Repetition::SstHotStones);
+    }
 }

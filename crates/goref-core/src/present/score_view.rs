@@ -12,17 +12,6 @@ use serde::Serialize;
 /// why, the stones in seki, how the board was counted, its territory count and the
 /// other method's result. Built once here from a reading's result; the three clients
 /// flatten it into their JSON, so a field added here appears in all three.
-///
-/// ```
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let score = check_bytes("s.sgf", sgf, &CheckOptions::default())[0].score.clone().unwrap();
-/// // Nothing is marked: goref's estimate decides the dead stones, and finds none.
-/// assert_eq!(score.view.basis, goref_core::report::Basis::Estimated);
-/// assert_eq!(score.view.counting, goref_core::rules::Scoring::Area);
-/// assert!(score.view.dead.is_empty());
-/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreView {
     /// Dead stones removed before counting, named the client's way (SGF letters or
@@ -70,5 +59,27 @@ impl ScoreView {
     /// The view of the referee's count `s` (`check` and `score`).
     pub(crate) fn of(r: &EndReading, s: &Score, name: impl Fn(&Point) -> String) -> ScoreView {
         ScoreView::new(&r.dead, r.result.basis, &r.seki, s.counting, Some(s), name)
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn score_view_tells_the_count() {
+        let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+        use crate::{check_bytes, CheckOptions};
+
+        let score = check_bytes("s.sgf", sgf, &CheckOptions::default())[0]
+            .score
+            .clone()
+            .unwrap();
+        // Nothing is marked: goref's estimate decides the dead stones, and finds none.
+        assert_eq!(score.view.basis, crate::count::reading::Basis::Estimated);
+        assert_eq!(score.view.counting, crate::rules::Scoring::Area);
+        assert!(score.view.dead.is_empty());
     }
 }

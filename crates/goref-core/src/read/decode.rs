@@ -18,16 +18,6 @@ use crate::read::lines::LineIndex;
 use encoding_rs::{Encoding, BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8};
 
 /// The decoded text of one file and how it was decoded.
-///
-/// ```
-/// use goref_core::read::Decoded;
-///
-/// // GB2312 text under CA[GB2312]: decoded to UTF-8.
-/// let bytes = b"(;CA[GB2312]PB[\xc0\xee])";
-/// let decoded = Decoded::of(bytes);
-/// assert_eq!(decoded.used, "GBK");
-/// assert!(decoded.text.contains("李"));
-/// ```
 #[derive(Debug, Clone)]
 pub struct Decoded {
     pub text: String,
@@ -944,5 +934,23 @@ mod tests {
         assert_eq!(find_ca(b"CA[UTF-8]"), Some("UTF-8".into()));
         assert_eq!(find_ca(b"(;CA"), None);
         assert_eq!(find_ca(b"(;CA  "), None);
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn decoded_names_charset() {
+        use crate::read::decode::Decoded;
+
+        // GB2312 text under CA[GB2312]: decoded to UTF-8.
+        let bytes = b"(;CA[GB2312]PB[\xc0\xee])";
+        let decoded: Decoded = decode(bytes);
+        assert_eq!(decoded.used, "GBK");
+        assert!(decoded.text.contains("李"));
     }
 }

@@ -25,7 +25,7 @@ use serde::Serialize;
 /// let all = ReadOptions { variations: true, ..ReadOptions::default() };
 /// let lines = read(sgf, &all).games;
 /// assert_eq!(lines.len(), 2);
-/// assert_eq!(lines[1].variation, vec![1]);
+/// assert_eq!(lines[1].variation(), [1]);
 /// assert_eq!(all.max_lines, ReadOptions::DEFAULT_MAX_LINES);
 /// ```
 #[derive(Clone, Debug)]
@@ -77,8 +77,8 @@ pub struct Charset {
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let file = read("(;CA[UTF-8]SZ[9]PB[Mérő])".as_bytes(), &ReadOptions::default());
-/// assert_eq!(file.charset.used, "UTF-8");
-/// assert_eq!(file.games[0].info.black.as_deref(), Some("Mérő"));
+/// assert_eq!(file.charset(), "UTF-8");
+/// assert_eq!(file.games[0].info("PB"), Some("Mérő"));
 /// assert!(file.file_findings.is_empty());
 /// ```
 #[derive(Clone, Debug)]
@@ -87,6 +87,14 @@ pub struct FileRead {
     pub games: Vec<GameRecord>,
     /// Findings that belong to no game: decoding, junk outside game trees, no game.
     pub file_findings: Vec<Finding>,
+}
+
+impl FileRead {
+    /// The charset the bytes were decoded from (`UTF-8`, `GBK`, …), whether declared by
+    /// CA, a byte-order mark or detected.
+    pub fn charset(&self) -> &str {
+        &self.charset.used
+    }
 }
 
 /// Reads one file's bytes. Never fails and never panics; a file without any game
@@ -98,8 +106,8 @@ pub struct FileRead {
 /// // Broken server output: an unclosed tree is read as far as it goes, with a finding.
 /// let file = read(b"(;GM[1]SZ[9]KM[6.5];B[ee];W[cc]", &ReadOptions::default());
 /// let game = &file.games[0];
-/// assert_eq!((game.width, game.komi), (9, Some(6.5)));
-/// assert!(file.file_findings.iter().chain(&game.findings()).any(|f| f.code.as_str() == "syntax-error"));
+/// assert_eq!((game.size(), game.komi()), ((9, 9), Some(6.5)));
+/// assert!(file.file_findings.iter().chain(game.findings()).any(|f| f.code.as_str() == "syntax-error"));
 /// ```
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> FileRead {
     read_then(bytes, opts, false, |read, _| read)

@@ -10,15 +10,6 @@ use serde::Serialize;
 /// Game information, as decoded text (None when the property is absent). Serialised,
 /// it is the `info` object of a report and an appeal: PB, PW, BR, WR, EV, RO, DT, PC
 /// and RU, null when absent (RE and OT are reported with the result and the timing).
-///
-/// ```
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let sgf = "(;SZ[19]PB[Cho Chikun]BR[9p]PW[Ryu Shikun]EV[51st Honinbo]RO[5]DT[1996-08])";
-/// let info = &read(sgf.as_bytes(), &ReadOptions::default()).games[0].info;
-/// assert_eq!((info.black.as_deref(), info.black_rank.as_deref()), (Some("Cho Chikun"), Some("9p")));
-/// assert_eq!(info.event.as_deref(), Some("51st Honinbo"));
-/// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct GameInfo {
     pub black: Option<String>,
@@ -69,15 +60,6 @@ pub enum ValueSource {
 }
 
 /// One step of the game line, in file order.
-///
-/// ```
-/// use goref_core::read::{read, Event, ReadOptions};
-///
-/// // A setup node in the middle of a game is an event of its own.
-/// let sgf = b"(;SZ[9];B[ee];AW[aa];W[ce])";
-/// let game = &read(sgf, &ReadOptions::default()).games[0];
-/// assert!(matches!(&game.events[1], Event::Setup(s) if s.add_white.len() == 1));
-/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// Setup properties of one node (AB, AW, AE), applied in the order AE, AB, AW.
@@ -104,16 +86,6 @@ pub struct Setup {
 }
 
 /// A move (B or W) as recorded, with where it stands in the source and its clock.
-///
-/// ```
-/// use goref_core::read::{read, Event, ReadOptions};
-///
-/// let sgf = b"(;SZ[9];B[ee]BL[295.5]OB[3])";
-/// let game = &read(sgf, &ReadOptions::default()).games[0];
-/// let Event::Move(m) = &game.events[0] else { panic!() };
-/// assert_eq!((m.number, m.time_left, m.periods_left), (1, Some(295.5), Some(3)));
-/// assert_eq!((m.pos.line, m.pos.column), (1, 10));
-/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveEvent {
     /// 1-based: counts B/W nodes of the line, passes included, setup not.
@@ -132,16 +104,6 @@ pub struct MoveEvent {
 }
 
 /// Territory marks (TB/TW) of the final node of the line.
-///
-/// ```
-/// use goref_core::point::Point;
-/// use goref_core::read::{read, ReadOptions};
-///
-/// // The final node marks White's territory, and the black stone at A9 with it (dead).
-/// let sgf = b"(;SZ[9];B[aa];W[bb];B[];W[]TW[aa][ab])";
-/// let game = &read(sgf, &ReadOptions::default()).games[0];
-/// assert_eq!(game.final_marks.white_territory, vec![Point::new(0, 0), Point::new(0, 1)]);
-/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Marks {
     pub black_territory: Vec<Point>,
@@ -153,22 +115,16 @@ pub struct Marks {
 ///
 /// ```
 /// use goref_core::point::{Color, Move, Point};
-/// use goref_core::read::{read, Event, ReadOptions};
+/// use goref_core::read::{read, ReadOptions};
 ///
-/// let sgf = b"(;SZ[9]PB[Anna]PW[Walter]RE[W+2.5];B[ee];W[];B[aa])";
+/// let sgf = b"(;SZ[9]KM[6.5]PB[Anna]PW[Walter]RE[W+2.5];B[ee];W[];B[aa])";
 /// let game = &read(sgf, &ReadOptions::default()).games[0];
-/// assert_eq!(game.info.white.as_deref(), Some("Walter"));
-/// let moves: Vec<(u32, Color, Move)> = game
-///     .events
-///     .iter()
-///     .filter_map(|e| match e {
-///         Event::Move(m) => Some((m.number, m.color, m.mv)),
-///         Event::Setup(_) => None,
-///     })
-///     .collect();
-/// assert_eq!(moves[0], (1, Color::Black, Move::Play(Point::new(4, 4))));
-/// assert_eq!(moves[1], (2, Color::White, Move::Pass));
-/// assert!(game.recorded_result.as_ref().unwrap().is_count());
+/// assert_eq!((game.info("PW"), game.komi(), game.size()), (Some("Walter"), Some(6.5), (9, 9)));
+/// let moves: Vec<(Color, Move)> = game.moves().collect();
+/// assert_eq!(moves[0], (Color::Black, Move::Play(Point::new(4, 4))));
+/// assert_eq!(moves[1], (Color::White, Move::Pass));
+/// let re = game.recorded_result().unwrap();
+/// assert_eq!((re.winner(), re.margin()), (Some(Color::White), Some(2.5)));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -263,6 +219,12 @@ impl GameRecord {
         self.move_events().map(|m| (m.color, m.mv))
     }
 
+    /// Which variation this is: empty for the main line, else the child index taken at
+    /// each branching node (records read with [`crate::read::ReadOptions::variations`]).
+    pub fn variation(&self) -> &[usize] {
+        &self.variation
+    }
+
     /// The board's width and height.
     pub fn size(&self) -> (u8, u8) {
         (self.width, self.height)
@@ -306,5 +268,67 @@ impl GameRecord {
             Event::Move(m) => Some(m),
             Event::Setup(_) => None,
         })
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn marks_of_final_position() {
+        use crate::point::Point;
+        use crate::read::{read, ReadOptions};
+
+        // The final node marks White's territory, and the black stone at A9 with it (dead).
+        let sgf = b"(;SZ[9];B[aa];W[bb];B[];W[]TW[aa][ab])";
+        let game = &read(sgf, &ReadOptions::default()).games[0];
+        assert_eq!(
+            game.final_marks.white_territory,
+            vec![Point::new(0, 0), Point::new(0, 1)]
+        );
+    }
+
+    #[test]
+    fn move_event_fields() {
+        use crate::read::record::Event;
+        use crate::read::{read, ReadOptions};
+
+        let sgf = b"(;SZ[9];B[ee]BL[295.5]OB[3])";
+        let game = &read(sgf, &ReadOptions::default()).games[0];
+        let Event::Move(m) = &game.events[0] else {
+            panic!()
+        };
+        assert_eq!(
+            (m.number, m.time_left, m.periods_left),
+            (1, Some(295.5), Some(3))
+        );
+        assert_eq!((m.pos.line, m.pos.column), (1, 10));
+    }
+
+    #[test]
+    fn events_in_order() {
+        use crate::read::record::Event;
+        use crate::read::{read, ReadOptions};
+
+        // A setup node in the middle of a game is an event of its own.
+        let sgf = b"(;SZ[9];B[ee];AW[aa];W[ce])";
+        let game = &read(sgf, &ReadOptions::default()).games[0];
+        assert!(matches!(&game.events[1], Event::Setup(s) if s.add_white.len() == 1));
+    }
+
+    #[test]
+    fn game_info_fields() {
+        use crate::read::{read, ReadOptions};
+
+        let sgf = "(;SZ[19]PB[Cho Chikun]BR[9p]PW[Ryu Shikun]EV[51st Honinbo]RO[5]DT[1996-08])";
+        let info = &read(sgf.as_bytes(), &ReadOptions::default()).games[0].info;
+        assert_eq!(
+            (info.black.as_deref(), info.black_rank.as_deref()),
+            (Some("Cho Chikun"), Some("9p"))
+        );
+        assert_eq!(info.event.as_deref(), Some("51st Honinbo"));
     }
 }

@@ -203,7 +203,7 @@ pub struct Issue {
 /// let tree = Sgf::parse("(;SZ[9]C[a \\] bracket];B[ee])(;SZ[19])");
 /// assert_eq!((tree.game_trees(), tree.nodes(), tree.problems()), (2, 3, 0));
 /// // A syntax problem is a finding with its place when the tree is read, never a panic.
-/// assert_eq!(Sgf::parse("(;SZ[9];B[ee").problems(), 1);
+/// assert_eq!(Sgf::parse("(;SZ[9];B[ee]").problems(), 1);
 /// ```
 #[derive(Debug)]
 pub struct Sgf<'t> {

@@ -60,17 +60,6 @@ pub struct End {
 }
 
 /// Everything the ending analysis found.
-///
-/// ```
-/// use goref_core::report::EndKind;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// // Two passes end a Japanese game at an agreement stop.
-/// let report = &check_bytes("e.sgf", b"(;SZ[9]RU[Japanese];B[ee];W[];B[])", &CheckOptions::default())[0];
-/// let ending = report.ending.as_ref().unwrap();
-/// assert_eq!(ending.stops.len(), 1);
-/// assert_eq!(ending.end.map(|e| e.kind), Some(EndKind::AgreementStop));
-/// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct EndingReport {
     pub stops: Vec<Stop>,
@@ -393,5 +382,28 @@ mod tests {
         let mut t = turns("BBB");
         t[1].after_pl = true;
         assert_eq!(analyse(&t, Ending::TwoStage, 0, false).alternation, vec![3]);
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn ending_report_fields() {
+        use crate::replay::ending::EndKind;
+        use crate::{check_bytes, CheckOptions};
+
+        // Two passes end a Japanese game at an agreement stop.
+        let report = &check_bytes(
+            "e.sgf",
+            b"(;SZ[9]RU[Japanese];B[ee];W[];B[])",
+            &CheckOptions::default(),
+        )[0];
+        let ending = report.ending.as_ref().unwrap();
+        assert_eq!(ending.stops.len(), 1);
+        assert_eq!(ending.end.map(|e| e.kind), Some(EndKind::AgreementStop));
     }
 }

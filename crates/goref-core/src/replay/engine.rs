@@ -239,7 +239,7 @@ impl MoveFacts {
 /// engine.play(Color::White, Move::Play(Point::new(0, 4)), 1);
 /// engine.play(Color::Black, Move::Play(Point::new(1, 4)), 2);
 /// let facts = engine.play(Color::Black, Move::Play(Point::new(0, 3)), 3);
-/// assert_eq!(facts.captured, vec![Point::new(0, 4)]);
+/// assert_eq!(facts.captured(), [Point::new(0, 4)]);
 /// assert_eq!(engine.captures(), [1, 0]);
 /// assert_eq!(engine.stone_at(Point::new(0, 4)), None);
 /// ```

@@ -19,15 +19,6 @@ pub(crate) type Locate<'a> = &'a dyn Fn(Pos) -> Pos;
 /// Which positions a replay keeps, besides the final one: those after the root's setup
 /// and those after the listed moves. Judgements need the position at their end of the
 /// game; diagrams need more.
-///
-/// ```
-/// use goref_core::replay::Keep;
-///
-/// let mut keep = Keep::moves([10, 20]);
-/// keep.add([30]);
-/// assert!(keep.covers(&Keep::moves([20, 30])));
-/// assert!(!keep.covers(&Keep::moves([40])));
-/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Keep {
     /// The position the root's setup leaves (move 0 of a diagram).
@@ -103,18 +94,6 @@ thread_local! {
 }
 
 /// One game replayed: what happened on the board, the same under every ruleset.
-///
-/// ```
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::replay::{replay, Keep};
-///
-/// let sgf = b"(;SZ[9];B[ee];W[ce];B[];W[])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let once = replay(record, &Keep::moves([2]));
-/// assert_eq!((once.moves, once.passes), (4, 2));
-/// assert!(once.notable.is_empty()); // every move legal under every ruleset
-/// assert!(once.kept_after(2).is_some());
-/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replay {
     /// Moves replayed (the record's move events, passes included).
@@ -148,18 +127,6 @@ impl Replay {
 }
 
 /// Replays `record` once, keeping the positions `keep` asks for.
-///
-/// ```
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::replay::{replay, Keep};
-///
-/// // A ko retaken at once: the facts are kept for every ruleset to judge.
-/// let sgf = b"(;SZ[4];B[ba];W[ca];B[ab];W[bb];B[bc];W[db];B[ad];W[cc];B[cb];W[bb])";
-/// let record = &read(sgf, &ReadOptions::default()).games[0];
-/// let once = replay(record, &Keep::default());
-/// let (index, facts) = &once.notable[0];
-/// assert_eq!((*index, facts.ko_retake), (9, Some(9)));
-/// ```
 pub fn replay(record: &GameRecord, keep: &Keep) -> Replay {
     replay_located(record, keep, &|pos| pos)
 }
@@ -419,5 +386,48 @@ mod tests {
             }
         }
         assert!(!replay.notable.is_empty());
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn replay_once() {
+        use crate::read::{read, ReadOptions};
+        use crate::replay::game::{replay, Keep};
+
+        // A ko retaken at once: the facts are kept for every ruleset to judge.
+        let sgf = b"(;SZ[4];B[ba];W[ca];B[ab];W[bb];B[bc];W[db];B[ad];W[cc];B[cb];W[bb])";
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let once = replay(record, &Keep::default());
+        let (index, facts) = &once.notable[0];
+        assert_eq!((*index, facts.ko_retake), (9, Some(9)));
+    }
+
+    #[test]
+    fn replay_holds_positions() {
+        use crate::read::{read, ReadOptions};
+        use crate::replay::game::{replay, Keep};
+
+        let sgf = b"(;SZ[9];B[ee];W[ce];B[];W[])";
+        let record = &read(sgf, &ReadOptions::default()).games[0];
+        let once = replay(record, &Keep::moves([2]));
+        assert_eq!((once.moves, once.passes), (4, 2));
+        assert!(once.notable.is_empty()); // every move legal under every ruleset
+        assert!(once.kept_after(2).is_some());
+    }
+
+    #[test]
+    fn keep_what_is_needed() {
+        use crate::replay::game::Keep;
+
+        let mut keep = Keep::moves([10, 20]);
+        keep.add([30]);
+        assert!(keep.covers(&Keep::moves([20, 30])));
+        assert!(!keep.covers(&Keep::moves([40])));
     }
 }

@@ -18,6 +18,7 @@ use super::*;
 /// assert_eq!(sst.to_json()["name"], "sst-ing");
 /// assert!(Preset::names().starts_with(goref_core::rules::PRESETS[0].name));
 /// ```
+#[derive(Debug)]
 pub struct Preset {
     pub name: &'static str,
     pub summary: &'static str,

@@ -59,7 +59,7 @@ impl Preset {
     ///
     /// assert_eq!(Preset::lookup("EGF").unwrap().name, "simplified-ing");
     /// let e = Preset::lookup("martian").unwrap_err().to_string();
-    /// assert!(e.starts_with("unknown rules `martian`; known presets: sst-ing, simplified-ing"));
+    /// assert!(e.starts_with("unknown rules `martian`; known presets: simplified-ing, sst-ing"));
     /// ```
     pub fn lookup(name: &str) -> Result<&'static Preset, crate::Error> {
         Preset::named(name)
@@ -80,18 +80,6 @@ pub enum RulesSource {
 }
 
 /// The rules chosen for one game, with the reason.
-///
-/// ```
-/// use goref_core::check::RefereeOptions;
-/// use goref_core::count;
-/// use goref_core::read::{read, ReadOptions};
-/// use goref_core::rules::RulesSource;
-///
-/// let record = &read(b"(;SZ[9]RU[Korean];B[ee])", &ReadOptions::default()).games[0];
-/// let selection = count::referee(record, &RefereeOptions::default()).judged.selection;
-/// assert_eq!((selection.rules.name.as_str(), selection.source), ("japanese", RulesSource::Record));
-/// assert!(selection.reason.contains("Korean"));
-/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Selection {
     pub rules: Rules,
@@ -278,5 +266,30 @@ mod selection_tests {
         let s = select_for_record(Some("Lasker"));
         assert_eq!(s.rules.name, "simplified-ing");
         assert!(s.reason.contains("Lasker"));
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn selection_names_source() {
+        use crate::check::RefereeOptions;
+        use crate::count;
+        use crate::read::{read, ReadOptions};
+        use crate::rules::RulesSource;
+
+        let record = &read(b"(;SZ[9]RU[Korean];B[ee])", &ReadOptions::default()).games[0];
+        let selection = count::referee(record, &RefereeOptions::default())
+            .judged
+            .selection;
+        assert_eq!(
+            (selection.rules.name.as_str(), selection.source),
+            ("japanese", RulesSource::Record)
+        );
+        assert!(selection.reason.contains("Korean"));
     }
 }

@@ -18,16 +18,6 @@ use crate::replay::position::Position;
 use serde::Serialize;
 
 /// What a computed result rests on (issue 12 requirement 4).
-///
-/// ```
-/// use goref_core::report::Basis;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// // TW marks a black stone dead: the count rests on the record's marks.
-/// let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[W+0.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ea];B[];W[]TW[ea])";
-/// let result = check_bytes("m.sgf", sgf, &CheckOptions::default())[0].result.clone().unwrap();
-/// assert_eq!(result.basis, Basis::Marked);
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Basis {
@@ -499,4 +489,25 @@ pub(super) fn four_pass_readings(
         result,
         recorded_matches,
     })
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn basis_names_the_dead_stones_source() {
+        use crate::count::reading::Basis;
+        use crate::{check_bytes, CheckOptions};
+
+        // TW marks a black stone dead: the count rests on the record's marks.
+        let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[W+0.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ea];B[];W[]TW[ea])";
+        let result = check_bytes("m.sgf", sgf, &CheckOptions::default())[0]
+            .result
+            .clone()
+            .unwrap();
+        assert_eq!(result.basis, Basis::Marked);
+    }
 }

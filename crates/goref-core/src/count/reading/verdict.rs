@@ -437,7 +437,7 @@ impl CountRange {
 ///
 /// let status = |re: &str| {
 ///     let sgf = format!("(;SZ[5]KM[0.5]RU[Chinese]RE[{re}];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])");
-///     check_bytes("s.sgf", sgf.as_bytes(), &CheckOptions::default())[0].result.clone().unwrap().status
+///     check_bytes("s.sgf", sgf.as_bytes(), &CheckOptions::default())[0].result_status().unwrap()
 /// };
 /// assert_eq!(status("B+4.5"), ResultStatus::Agrees);
 /// assert_eq!(status("W+4.5"), ResultStatus::Mismatch);
@@ -467,19 +467,6 @@ impl ResultStatus {
 }
 
 /// The recorded and the recomputed result side by side.
-///
-/// ```
-/// use goref_core::report::{Basis, ResultStatus};
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// // Resigned before the end: nothing to count, and the check says so.
-/// let sgf = b"(;SZ[9]RE[B+R];B[ee];W[ce])";
-/// let result = check_bytes("r.sgf", sgf, &CheckOptions::default())[0].result.clone().unwrap();
-/// assert_eq!(result.status, ResultStatus::NotComparable);
-/// assert_eq!(result.basis, Basis::AsIs);
-/// assert!(result.computed.is_none());
-/// assert!(result.reason.contains("resignation"));
-/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultCheck {
     pub recorded: Option<String>,
@@ -937,4 +924,28 @@ pub(super) fn compare(
             .push_str(" (dead stones estimated, not marked)");
     }
     Some(finding)
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn result_check_compares_re() {
+        use crate::count::reading::{Basis, ResultStatus};
+        use crate::{check_bytes, CheckOptions};
+
+        // Resigned before the end: nothing to count, and the check says so.
+        let sgf = b"(;SZ[9]RE[B+R];B[ee];W[ce])";
+        let result = check_bytes("r.sgf", sgf, &CheckOptions::default())[0]
+            .result
+            .clone()
+            .unwrap();
+        assert_eq!(result.status, ResultStatus::NotComparable);
+        assert_eq!(result.basis, Basis::AsIs);
+        assert!(result.computed.is_none());
+        assert!(result.reason.contains("resignation"));
+    }
 }

@@ -31,10 +31,10 @@ pub(crate) struct SideArea {
 /// let pos = Position::from_diagram(&[". X O .", "O X O .", ". X O ."]);
 /// let count = AreaCount::of(&pos, &[Point::new(0, 1)]).unwrap();
 /// assert_eq!((count.area(Color::Black), count.area(Color::White)), (6, 6));
-/// // Black: 3 stones and 3 points (the dead stone's among them); White: 5 stones and 1
-/// // point, its one dead stone removed; no neutral point.
+/// // Black: 3 stones and 3 points (the dead stone's among them); White: 3 stones and 3
+/// // points, its one dead stone removed; no neutral point.
 /// assert_eq!((count.stones(Color::Black), count.territory(Color::Black)), (3, 3));
-/// assert_eq!((count.stones(Color::White), count.territory(Color::White)), (5, 1));
+/// assert_eq!((count.stones(Color::White), count.territory(Color::White)), (3, 3));
 /// assert_eq!((count.dead_removed(Color::White), count.neutral()), (1, 0));
 /// assert_eq!(count.dead(), [Point::new(0, 1)]);
 /// ```

@@ -9,15 +9,6 @@ use serde::Serialize;
 use std::str::FromStr;
 
 /// The komi used and where it came from: command line > record KM > rules default.
-///
-/// ```
-/// use goref_core::report::ValueSource;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let report = &check_bytes("k.sgf", b"(;SZ[9]KM[6.5];B[ee])", &CheckOptions::default())[0];
-/// let komi = report.komi.as_ref().unwrap();
-/// assert_eq!((komi.value, komi.source), (6.5, ValueSource::Record));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Komi {
     #[serde(serialize_with = "serialize_points")]
@@ -142,3 +133,20 @@ fn parse_penalties(text: &str) -> Result<Penalties, PenaltyError> {
 
 // ---------------------------------------------------------------------------
 // Fill-in counting (§3.1–3.2)
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn komi_and_its_source() {
+        use crate::read::record::ValueSource;
+        use crate::{check_bytes, CheckOptions};
+
+        let report = &check_bytes("k.sgf", b"(;SZ[9]KM[6.5];B[ee])", &CheckOptions::default())[0];
+        let komi = report.komi.as_ref().unwrap();
+        assert_eq!((komi.value, komi.source), (6.5, ValueSource::Record));
+    }
+}

@@ -53,15 +53,6 @@ pub(super) fn looks_like_vertex(t: &str) -> bool {
 }
 
 /// Parses a comma (or space) separated list of points; duplicates are merged.
-///
-/// ```
-/// use goref_core::point::Point;
-/// use goref_core::score::{parse_points, PointListError};
-///
-/// assert_eq!(parse_points("aa,cd", 9, 9).unwrap(), vec![Point::new(0, 0), Point::new(2, 3)]);
-/// assert_eq!(parse_points("A9 C6", 9, 9).unwrap(), vec![Point::new(0, 0), Point::new(2, 3)]);
-/// assert!(matches!(parse_points("zz", 9, 9), Err(PointListError::OffBoard { .. })));
-/// ```
 pub fn parse_points(text: &str, width: u8, height: u8) -> Result<Vec<Point>, PointListError> {
     let mut points = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
@@ -74,16 +65,6 @@ pub fn parse_points(text: &str, width: u8, height: u8) -> Result<Vec<Point>, Poi
 }
 
 /// Parses `--dead POINTS` against a position: every point must hold a stone.
-///
-/// ```
-/// use goref_core::score::{parse_dead, PointListError};
-/// use goref_core::Position;
-///
-/// let pos = Position::from_diagram(&["X . .", ". O .", ". . ."]);
-/// assert_eq!(parse_dead("bb", &pos).unwrap().len(), 1);
-/// // A dead stone must be a stone.
-/// assert!(matches!(parse_dead("cc", &pos), Err(PointListError::NoStone { .. })));
-/// ```
 pub fn parse_dead(text: &str, pos: &Position) -> Result<Vec<Point>, PointListError> {
     let points = parse_points(text, pos.width, pos.height)?;
     check_dead(pos, &points)?;
@@ -113,3 +94,43 @@ pub(crate) fn check_dead(pos: &Position, dead: &[Point]) -> Result<(), PointList
 
 // ---------------------------------------------------------------------------
 // Area counting
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn parse_dead_reads_points() {
+        use crate::count::score::{parse_dead, PointListError};
+        use crate::Position;
+
+        let pos = Position::from_diagram(&["X . .", ". O .", ". . ."]);
+        assert_eq!(parse_dead("bb", &pos).unwrap().len(), 1);
+        // A dead stone must be a stone.
+        assert!(matches!(
+            parse_dead("cc", &pos),
+            Err(PointListError::NoStone { .. })
+        ));
+    }
+
+    #[test]
+    fn parse_points_reads_lists() {
+        use crate::count::score::{parse_points, PointListError};
+        use crate::point::Point;
+
+        assert_eq!(
+            parse_points("aa,cd", 9, 9).unwrap(),
+            vec![Point::new(0, 0), Point::new(2, 3)]
+        );
+        assert_eq!(
+            parse_points("A9 C6", 9, 9).unwrap(),
+            vec![Point::new(0, 0), Point::new(2, 3)]
+        );
+        assert!(matches!(
+            parse_points("zz", 9, 9),
+            Err(PointListError::OffBoard { .. })
+        ));
+    }
+}

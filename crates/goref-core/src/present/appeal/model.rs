@@ -19,13 +19,18 @@ use serde::Serialize;
 /// What the caller can set for one appeal.
 ///
 /// ```
-/// use goref_core::present::appeal::{appeal, AppealOptions};
+/// use goref_core::present::appeal::{Appeal, AppealOptions};
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let record = &read(b"(;SZ[9]KM[6.5];B[ee];W[];B[];W[];B[])", &ReadOptions::default()).games[0];
 /// let opts = AppealOptions { komi: Some(8.0), move_number: Some(1), ..AppealOptions::default() };
-/// let a = appeal(record, &opts).unwrap();
-/// assert!(a.readings.iter().all(|r| r.komi == 8.0));
+/// let appeal = Appeal::of(record, &opts).unwrap().to_json_value();
+/// let readings = appeal["readings"].as_array().unwrap();
+/// assert!(readings.iter().all(|r| r["komi"] == 8.0));
+/// // A move the record does not have is the caller's mistake.
+/// let beyond = AppealOptions { move_number: Some(7), ..AppealOptions::default() };
+/// let error = Appeal::of(record, &beyond).unwrap_err();
+/// assert!(error.is_usage() && error.to_string().contains("--move 7"));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AppealOptions {
@@ -52,15 +57,6 @@ pub struct AppealOptions {
 
 /// Why an appeal could not be laid out. `Dead` and `MoveOutOfRange` are mistakes in
 /// the command line.
-///
-/// ```
-/// use goref_core::present::appeal::{appeal, AppealError, AppealOptions};
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let record = &read(b"(;SZ[9];B[ee];W[ce])", &ReadOptions::default()).games[0];
-/// let opts = AppealOptions { move_number: Some(7), ..AppealOptions::default() };
-/// assert!(matches!(appeal(record, &opts), Err(AppealError::MoveOutOfRange { requested: 7, moves: 2 })));
-/// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub(crate) enum AppealError {
     #[error("--dead: {0}")]
@@ -239,20 +235,6 @@ pub(crate) struct MoveFindings {
 }
 
 /// Whether a reading gives a result.
-///
-/// ```
-/// use goref_core::count::Estimator;
-/// use goref_core::present::appeal::{appeal, AppealOptions, ReadingKind, ReadingStatus};
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
-/// let record = &read(&bytes, &ReadOptions::default()).games[0];
-/// let opts = AppealOptions { estimator: Estimator::None, ..AppealOptions::default() };
-/// let a = appeal(record, &opts).unwrap();
-/// let status = |k| a.readings.iter().find(|r| r.kind == k).unwrap().status;
-/// assert_eq!(status(ReadingKind::SstLiteral), ReadingStatus::Decided);
-/// assert_eq!(status(ReadingKind::SstPrecedent), ReadingStatus::NoClaim);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum ReadingStatus {
@@ -275,18 +257,6 @@ pub(crate) enum ReadingStatus {
 }
 
 /// The verdict under one reading.
-///
-/// ```
-/// use goref_core::present::appeal::{Appeal, AppealOptions};
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
-/// let record = &read(&bytes, &ReadOptions::default()).games[0];
-/// let a = appeal(record, &AppealOptions::default()).unwrap();
-/// let literal = a.readings.iter().find(|r| r.kind == ReadingKind::SstLiteral).unwrap();
-/// assert_eq!(literal.rules, "sst-ing");
-/// assert!(!literal.removes_dead && literal.applies);
-/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub(crate) struct Reading {
     pub(crate) kind: ReadingKind,
@@ -468,5 +438,67 @@ impl Appeal {
     /// territory shaded, offending moves circled), in order.
     pub fn svg_files(&self) -> impl Iterator<Item = (String, String)> + '_ {
         self.diagrams.iter().map(|d| (d.svg_file_name(), d.svg()))
+    }
+}
+
+/// The examples that documented crate-private items, kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    #[allow(unused_imports)]
+    use super::*;
+    use crate::present::appeal::appeal;
+
+    #[test]
+    fn reading_lists_stops() {
+        use crate::present::appeal::AppealOptions;
+        use crate::read::{read, ReadOptions};
+
+        let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+        let record = &read(&bytes, &ReadOptions::default()).games[0];
+        let a = appeal(record, &AppealOptions::default()).unwrap();
+        let literal = a
+            .readings
+            .iter()
+            .find(|r| r.kind == ReadingKind::SstLiteral)
+            .unwrap();
+        assert_eq!(literal.rules, "sst-ing");
+        assert!(!literal.removes_dead && literal.applies);
+    }
+
+    #[test]
+    fn reading_status_names() {
+        use crate::count::Estimator;
+        use crate::present::appeal::{appeal, AppealOptions, ReadingKind, ReadingStatus};
+        use crate::read::{read, ReadOptions};
+
+        let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
+        let record = &read(&bytes, &ReadOptions::default()).games[0];
+        let opts = AppealOptions {
+            estimator: Estimator::None,
+            ..AppealOptions::default()
+        };
+        let a = appeal(record, &opts).unwrap();
+        let status = |k| a.readings.iter().find(|r| r.kind == k).unwrap().status;
+        assert_eq!(status(ReadingKind::SstLiteral), ReadingStatus::Decided);
+        assert_eq!(status(ReadingKind::SstPrecedent), ReadingStatus::NoClaim);
+    }
+
+    #[test]
+    fn appeal_error_on_bad_record() {
+        use crate::present::appeal::{appeal, AppealError, AppealOptions};
+        use crate::read::{read, ReadOptions};
+
+        let record = &read(b"(;SZ[9];B[ee];W[ce])", &ReadOptions::default()).games[0];
+        let opts = AppealOptions {
+            move_number: Some(7),
+            ..AppealOptions::default()
+        };
+        assert!(matches!(
+            appeal(record, &opts),
+            Err(AppealError::MoveOutOfRange {
+                requested: 7,
+                moves: 2
+            })
+        ));
     }
 }
