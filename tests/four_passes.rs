@@ -6,8 +6,8 @@
 mod common;
 
 use common::goref;
+use goref_core::check::RefereeOptions;
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::check::{RefereeOptions, RulesChoice};
 use goref_core::present::appeal::{Appeal, AppealOptions};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -290,7 +290,7 @@ fn check_and_appeal_agree_on_both_readings() {
     let re = |kind: &str| reading(&a, kind)["re"].clone();
     let opts = CheckOptions {
         referee: RefereeOptions {
-            rules: RulesChoice::Named("sst-ing".into()),
+            rules: Some("sst-ing".into()),
             ..RefereeOptions::default()
         },
         ..CheckOptions::default()

@@ -3,8 +3,8 @@
 //! move in the initial position (spec §8.1) and which board reads a double ko (spec
 //! §1.8 rule 4).
 
+use goref_core::check::RefereeOptions;
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::check::{RefereeOptions, RulesChoice};
 use goref_core::findings::Code::{self, *};
 use goref_core::rules::PRESETS;
 
@@ -13,7 +13,7 @@ fn findings_of(file: &str, preset: &str) -> Vec<goref_core::findings::Finding> {
     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let opts = CheckOptions {
         referee: RefereeOptions {
-            rules: RulesChoice::Named(preset.into()),
+            rules: Some(preset.into()),
             ..RefereeOptions::default()
         },
         ..CheckOptions::default()
@@ -188,7 +188,7 @@ fn pl_alone_in_a_later_node_is_a_setup_edit_not_an_alternation_error() {
     let codes = |sgf: &str, preset: &str| -> Vec<Code> {
         let opts = CheckOptions {
             referee: RefereeOptions {
-                rules: RulesChoice::Named(preset.into()),
+                rules: Some(preset.into()),
                 ..RefereeOptions::default()
             },
             ..CheckOptions::default()
@@ -259,7 +259,7 @@ fn nz_forbids_recreating_the_board_after_the_players_own_pass() {
     let bytes = std::fs::read("testdata/scenarios/nz-pass-is-a-move.sgf").unwrap();
     let opts = CheckOptions {
         referee: RefereeOptions {
-            rules: RulesChoice::Named("nz".into()),
+            rules: Some("nz".into()),
             overrides: goref_core::rules::Overrides {
                 repetition: Some(natural.repetition),
                 ..Default::default()

@@ -2,8 +2,8 @@
 //! every preset: the record goes through reading, the referee and the report, as a
 //! user's file would. T01–T10 at the engine level are in tests/engine_scenarios.rs.
 
+use goref_core::check::RefereeOptions;
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::check::{RefereeOptions, RulesChoice};
 use goref_core::findings::Code;
 use goref_core::report::GameReport;
 use goref_core::rules::PRESETS;
@@ -11,7 +11,7 @@ use goref_core::rules::PRESETS;
 fn check(sgf: &str, preset: &str) -> Vec<GameReport> {
     let opts = CheckOptions {
         referee: RefereeOptions {
-            rules: RulesChoice::Named(preset.into()),
+            rules: Some(preset.into()),
             count_as_is: true,
             ..RefereeOptions::default()
         },

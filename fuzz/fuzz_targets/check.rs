@@ -3,10 +3,9 @@
 //! variations off and on.
 #![no_main]
 
-use goref::check::{check_bytes, CheckOptions};
-use goref::internal::read::reader::ReadOptions;
-use goref::internal::count::referee::{RefereeOptions, RulesChoice};
-use goref::internal::present::report;
+use goref_core::check::RefereeOptions;
+use goref_core::read::ReadOptions;
+use goref_core::{check_bytes, CheckOptions};
 use libfuzzer_sys::fuzz_target;
 
 const RULES: [Option<&str>; 5] = [
@@ -23,10 +22,7 @@ fuzz_target!(|data: &[u8]| {
         Some((b, rest)) => (*b, rest),
         None => (0, data),
     };
-    let rules = match RULES[usize::from(sel >> 2) % RULES.len()] {
-        None => RulesChoice::Auto,
-        Some(name) => RulesChoice::Named(name.to_owned()),
-    };
+    let rules = RULES[usize::from(sel >> 2) % RULES.len()].map(str::to_owned);
     let opts = CheckOptions {
         read: ReadOptions {
             variations: sel & 1 == 1,
@@ -46,8 +42,8 @@ fuzz_target!(|data: &[u8]| {
         "check_bytes returns at least one report"
     );
     for r in &reports {
-        let line = report::to_json_line(r);
+        let line = r.to_json_line();
         assert!(!line.contains('\n'), "a JSONL line is one line");
-        let _ = report::to_text(r);
+        let _ = r.to_text();
     }
 });

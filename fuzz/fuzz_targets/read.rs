@@ -2,7 +2,7 @@
 //! without variations.
 #![no_main]
 
-use goref::internal::read::reader::{read, ReadOptions};
+use goref_core::read::{read, ReadOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

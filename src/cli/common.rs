@@ -3,7 +3,7 @@
 use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use clap::ValueEnum;
-use goref_core::check::{RefereeOptions, RulesChoice};
+use goref_core::check::RefereeOptions;
 use goref_core::count::EngineSpec;
 use goref_core::count::Estimator;
 use goref_core::read::GameRecord;
@@ -17,11 +17,7 @@ impl RuleArgs {
     pub fn referee_options(&self, penalties: &PenaltyArgs) -> Result<RefereeOptions, UsageError> {
         question_komi(self.komi)?;
         Ok(RefereeOptions {
-            rules: if self.rules.eq_ignore_ascii_case("auto") {
-                RulesChoice::Auto
-            } else {
-                RulesChoice::Named(self.rules.clone())
-            },
+            rules: Some(self.rules.clone()),
             overrides: self.overrides.to_overrides(),
             komi: self.komi,
             penalties: penalties.penalty,

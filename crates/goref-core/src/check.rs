@@ -4,7 +4,7 @@
 //! `goref-batch` checks the trees on several threads).
 
 use crate::count;
-pub use crate::count::options::{RefereeOptions, RulesChoice};
+pub use crate::count::options::RefereeOptions;
 use crate::findings::{Code, Finding, Severity};
 use crate::present::report::GameReport;
 use crate::read::reader::{self, Charset, ReadOptions};
@@ -17,11 +17,11 @@ use std::path::Path;
 /// Everything that shapes a check.
 ///
 /// ```
-/// use goref_core::check::{CheckOptions, RulesChoice};
+/// use goref_core::check::CheckOptions;
 /// use goref_core::findings::{Code, Severity};
 ///
 /// let mut opts = CheckOptions::default();
-/// opts.referee.rules = RulesChoice::Named("japanese".into()); // whatever RU says
+/// opts.referee.rules = Some("japanese".into()); // whatever RU says
 /// opts.severities.insert(Code::KomiDiffers, Severity::Warning);
 /// let sgf = b"(;GM[1]FF[4]SZ[9]KM[0.5]RE[B+R];B[ee];W[ce])";
 /// let report = &goref_core::check_bytes("game.sgf", sgf, &opts)[0];
@@ -76,10 +76,10 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
 /// reports' `file`. Only reading the file can fail.
 ///
 /// ```
-/// use goref_core::check::{check_path, CheckOptions, RulesChoice};
+/// use goref_core::check::{check_path, CheckOptions};
 ///
 /// let mut opts = CheckOptions::default();
-/// opts.referee.rules = RulesChoice::Named("chinese".into());
+/// opts.referee.rules = Some("chinese".into());
 /// let reports = check_path("testdata/clean-9x9.sgf".as_ref(), &opts).unwrap();
 /// assert_eq!(reports[0].rules().unwrap().name, "chinese");
 /// assert!(check_path("no/such/file.sgf".as_ref(), &opts).is_err());

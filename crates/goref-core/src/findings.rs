@@ -709,7 +709,7 @@ impl Finding {
     }
 
     /// Sets the source position.
-    pub fn at(mut self, pos: Pos) -> Finding {
+    pub(crate) fn at(mut self, pos: Pos) -> Finding {
         if pos.line > 0 {
             self.line = Some(pos.line);
             self.column = Some(pos.column);

@@ -13,7 +13,7 @@
 //!   several threads, with bounded memory, in file order; a large file is read tree by tree
 //!   ([`check::Trees`]).
 //! - Rules: [`rules::PRESETS`] and [`rules::Rules::named`] give the rulesets;
-//!   [`rules::Overrides`] changes single settings; [`check::RulesChoice`] picks one for a
+//!   [`rules::Overrides`] changes single settings; [`check::RefereeOptions::rules`] picks one for a
 //!   check.
 //! - Findings: [`findings::REGISTRY`] lists every code a report can carry, with its
 //!   category, severity, meaning and an example.

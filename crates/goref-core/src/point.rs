@@ -189,11 +189,11 @@ impl Move {
 /// A place in the decoded source text: 1-based line and column (columns count
 /// characters), plus the byte offset into the decoded text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Pos {
-    pub line: u32,
-    pub column: u32,
+pub(crate) struct Pos {
+    pub(crate) line: u32,
+    pub(crate) column: u32,
     #[serde(skip)]
-    pub offset: usize,
+    pub(crate) offset: usize,
 }
 
 #[cfg(test)]

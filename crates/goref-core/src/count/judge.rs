@@ -17,7 +17,7 @@ use crate::replay::game::{self, Keep, Replay};
 use crate::replay::position::Position;
 use crate::rules::{self, Rules, RulesSource, Selection};
 
-use crate::count::options::{RefereeOptions, RulesChoice};
+use crate::count::options::RefereeOptions;
 
 /// The replay of one game judged under one ruleset: what happened on the board and
 /// what the rules say of each move and of the record (verdicts, ending, komi, penalties).
@@ -45,9 +45,10 @@ pub struct Judged {
 }
 
 pub(crate) fn select_rules(record: &GameRecord, opts: &RefereeOptions) -> Selection {
-    let mut selection = match &opts.rules {
-        RulesChoice::Auto => select_for_ru(record.info.recorded_rules.as_deref()),
-        RulesChoice::Named(name) => match Rules::named(name) {
+    let named = opts.rules.as_deref();
+    let mut selection = match named.filter(|name| !name.eq_ignore_ascii_case("auto")) {
+        None => select_for_ru(record.info.recorded_rules.as_deref()),
+        Some(name) => match Rules::named(name) {
             Ok(rules) => Selection {
                 reason: format!("--rules {name}"),
                 rules,
@@ -676,7 +677,7 @@ mod replay_tests {
         let options: Vec<RefereeOptions> = PRESETS
             .iter()
             .map(|p| RefereeOptions {
-                rules: RulesChoice::Named(p.name.to_string()),
+                rules: Some(p.name.to_string()),
                 ..RefereeOptions::default()
             })
             .collect();
@@ -743,7 +744,7 @@ mod replay_tests {
         // not counted, so the final position is not the one counted.
         let r = record("(;SZ[5];B[aa];W[bb];B[ab];W[ba];B[cc];W[dd];B[cd];W[dc];B[ee];W[ea];B[];W[];B[];W[];B[ae];W[be])");
         let opts = RefereeOptions {
-            rules: RulesChoice::Named("sst-ing".into()),
+            rules: Some("sst-ing".into()),
             ..RefereeOptions::default()
         };
         let bare = game::replay(&r, &Keep::default());
@@ -763,7 +764,7 @@ mod doc_examples {
 
     #[test]
     fn judge_finds_the_occupied_point() {
-        use crate::check::{RefereeOptions, RulesChoice};
+        use crate::check::RefereeOptions;
         use crate::count::judge::{judge, keep_for};
         use crate::read::{read, ReadOptions};
         use crate::replay::game::replay;
@@ -772,7 +773,7 @@ mod doc_examples {
         let sgf = b"(;SZ[5];B[ba];W[dd];B[ab];W[aa])";
         let record = &read(sgf, &ReadOptions::default()).games[0];
         let under = |name: &str| RefereeOptions {
-            rules: RulesChoice::Named(name.into()),
+            rules: Some(name.into()),
             ..RefereeOptions::default()
         };
         let once = replay(record, &keep_for(record, &under("nz")));
@@ -789,7 +790,7 @@ mod doc_examples {
 
     #[test]
     fn keep_for_keeps_what_the_rules_need() {
-        use crate::check::{RefereeOptions, RulesChoice};
+        use crate::check::RefereeOptions;
         use crate::read::{read, ReadOptions};
         use crate::replay::game::{replay, Keep};
 
@@ -797,7 +798,7 @@ mod doc_examples {
         let sgf = b"(;SZ[9]KM[8];B[ee];W[];B[];W[];B[])";
         let record = &read(sgf, &ReadOptions::default()).games[0];
         let named = |n: &str| RefereeOptions {
-            rules: RulesChoice::Named(n.into()),
+            rules: Some(n.into()),
             ..RefereeOptions::default()
         };
         let mut keep = Keep::default();

@@ -9,32 +9,26 @@ use crate::count::score::Penalties;
 use crate::point::Point;
 use crate::rules::Overrides;
 
-/// How the rules are chosen.
+/// Everything the caller can set for one check ([`crate::CheckOptions::referee`]).
+///
+/// How the rules are chosen:
 ///
 /// ```
-/// use goref_core::check::RulesChoice;
 /// use goref_core::{check_bytes, CheckOptions};
 ///
 /// let sgf = b"(;SZ[9]RU[Japanese];B[ee])";
-/// let rules_of = |rules| {
+/// let rules_of = |rules: Option<&str>| {
 ///     let mut opts = CheckOptions::default();
-///     opts.referee.rules = rules;
+///     opts.referee.rules = rules.map(String::from);
 ///     check_bytes("game.sgf", sgf, &opts)[0].rules().unwrap().name.clone()
 /// };
-/// assert_eq!(rules_of(RulesChoice::Auto), "japanese"); // from RU
-/// assert_eq!(rules_of(RulesChoice::Named("aga".into())), "aga");
-/// assert_eq!(rules_of(RulesChoice::Named("EGF".into())), "simplified-ing"); // an alias
+/// assert_eq!(rules_of(None), "japanese"); // from RU
+/// assert_eq!(rules_of(Some("auto")), "japanese");
+/// assert_eq!(rules_of(Some("aga")), "aga");
+/// assert_eq!(rules_of(Some("EGF")), "simplified-ing"); // an alias
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum RulesChoice {
-    /// From the record's RU (spec §7.1 alias table).
-    #[default]
-    Auto,
-    /// A preset by name or alias (validated by the caller with [`crate::rules::Rules::named`]).
-    Named(String),
-}
-
-/// Everything the caller can set for one check ([`crate::CheckOptions::referee`]).
+///
+/// Dead stones claimed, or none estimated:
 ///
 /// ```
 /// use goref_core::check::RefereeOptions;
@@ -55,7 +49,9 @@ pub enum RulesChoice {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct RefereeOptions {
-    pub rules: RulesChoice,
+    /// `--rules`: a preset by name or alias ([`crate::rules::Preset::named`]); `None` or
+    /// `auto`: from the record's RU (spec §7.1 alias table).
+    pub rules: Option<String>,
     pub overrides: Overrides,
     /// `--komi`: replaces the record's KM and the rules' default.
     pub komi: Option<f64>,

@@ -6,7 +6,7 @@
 //! Ignored unless asked for (`cargo test -- --ignored`): `../shared` exists only in the
 //! development checkout.
 
-use crate::check::{RefereeOptions, RulesChoice};
+use crate::check::RefereeOptions;
 use crate::count::referee;
 use crate::findings::Code;
 use crate::read::{read, ReadOptions};
@@ -37,7 +37,7 @@ fn oracle_lines() -> Vec<Value> {
 /// Positional superko, suicide allowed: the oracle's replay rules (spec-free, as played).
 fn psk_options() -> RefereeOptions {
     RefereeOptions {
-        rules: RulesChoice::Named("tromp-taylor".into()),
+        rules: Some("tromp-taylor".into()),
         count_as_is: true,
         ..RefereeOptions::default()
     }
@@ -141,7 +141,7 @@ fn fill_in_counting_equals_the_area_margin_on_every_corpus_game() {
             // Ing komi 8 (4 compensation stones) and seki points shared, as an Ing
             // arbiter counts; every stone on the board as it stands.
             let options = RefereeOptions {
-                rules: RulesChoice::Named("sst-ing".into()),
+                rules: Some("sst-ing".into()),
                 komi: Some(8.0),
                 count_as_is: true,
                 ..RefereeOptions::default()

@@ -37,7 +37,7 @@
 
 use crate::count::judge::{self, Judged};
 use crate::count::options::Estimator;
-use crate::count::options::{RefereeOptions, RulesChoice};
+use crate::count::options::RefereeOptions;
 use crate::count::reading::{self, Basis};
 use crate::count::score::{self};
 use crate::findings::{Category, Code, Finding};
@@ -99,10 +99,7 @@ fn lineup(own: &'static str) -> Lineup {
 /// The preset of the record's own rules: `--rules` where given (and not `auto`), else
 /// the one RU maps to.
 fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
-    let rules = match opts.rules.as_deref() {
-        Some(name) if !name.eq_ignore_ascii_case("auto") => RulesChoice::Named(name.to_string()),
-        _ => RulesChoice::Auto,
-    };
+    let rules = opts.rules.clone();
     let selection = judge::select_rules(
         record,
         &RefereeOptions {
@@ -240,7 +237,7 @@ fn judge_all(
 
 fn referee_options(opts: &AppealOptions, preset: &str) -> RefereeOptions {
     RefereeOptions {
-        rules: RulesChoice::Named(preset.to_string()),
+        rules: Some(preset.to_string()),
         komi: opts.komi,
         penalties: opts.penalties,
         ing_overtime: opts.ing_overtime,

@@ -380,7 +380,7 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
 // spec's triple ko (T04), eternal life (T07) and double ko (T08), with moves drawn
 // mostly from capturing points.
 
-use crate::check::{RefereeOptions, RulesChoice};
+use crate::check::RefereeOptions;
 use crate::count::referee;
 use crate::findings::Code;
 use crate::read::{read_text, ReadOptions};
@@ -1170,7 +1170,7 @@ fn compare_record(seed: u64, tally: &mut RecordTally) {
     }
     for p in PRESETS {
         let opts = RefereeOptions {
-            rules: RulesChoice::Named(p.name.into()),
+            rules: Some(p.name.into()),
             ..RefereeOptions::default()
         };
         let got: Vec<(u32, Code, Option<u32>)> = referee(&games[0], &opts)
