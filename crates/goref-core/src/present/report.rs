@@ -527,6 +527,118 @@ mod doc_examples {
     #[allow(unused_imports)]
     use super::*;
 
+    /// Every accessor says what the report's JSON says, on every game of testdata/
+    /// (the JSON is pinned by the snapshot tests; this pins the accessors to it).
+    #[test]
+    fn accessors_agree_with_the_json_on_testdata() {
+        use crate::{check_bytes, CheckOptions};
+        use serde_json::Value;
+
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let mut files: Vec<_> = walk(&root);
+        files.sort();
+        assert!(
+            files.len() > 30,
+            "testdata/ is read ({} files)",
+            files.len()
+        );
+        let (mut games, mut counted, mut with_komi_from_record) = (0, 0, 0);
+        for path in files {
+            let bytes = std::fs::read(&path).unwrap();
+            let name = path.display().to_string();
+            for report in check_bytes(&name, &bytes, &CheckOptions::default()) {
+                let json = report.to_json_value();
+                assert_eq!(report.file(), json["file"], "{name}");
+                assert_eq!(
+                    report.game().map(|g| g as u64),
+                    json["game"].as_u64(),
+                    "{name}"
+                );
+                assert_eq!(
+                    report.findings().len(),
+                    json["findings"].as_array().unwrap().len()
+                );
+                let result = &json["result"];
+                assert_eq!(
+                    report.computed_result(),
+                    result["computed"].as_str(),
+                    "{name}"
+                );
+                let status = report
+                    .result_status()
+                    .map(|s| serde_json::to_value(s).unwrap());
+                assert_eq!(status.unwrap_or(Value::Null), result["status"], "{name}");
+                assert_eq!(
+                    report.rules().map(|r| r.name.as_str()),
+                    json["rules"]["name"].as_str()
+                );
+                assert_eq!(report.komi(), json["komi"]["value"].as_f64(), "{name}");
+                let from_record = json["komi"]["source"] == "record";
+                let record_komi = json["komi"]["value"].as_f64().filter(|_| from_record);
+                assert_eq!(report.record_komi(), record_komi, "{name}");
+                let board = &json["board"];
+                let size = board["width"].as_u64().zip(board["height"].as_u64());
+                let size = size.map(|(w, h)| (w as u8, h as u8));
+                assert_eq!(report.board_size(), size, "{name}");
+                assert_eq!(report.handicap() as u64, json["handicap"].as_u64().unwrap());
+                assert_eq!(report.moves() as u64, json["moves"].as_u64().unwrap());
+                assert_eq!(report.passes() as u64, json["passes"].as_u64().unwrap());
+                let captures = [&json["captures"]["B"], &json["captures"]["W"]];
+                let captures = captures.map(|c| c.as_u64().unwrap() as u32);
+                assert_eq!(report.captures(), captures, "{name}");
+                assert_eq!(report.info("PB"), json["info"]["black"].as_str(), "{name}");
+                assert_eq!(
+                    report.info("RU"),
+                    json["info"]["recorded_rules"].as_str(),
+                    "{name}"
+                );
+                assert_eq!(report.info("RE"), result["recorded"].as_str(), "{name}");
+                let worst = json["findings"].as_array().unwrap().iter();
+                let worst = worst
+                    .filter_map(|f| f["severity"].as_str().map(String::from))
+                    .max_by_key(|s| rank(s));
+                let ours = report.worst().map(|s| serde_json::to_value(s).unwrap());
+                assert_eq!(
+                    ours.and_then(|v| v.as_str().map(String::from)),
+                    worst,
+                    "{name}"
+                );
+                let mut line = Vec::new();
+                report.write_json(&mut line).unwrap();
+                assert_eq!(String::from_utf8(line).unwrap(), report.to_json_line());
+                games += usize::from(report.game().is_some());
+                counted += usize::from(report.computed_result().is_some());
+                with_komi_from_record += usize::from(report.record_komi().is_some());
+            }
+        }
+        // The run covers what the accessors tell apart.
+        assert!(
+            games > 30 && counted > 10 && with_komi_from_record > 10,
+            "{games} {counted} {with_komi_from_record}"
+        );
+    }
+
+    fn rank(severity: &str) -> u8 {
+        match severity {
+            "info" => 0,
+            "warning" => 1,
+            _ => 2,
+        }
+    }
+
+    fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                out.extend(walk(&path));
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                out.push(path);
+            }
+        }
+        out
+    }
+
     #[test]
     fn score_report_fields() {
         let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
