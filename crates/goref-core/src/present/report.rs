@@ -527,6 +527,45 @@ mod doc_examples {
     #[allow(unused_imports)]
     use super::*;
 
+    /// `--ignore` drops a code's findings and `--severity` changes a code's level, in
+    /// every report of a check and in the report of findings alone.
+    #[test]
+    fn ignored_codes_go_and_severities_change() {
+        use crate::{check_bytes, CheckOptions};
+
+        let sgf = b"(;GM[1]SZ[9]KM[0.5]RU[Japanese]RE[B+R];B[ee];W[ee];B[cc])";
+        let codes = |opts: &CheckOptions| -> Vec<(Code, Severity)> {
+            let report = &check_bytes("g.sgf", sgf, opts)[0];
+            report
+                .findings()
+                .iter()
+                .map(|f| (f.code, f.severity))
+                .collect()
+        };
+        let plain = codes(&CheckOptions::default());
+        assert!(
+            plain.contains(&(Code::OccupiedPoint, Severity::Error)),
+            "{plain:?}"
+        );
+        let mut opts = CheckOptions::default();
+        opts.ignored.insert(Code::OccupiedPoint);
+        opts.severities.insert(Code::KomiDiffers, Severity::Error);
+        let changed = codes(&opts);
+        assert!(
+            changed.iter().all(|(c, _)| *c != Code::OccupiedPoint),
+            "{changed:?}"
+        );
+        assert!(
+            changed.contains(&(Code::KomiDiffers, Severity::Error)),
+            "{changed:?}"
+        );
+        assert_eq!(changed.len() + 1, plain.len());
+
+        let alone =
+            GameReport::of_findings("x.sgf", vec![Finding::new(Code::OccupiedPoint, "x")], &opts);
+        assert!(alone.findings().is_empty());
+    }
+
     /// Every accessor says what the report's JSON says, on every game of testdata/
     /// (the JSON is pinned by the snapshot tests; this pins the accessors to it).
     #[test]

@@ -1219,6 +1219,14 @@ fn ing_handicap_plays(g: &GameRecord) -> u32 {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_file_says_which_charset_it_was_read_from() {
+        let gbk = read(b"(;CA[GB2312]PB[\xba\xda])", &ReadOptions::default());
+        assert_eq!(gbk.charset(), "GBK");
+        let utf8 = read("(;PB[Mérő])".as_bytes(), &ReadOptions::default());
+        assert_eq!(utf8.charset(), "UTF-8");
+    }
+
     fn one(text: &str) -> GameRecord {
         let (mut games, file) = read_text(text, &ReadOptions::default());
         assert!(file.is_empty(), "{file:?}");

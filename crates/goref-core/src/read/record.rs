@@ -277,6 +277,97 @@ mod doc_examples {
     #[allow(unused_imports)]
     use super::*;
 
+    /// The record's accessors on a record with a variation, a handicap and a 13×11 board.
+    #[test]
+    fn accessors_say_what_was_read() {
+        use crate::point::{Color, Move, Point};
+        use crate::read::{read, ReadOptions};
+
+        let sgf = b"(;SZ[13:11]HA[2]KM[0.5]RE[W+3]AB[dd][jd];W[cc](;B[];W[aa])(;B[bb]))";
+        let opts = ReadOptions {
+            variations: true,
+            ..ReadOptions::default()
+        };
+        let games = read(sgf, &opts).games;
+        assert_eq!(games.len(), 2);
+        let (main, other) = (&games[0], &games[1]);
+        assert_eq!(
+            (main.size(), main.handicap(), main.komi()),
+            ((13, 11), Some(2), Some(0.5))
+        );
+        let moves: Vec<(Color, Move)> = main.moves().collect();
+        let white_cc = (Color::White, Move::Play(Point::new(2, 2)));
+        assert_eq!(
+            moves,
+            [
+                white_cc,
+                (Color::Black, Move::Pass),
+                (Color::White, Move::Play(Point::new(0, 0)))
+            ]
+        );
+        assert_eq!(
+            other.moves().collect::<Vec<_>>(),
+            [white_cc, (Color::Black, Move::Play(Point::new(1, 1)))]
+        );
+        assert_eq!((main.variation(), other.variation()), (&[][..], &[1][..]));
+        assert_eq!((main.game(), other.game()), (1, 1));
+        assert_eq!(main.recorded_result().and_then(|r| r.margin()), Some(3.0));
+        assert!(main.findings().is_empty(), "{:?}", main.findings());
+    }
+
+    /// Every property `info` names is read from its own SGF property, none from another's.
+    #[test]
+    fn info_reads_each_property_from_its_own() {
+        use crate::read::{read, ReadOptions};
+
+        let names = [
+            "PB", "PW", "BR", "WR", "EV", "RO", "DT", "PC", "RU", "RE", "OT", "AP", "GN", "KM",
+            "GC",
+        ];
+        let mut sgf = String::from("(;SZ[9]");
+        for name in names {
+            let value = if name == "KM" {
+                "6.5".to_string()
+            } else {
+                format!("v{name}")
+            };
+            sgf.push_str(&format!("{name}[{value}]"));
+        }
+        sgf.push_str(";B[ee]C[last words])");
+        let game = &read(sgf.as_bytes(), &ReadOptions::default()).games[0];
+        for name in names {
+            let want = if name == "KM" {
+                "6.5".to_string()
+            } else {
+                format!("v{name}")
+            };
+            assert_eq!(game.info(name), Some(want.as_str()), "{name}");
+        }
+        assert_eq!(game.info("C"), Some("last words"));
+        assert_eq!(game.info("XX"), None);
+    }
+
+    /// Fox's handicap game: HA[0], Black's first plays are the handicap stones.
+    #[test]
+    fn fox_handicap_stones_played_as_moves_make_a_handicap_game() {
+        use crate::read::{read, ReadOptions};
+
+        let sgf = b"(;SZ[19]AP[foxwq]HA[0];B[pd];B[dp];W[dd];B[pp])";
+        let game = &read(sgf, &ReadOptions::default()).games[0];
+        assert_eq!(game.handicap_moves, 2);
+        let turn = game
+            .findings()
+            .iter()
+            .filter(|f| f.code.as_str() == "turn-convention");
+        assert_eq!(turn.count(), 1);
+        // Stones set up beside them: not read so.
+        let setup = b"(;SZ[19]HA[0]AB[aa];B[pd];B[dp];W[dd])";
+        assert_eq!(
+            read(setup, &ReadOptions::default()).games[0].handicap_moves,
+            0
+        );
+    }
+
     #[test]
     fn marks_of_final_position() {
         use crate::point::Point;
