@@ -310,7 +310,9 @@ mod doc_examples {
             [white_cc, (Color::Black, Move::Play(Point::new(1, 1)))]
         );
         assert_eq!((main.variation(), other.variation()), (&[][..], &[1][..]));
-        assert_eq!((main.game(), other.game()), (1, 1));
+        assert_eq!((main.game(), other.game()), (1, 1)); // one game, two lines
+        let two = read(b"(;SZ[9];B[ee])(;SZ[9];B[cc])", &ReadOptions::default()).games;
+        assert_eq!((two[0].game(), two[1].game()), (1, 2));
         assert_eq!(main.recorded_result().and_then(|r| r.margin()), Some(3.0));
         assert!(main.findings().is_empty(), "{:?}", main.findings());
     }
