@@ -72,6 +72,13 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
     })
 }
 
+/// The report of the first game of `sgf`, checked with the default options: the unit
+/// tests' way to a report.
+#[cfg(test)]
+pub(crate) fn first_report(sgf: &[u8]) -> GameReport {
+    check_bytes("test.sgf", sgf, &CheckOptions::default()).swap_remove(0)
+}
+
 /// Checks one file by path: [`check_bytes`] on its contents, with the path as the
 /// reports' `file`. Only reading the file can fail.
 ///

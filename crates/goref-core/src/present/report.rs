@@ -682,12 +682,8 @@ mod doc_examples {
     fn score_report_fields() {
         let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
         use crate::point::Color;
-        use crate::{check_bytes, CheckOptions};
 
-        let score = check_bytes("s.sgf", sgf, &CheckOptions::default())[0]
-            .score
-            .clone()
-            .unwrap();
+        let score = crate::check::first_report(sgf).score.unwrap();
         assert_eq!((score.black, score.white, score.neutral), (15, 10, 0));
         assert_eq!((score.margin, score.winner), (4.5, Some(Color::Black)));
     }

@@ -71,12 +71,8 @@ mod doc_examples {
     #[test]
     fn score_view_tells_the_count() {
         let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
-        use crate::{check_bytes, CheckOptions};
 
-        let score = check_bytes("s.sgf", sgf, &CheckOptions::default())[0]
-            .score
-            .clone()
-            .unwrap();
+        let score = crate::check::first_report(sgf).score.unwrap();
         // Nothing is marked: goref's estimate decides the dead stones, and finds none.
         assert_eq!(score.view.basis, crate::count::reading::Basis::Estimated);
         assert_eq!(score.view.counting, crate::rules::Scoring::Area);

@@ -500,14 +500,10 @@ mod doc_examples {
     #[test]
     fn basis_names_the_dead_stones_source() {
         use crate::count::reading::Basis;
-        use crate::{check_bytes, CheckOptions};
 
         // TW marks a black stone dead: the count rests on the record's marks.
         let sgf = b"(;SZ[5]KM[0.5]RU[Chinese]RE[W+0.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ea];B[];W[]TW[ea])";
-        let result = check_bytes("m.sgf", sgf, &CheckOptions::default())[0]
-            .result
-            .clone()
-            .unwrap();
+        let result = crate::check::first_report(sgf).result.unwrap();
         assert_eq!(result.basis, Basis::Marked);
     }
 }

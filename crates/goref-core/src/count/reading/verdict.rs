@@ -935,14 +935,10 @@ mod doc_examples {
     #[test]
     fn result_check_compares_re() {
         use crate::count::reading::{Basis, ResultStatus};
-        use crate::{check_bytes, CheckOptions};
 
         // Resigned before the end: nothing to count, and the check says so.
         let sgf = b"(;SZ[9]RE[B+R];B[ee];W[ce])";
-        let result = check_bytes("r.sgf", sgf, &CheckOptions::default())[0]
-            .result
-            .clone()
-            .unwrap();
+        let result = crate::check::first_report(sgf).result.unwrap();
         assert_eq!(result.status, ResultStatus::NotComparable);
         assert_eq!(result.basis, Basis::AsIs);
         assert!(result.computed.is_none());
