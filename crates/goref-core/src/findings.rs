@@ -600,32 +600,11 @@ impl Code {
     }
 }
 
-/// Levenshtein distance over characters (over bytes when both are ASCII, with no copy):
-/// the distance behind "did you mean" for finding codes (`kitten`/`sitting`: 3,
-/// `Mérő`/`Mero`: 2).
+/// Levenshtein distance over characters (`strsim`'s, as the CLI's config keys and the
+/// tournament's names use): the distance behind "did you mean" for finding codes
+/// (`kitten`/`sitting`: 3, `Mérő`/`Mero`: 2).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    if a.is_ascii() && b.is_ascii() {
-        return levenshtein(a.as_bytes(), b.as_bytes());
-    }
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    levenshtein(&a, &b)
-}
-
-fn levenshtein<T: PartialEq>(a: &[T], b: &[T]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
+    strsim::levenshtein(a, b)
 }
 
 impl fmt::Display for Code {
