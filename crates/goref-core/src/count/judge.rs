@@ -129,7 +129,6 @@ pub(crate) fn ending_of(record: &GameRecord, opts: &RefereeOptions) -> EndingRep
 
 /// Replays one game and judges it under the rules `opts` select: the verdicts on its
 /// moves, its ending, komi and penalties. The end is not read here.
-#[cfg(test)]
 pub(crate) fn judge_game(record: &GameRecord, opts: &RefereeOptions) -> Judged {
     judge_game_located(record, opts, &|pos| pos)
 }

@@ -145,7 +145,8 @@ impl ScoreCard {
             count_as_is: true,
             ..opts.clone()
         };
-        let counted = crate::count::referee(record, &opts).judged.scored_position;
+        // The position the count is made on is the judgement's; its end need not be read.
+        let counted = crate::count::judge::judge_game(record, &opts).scored_position;
         opts.dead = Some(parse_dead(dead, &counted)?);
         Ok(ScoreCard::of(file, record, &opts))
     }
