@@ -191,17 +191,12 @@ fn out_of_range_move_and_game_are_usage_errors() {
 /// end of T11. Set GOREF_BLESS=1 to rewrite it.
 #[test]
 fn readme_diagram_is_generated() {
-    let sgf = std::fs::read_to_string(fixture("t11.sgf")).expect("fixture");
-    let (games, _) = goref_core::read::read_text(&sgf, &goref_core::read::ReadOptions::default());
-    let record = games.first().expect("game");
-    let appeal = goref_core::present::appeal::Appeal::of(
-        record,
-        &goref_core::present::appeal::AppealOptions {
-            dead: Some("ec,ff".into()),
-            ..Default::default()
-        },
-    )
-    .expect("appeal");
+    let sgf = std::fs::read(fixture("t11.sgf")).expect("fixture");
+    let file = goref_core::read::read(&sgf, &goref_core::read::ReadOptions::default());
+    let record = file.games.first().expect("game");
+    let opts = goref_core::check::RefereeOptions::default();
+    let appeal = goref_core::present::appeal::Appeal::of(record, &opts, None, Some("ec,ff"))
+        .expect("appeal");
     let (_, expected) = appeal
         .svg_files()
         .find(|(name, _)| name == "end-move-7.svg")

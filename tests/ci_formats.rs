@@ -110,8 +110,8 @@ fn sarif_rules_are_the_registry_with_help_linking_into_findings_md() {
     let findings_md =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/findings.md"))
             .unwrap();
-    assert_eq!(rules.len(), goref_core::findings::REGISTRY.len());
-    for (rule, info) in rules.iter().zip(goref_core::findings::REGISTRY) {
+    assert_eq!(rules.len(), goref_core::findings::CodeInfo::ALL.len());
+    for (rule, info) in rules.iter().zip(goref_core::findings::CodeInfo::ALL) {
         assert_eq!(rule["id"], info.name);
         assert_eq!(rule["shortDescription"]["text"], info.summary);
         assert_eq!(rule["help"]["text"], info.advice);

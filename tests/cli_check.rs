@@ -483,7 +483,7 @@ fn every_registered_code_has_a_fixture_or_a_dedicated_test() {
         .map(|f| f.1)
         .chain(TESTED_ELSEWHERE.iter().copied())
         .collect();
-    let registry: BTreeSet<&str> = goref_core::findings::REGISTRY
+    let registry: BTreeSet<&str> = goref_core::findings::CodeInfo::ALL
         .iter()
         .map(|i| i.name)
         .collect();
@@ -494,7 +494,7 @@ fn every_registered_code_has_a_fixture_or_a_dedicated_test() {
 fn explain_lists_every_code_with_its_severity() {
     let out = goref().args(["explain", "--list"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    for info in goref_core::findings::REGISTRY {
+    for info in goref_core::findings::CodeInfo::ALL {
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(info.name));
@@ -694,7 +694,7 @@ fn json_output_is_one_array_and_validates_against_the_schema() {
         .map(|v| v.as_str().unwrap())
         .collect();
     // Check reports never carry the tournament codes (`goref tournament` does).
-    let registry: BTreeSet<&str> = goref_core::findings::REGISTRY
+    let registry: BTreeSet<&str> = goref_core::findings::CodeInfo::ALL
         .iter()
         .filter(|i| i.category != goref_core::findings::Category::Tournament)
         .map(|i| i.name)
@@ -887,7 +887,7 @@ fn every_registry_example_produces_its_code() {
         ..Default::default()
     };
     let mut wrong = Vec::new();
-    for info in goref_core::findings::REGISTRY {
+    for info in goref_core::findings::CodeInfo::ALL {
         if info.example == "-" {
             continue; // io-error and internal-error have no record to show.
         }

@@ -424,7 +424,7 @@ fn every_subcommand_honours_json_and_jsonl() {
         }
     }
     let rules = stdout(goref().args(["rules", "--format", "jsonl"]));
-    assert_eq!(rules.lines().count(), goref_core::rules::PRESETS.len());
+    assert_eq!(rules.lines().count(), goref_core::rules::Preset::ALL.len());
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn check_help_documents_exit_statuses() {
 #[test]
 fn rules_lists_every_preset_in_text_and_json() {
     let text = String::from_utf8(goref().arg("rules").output().unwrap().stdout).unwrap();
-    for p in goref_core::rules::PRESETS {
+    for p in goref_core::rules::Preset::ALL {
         assert!(text.contains(p.name), "{} missing", p.name);
     }
     let json: serde_json::Value = serde_json::from_slice(
@@ -63,7 +63,7 @@ fn rules_lists_every_preset_in_text_and_json() {
     )
     .unwrap();
     let presets = json.as_array().unwrap();
-    assert_eq!(presets.len(), goref_core::rules::PRESETS.len());
+    assert_eq!(presets.len(), goref_core::rules::Preset::ALL.len());
     for p in presets {
         for key in [
             "repetition",

@@ -667,7 +667,7 @@ fn the_schema_allows_every_setting_value_and_every_preset() {
         assert_eq!(allowed, values, "{name}");
     }
     let validator = jsonschema::validator_for(&schema).unwrap();
-    for preset in goref_core::rules::PRESETS {
+    for preset in goref_core::rules::Preset::ALL {
         let out = goref()
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(["check", "-q", "--format", "jsonl", "--rules", preset.name])

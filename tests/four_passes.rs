@@ -8,7 +8,7 @@ mod common;
 use common::goref;
 use goref_core::check::RefereeOptions;
 use goref_core::check::{check_bytes, CheckOptions};
-use goref_core::present::appeal::{Appeal, AppealOptions};
+use goref_core::present::appeal::Appeal;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -284,7 +284,7 @@ fn reading<'a>(appeal: &'a Value, kind: &str) -> &'a Value {
 #[test]
 fn check_and_appeal_agree_on_both_readings() {
     let record = &goref_core::read::read(t11("").as_bytes(), &Default::default()).games[0];
-    let a = Appeal::of(record, &AppealOptions::default())
+    let a = Appeal::of(record, &RefereeOptions::default(), None, None)
         .unwrap()
         .to_json_value();
     let re = |kind: &str| reading(&a, kind)["re"].clone();
@@ -347,7 +347,7 @@ proptest! {
         let rows: Vec<&str> = json["final_board"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
         let final_position = goref_core::Position::from_diagram(&rows);
         let removes_nothing = goref_core::score::Estimate::of(&final_position).dead_stones().is_empty();
-        let a = Appeal::of(record, &AppealOptions::default()).unwrap().to_json_value();
+        let a = Appeal::of(record, &RefereeOptions::default(), None, None).unwrap().to_json_value();
         let row = |kind: &str| reading(&a, kind).clone();
         if removes_nothing {
             prop_assert!(result.get("four_passes").is_none(), "{:?}", result["four_passes"]);

@@ -6,7 +6,7 @@
 use goref_core::check::RefereeOptions;
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::Code::{self, *};
-use goref_core::rules::PRESETS;
+use goref_core::rules::Preset;
 
 /// Every finding of `file` checked under `preset`.
 fn findings_of(file: &str, preset: &str) -> Vec<goref_core::findings::Finding> {
@@ -43,7 +43,7 @@ fn under_every_preset<T: PartialEq + std::fmt::Debug>(
 ) {
     let mut named: Vec<&str> = expected.iter().map(|(p, _)| *p).collect();
     named.sort_unstable();
-    let mut all: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    let mut all: Vec<&str> = Preset::ALL.iter().map(|p| p.name).collect();
     all.sort_unstable();
     assert_eq!(named, all, "every preset, once");
     for (preset, want) in expected {
@@ -199,7 +199,7 @@ fn pl_alone_in_a_later_node_is_a_setup_edit_not_an_alternation_error() {
             .map(|f| f.code)
             .collect()
     };
-    for p in PRESETS {
+    for p in Preset::ALL {
         let pl = codes("(;SZ[9];B[aa];PL[B];B[bb])", p.name);
         assert!(pl.contains(&SetupInGame), "{}: {pl:?}", p.name);
         assert!(!pl.contains(&Alternation), "{}: {pl:?}", p.name);

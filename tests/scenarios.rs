@@ -6,7 +6,7 @@ use goref_core::check::RefereeOptions;
 use goref_core::check::{check_bytes, CheckOptions};
 use goref_core::findings::Code;
 use goref_core::report::GameReport;
-use goref_core::rules::PRESETS;
+use goref_core::rules::Preset;
 
 fn check(sgf: &str, preset: &str) -> Vec<GameReport> {
     let opts = CheckOptions {
@@ -41,7 +41,7 @@ const T01: &str = "(;GM[1]FF[4]SZ[5]KM[8]AB[aa][ba][ab][bc]AW[ca][bb][db][cc]PL[
 fn t15_both_handicap_encodings_give_the_same_position_and_count() {
     let setup = "(;GM[1]FF[4]SZ[9]HA[2]AB[cc][gg]PL[W];W[ec])";
     let plays = "(;GM[1]FF[4]SZ[9]HA[2]PL[B];B[cc];W[];B[gg];W[ec])";
-    for p in PRESETS {
+    for p in Preset::ALL {
         let a = &check(setup, p.name)[0];
         let b = &check(plays, p.name)[0];
         assert_eq!(a.handicap(), 2, "{}", p.name);
@@ -79,7 +79,7 @@ fn one_stone_placed_under_ha2_is_an_even_game() {
     let walls = "PL[W];W[da];B[ca];W[db];B[cb];W[dc];B[cc];W[dd];B[cd];W[de];B[ce];W[];B[])";
     let one = format!("(;GM[1]FF[4]SZ[5]HA[2]AB[aa]{walls}");
     let two = format!("(;GM[1]FF[4]SZ[5]HA[2]AB[aa][ab]{walls}");
-    for p in PRESETS {
+    for p in Preset::ALL {
         let rules = p.rules();
         let r = &check(&one, p.name)[0];
         assert_eq!(r.handicap(), 1, "{}", p.name);
@@ -112,7 +112,7 @@ fn one_stone_placed_under_ha2_is_an_even_game() {
 
 #[test]
 fn t16_pass_encoding() {
-    for p in PRESETS {
+    for p in Preset::ALL {
         // tt is a pass on boards up to 19x19 ...
         for size in [9, 19] {
             let r = &check(&format!("(;GM[1]FF[4]SZ[{size}];B[tt];W[])"), p.name)[0];
@@ -147,7 +147,7 @@ fn t17_result_forms_are_read_and_non_standard_ones_flagged() {
         ("B+0.5R", false),
         ("Black resigns", false),
     ] {
-        for p in PRESETS {
+        for p in Preset::ALL {
             let r = &check(&format!("(;GM[1]FF[4]SZ[9]RE[{re}];B[ee])"), p.name)[0];
             let flagged = r.findings().iter().any(|f| f.code == Code::ResultFormat);
             assert_eq!(flagged, !standard, "RE[{re}] under {}", p.name);
@@ -159,7 +159,7 @@ fn t17_result_forms_are_read_and_non_standard_ones_flagged() {
 #[test]
 fn t18_a_move_marked_ko_is_executed_and_still_judged() {
     let sgf = format!("{T01};W[ee];B[cb];W[bb]KO[])");
-    for p in PRESETS {
+    for p in Preset::ALL {
         let r = &check(&sgf, p.name)[0];
         let expected = match p.rules().repetition {
             goref_core::rules::Repetition::SstHotStones => Code::HotStoneTake,
@@ -178,7 +178,7 @@ fn t18_a_move_marked_ko_is_executed_and_still_judged() {
 #[test]
 fn t19_alternation_error_after_a_stop_in_every_mode() {
     let sgf = format!("{T01};W[ee];B[cb];W[];B[];B[dd])");
-    for p in PRESETS {
+    for p in Preset::ALL {
         let r = &check(&sgf, p.name)[0];
         assert!(
             verdicts(r).contains(&(5, Code::Alternation)),

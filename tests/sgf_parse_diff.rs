@@ -1,11 +1,13 @@
 //! Differential test against `sgf-parse` 4.2.8 (the crate the design card names): on
 //! every corpus file sgf-parse accepts, our parser must find the same number of game
-//! trees and the same main-line B/W move sequence. Ignored unless asked for
+//! trees and the same main-line B/W move sequence. Both read the same text: the files
+//! that are UTF-8 (goref decodes the others itself, and sgf-parse reads only text; 28
+//! of the 4,090 corpus files are in other charsets). Ignored unless asked for
 //! (`cargo test -- --ignored`): the development corpus exists only beside the
 //! development checkout.
 
 use goref_core::point::{Color, Move};
-use goref_core::read::{read_text, ReadOptions};
+use goref_core::read::{read, ReadOptions};
 use sgf_parse::go::{self, Prop};
 use std::path::PathBuf;
 
@@ -69,7 +71,7 @@ fn theirs(text: &str) -> Option<(usize, Line)> {
 }
 
 fn ours(text: &str) -> (usize, Line) {
-    let (games, _) = read_text(text, &ReadOptions::default());
+    let games = read(text.as_bytes(), &ReadOptions::default()).games;
     let line = games
         .first()
         .map(|g| {
@@ -96,7 +98,9 @@ fn same_trees_and_main_lines_as_sgf_parse() {
             let mut diffs = Vec::new();
             for path in &files {
                 let bytes = std::fs::read(path).unwrap_or_default();
-                let text = goref_core::read::decode(&bytes);
+                let Ok(text) = String::from_utf8(bytes) else {
+                    continue;
+                };
                 let Some(t) = theirs(&text) else { continue };
                 accepted += 1;
                 let o = ours(&text);

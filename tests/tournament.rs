@@ -9,7 +9,7 @@
 mod common;
 
 use common::goref;
-use goref_core::findings::{Category, REGISTRY};
+use goref_core::findings::{Category, CodeInfo};
 use goref_tournament::{self as tournament, names, TableResult, Tournament};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -67,7 +67,7 @@ fn set(codes: &[&str]) -> BTreeSet<String> {
 /// Without the records' own info codes (rules-assumed, komi-differs and the like), which
 /// the fixtures do not try to avoid.
 fn without_own_info(codes: &BTreeSet<String>) -> BTreeSet<String> {
-    let infos: BTreeSet<String> = REGISTRY
+    let infos: BTreeSet<String> = CodeInfo::ALL
         .iter()
         .filter(|i| i.severity == goref_core::findings::Severity::Info)
         .filter(|i| i.category != Category::Tournament)
@@ -185,7 +185,7 @@ fn every_kind_of_problem_is_found_on_its_board() {
 fn every_tournament_code_has_a_fixture_and_an_explanation() {
     let (report, _) = run_json(&["--show", "info", XML, RECORDS]);
     let text = report.to_string();
-    for info in REGISTRY
+    for info in CodeInfo::ALL
         .iter()
         .filter(|i| i.category == Category::Tournament)
     {
@@ -753,7 +753,7 @@ fn docs_tournament_md_describes_every_tournament_code() {
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tournament.md"))
             .unwrap();
-    for info in REGISTRY
+    for info in CodeInfo::ALL
         .iter()
         .filter(|i| i.category == Category::Tournament)
     {

@@ -3,7 +3,8 @@
 use super::args::{AppealArgs, Format};
 use super::{out, UsageError};
 use anyhow::{Context, Result};
-use goref_core::present::appeal::{Appeal, AppealOptions};
+use goref_core::check::RefereeOptions;
+use goref_core::present::appeal::Appeal;
 use goref_core::present::inert_lines;
 use std::path::Path;
 use std::process::ExitCode;
@@ -21,17 +22,17 @@ pub fn run(args: &AppealArgs) -> Result<ExitCode> {
             args.file.display()
         )
     })?;
-    let options = AppealOptions {
+    let options = RefereeOptions {
         estimator: args.estimator.to_estimator(args.dead.as_deref())?,
-        dead: args.dead.clone().filter(|d| !super::common::is_none(d)),
         komi: args.rules.komi,
         penalties: args.penalties.penalty,
         ing_overtime: args.penalties.ing_overtime,
-        move_number: args.move_number,
         overrides: args.rules.overrides.to_overrides(),
         rules: Some(args.rules.rules.clone()),
+        ..RefereeOptions::default()
     };
-    let appeal = Appeal::of(record, &options)
+    let claimed = args.dead.as_deref().filter(|d| !super::common::is_none(d));
+    let appeal = Appeal::of(record, &options, args.move_number, claimed)
         .map_err(usage_or_failure)?
         .named(&args.file.display().to_string());
     refuse_clashing_outputs(args, &appeal)?;

@@ -251,7 +251,7 @@ pub struct EstimatorArgs {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = goref_core::count::EngineSpec::DEFAULT_GAME_TIMEOUT.as_secs(),
+        default_value_t = goref_core::count::Estimator::DEFAULT_GAME_TIMEOUT.as_secs(),
         value_parser = clap::value_parser!(u64).range(1..=MAX_ENGINE_SECONDS),
         help_heading = "Dead stones"
     )]
@@ -613,7 +613,7 @@ pub struct ExplainArgs {
 mod tests {
     use super::*;
     use clap::CommandFactory;
-    use goref_core::rules::{Rules, PRESETS};
+    use goref_core::rules::{Preset, Rules};
 
     /// The "Rule overrides" flags of every subcommand that replays are the settings
     /// table's flags (plus `--komi`, which replaces the record's KM, not a setting), each
@@ -652,7 +652,7 @@ mod tests {
         let base = Rules::named("simplified-ing").unwrap();
         let before = base.settings();
         for (setting, flag) in OVERRIDE_FLAGS {
-            for p in PRESETS {
+            for p in Preset::ALL {
                 let value = p
                     .rules()
                     .settings()

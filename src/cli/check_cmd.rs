@@ -13,7 +13,6 @@ use goref_core::check::{self, CheckOptions};
 use goref_core::findings::{Code, Severity};
 use goref_core::present::html::BatchPage;
 use goref_core::present::inert_lines;
-use goref_core::present::lint::Paint;
 use goref_core::read::ReadOptions;
 use goref_core::report::GameReport;
 use std::io::Write;
@@ -515,7 +514,8 @@ struct Sink {
     format: Format,
     /// Text: the lowest severity shown, and whether to colour.
     show: Severity,
-    paint: Paint,
+    /// ANSI colours in the finding lines.
+    color: bool,
     out: LineWriter<Output>,
     /// Where `out` goes, for error messages.
     target: String,
@@ -553,7 +553,7 @@ impl Sink {
         Ok(Sink {
             format,
             show: args.show,
-            paint: Paint(out::use_color(color, to_stdout)),
+            color: out::use_color(color, to_stdout),
             out: LineWriter::new(out),
             target,
             ok: list(&args.ok_list)?,
@@ -610,7 +610,7 @@ impl Sink {
                 }
                 Format::Full => self.out.write_line(inert_lines(r.to_text()).as_bytes()),
                 Format::Text => {
-                    let lines = r.to_lines(self.show, self.paint);
+                    let lines = r.to_lines(self.show, self.color);
                     match lines.strip_suffix('\n') {
                         Some(text) => self.out.write_line(text.as_bytes()),
                         None => Ok(()),

@@ -4,7 +4,6 @@ use super::args::{EstimatorArgs, EstimatorKind, Format, PenaltyArgs, RuleArgs};
 use super::{out, UsageError};
 use clap::ValueEnum;
 use goref_core::check::RefereeOptions;
-use goref_core::count::EngineSpec;
 use goref_core::count::Estimator;
 use goref_core::read::GameRecord;
 use goref_core::read::{self as reader, FileRead, ReadOptions};
@@ -77,11 +76,11 @@ pub fn question_komi(komi: Option<f64>) -> Result<(), UsageError> {
             .iter()
             .map(|d| k / d)
             .find(|v| v.abs() <= 20.0)
-            .map(|v| format!("; did you mean {}?", goref_core::rules::format_number(v)))
+            .map(|v| format!("; did you mean {v}?"))
             .unwrap_or_default();
         out::eprint(&format!(
             "goref: warning: --komi {} is far outside the usual range (about -20 to 20){hint}\n",
-            goref_core::rules::format_number(k)
+            k
         ));
     }
     Ok(())
@@ -142,11 +141,11 @@ impl EstimatorArgs {
                     .ok_or_else(|| {
                         UsageError("--estimator gtp needs --engine COMMAND, e.g. --engine 'gnugo --mode gtp'".into())
                     })?;
-                Estimator::Gtp(EngineSpec {
+                Estimator::Gtp {
                     command,
                     timeout: Duration::from_secs(self.engine_timeout.max(1)),
                     game_timeout: Duration::from_secs(self.engine_game_timeout.max(1)),
-                })
+                }
             }
         })
     }

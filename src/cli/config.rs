@@ -807,9 +807,7 @@ pub fn describe(settings: &Settings, path: &Path) -> Result<String, UsageError> 
             "komi".into(),
             a.rules
                 .komi
-                .map_or("(the record's KM, or the rules')".into(), |k| {
-                    goref_core::rules::format_number(k)
-                }),
+                .map_or("(the record's KM, or the rules')".into(), |k| k.to_string()),
             origin("komi", "komi"),
         ),
         (

@@ -3,7 +3,7 @@
 use super::args::{DataFormat as Format, RulesArgs};
 use super::out;
 use anyhow::Result;
-use goref_core::rules::{self, PRESETS};
+use goref_core::rules::{self, Preset};
 use std::process::ExitCode;
 
 pub fn run(args: &RulesArgs) -> Result<ExitCode> {
@@ -11,7 +11,7 @@ pub fn run(args: &RulesArgs) -> Result<ExitCode> {
         Some(name) => {
             vec![rules::Preset::lookup(name).map_err(|e| super::UsageError(e.to_string()))?]
         }
-        None => PRESETS.iter().collect(),
+        None => Preset::ALL.iter().collect(),
     };
     let values: Vec<_> = chosen.iter().map(|p| p.to_json()).collect();
     match args.format {

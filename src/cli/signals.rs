@@ -4,7 +4,7 @@
 //! goref as it always did, engines first.
 
 use goref_batch::{StopFlag, INTERRUPTED_EXIT_CODE};
-use goref_core::count::EngineSpec;
+use goref_core::count::Estimator;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::io;
 
@@ -18,7 +18,7 @@ pub fn stop_on_signal(stop: &StopFlag) -> io::Result<()> {
         unsafe {
             signal_hook::low_level::register(signal, move || {
                 if flag.set_again() {
-                    EngineSpec::kill_all();
+                    Estimator::kill_engines();
                     signal_hook::low_level::exit(INTERRUPTED_EXIT_CODE);
                 }
             })?;
@@ -36,7 +36,7 @@ pub fn exit_on_signal() -> io::Result<()> {
         // SAFETY: async-signal-safe, as in `stop_on_signal`.
         unsafe {
             signal_hook::low_level::register(signal, || {
-                EngineSpec::kill_all();
+                Estimator::kill_engines();
                 signal_hook::low_level::exit(INTERRUPTED_EXIT_CODE);
             })?;
         }
@@ -51,7 +51,7 @@ fn exit_on_hangup() -> io::Result<()> {
     // SAFETY: async-signal-safe, as in `stop_on_signal`.
     unsafe {
         signal_hook::low_level::register(signal_hook::consts::SIGHUP, || {
-            EngineSpec::kill_all();
+            Estimator::kill_engines();
             signal_hook::low_level::exit(128 + signal_hook::consts::SIGHUP);
         })?;
     }

@@ -12,7 +12,6 @@ use crate::read::record::GameRecord;
 use crate::read::stream::{Piece, TreeStream};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
-use std::path::Path;
 
 /// Everything that shapes a check.
 ///
@@ -57,6 +56,13 @@ pub struct CheckOptions {
 /// let empty = check_bytes("empty.sgf", b"", &CheckOptions::default());
 /// assert_eq!(empty.len(), 1);
 /// assert!(!empty[0].findings().is_empty());
+///
+/// // A file on disk, under rules chosen by name instead of the record's RU.
+/// let mut opts = CheckOptions::default();
+/// opts.referee.rules = Some("chinese".into());
+/// let path = "testdata/clean-9x9.sgf";
+/// let reports = check_bytes(path, &std::fs::read(path).unwrap(), &opts);
+/// assert_eq!(reports[0].rules().unwrap().name, "chinese");
 /// ```
 pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameReport> {
     reader::read_lazy(bytes, &opts.read, |read, loc| {
@@ -77,23 +83,6 @@ pub fn check_bytes(file: &str, bytes: &[u8], opts: &CheckOptions) -> Vec<GameRep
 #[cfg(test)]
 pub(crate) fn first_report(sgf: &[u8]) -> GameReport {
     check_bytes("test.sgf", sgf, &CheckOptions::default()).swap_remove(0)
-}
-
-/// Checks one file by path: [`check_bytes`] on its contents, with the path as the
-/// reports' `file`. Only reading the file can fail.
-///
-/// ```
-/// use goref_core::check::{check_path, CheckOptions};
-///
-/// let mut opts = CheckOptions::default();
-/// opts.referee.rules = Some("chinese".into());
-/// let reports = check_path("testdata/clean-9x9.sgf".as_ref(), &opts).unwrap();
-/// assert_eq!(reports[0].rules().unwrap().name, "chinese");
-/// assert!(check_path("no/such/file.sgf".as_ref(), &opts).is_err());
-/// ```
-pub fn check_path(path: &Path, opts: &CheckOptions) -> std::io::Result<Vec<GameReport>> {
-    let bytes = std::fs::read(path)?;
-    Ok(check_bytes(&path.display().to_string(), &bytes, opts))
 }
 
 /// Referees games read together (a file, or one game tree of a streamed file): one

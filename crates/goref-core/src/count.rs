@@ -24,7 +24,6 @@ pub(crate) mod reading;
 pub(crate) mod score;
 pub(crate) mod timing;
 
-pub use gtp::EngineSpec;
 pub(crate) use judge::Judged;
 pub use options::Estimator;
 pub(crate) use reading::EndReading;

@@ -4,9 +4,9 @@
 //! generated from this table (in the manner of ruff's rule registry).
 //!
 //! ```
-//! use goref_core::findings::{Category, Code, Severity, REGISTRY};
+//! use goref_core::findings::{Category, Code, CodeInfo, Severity};
 //!
-//! let ko = REGISTRY.iter().find(|c| c.name == "ko-retake").unwrap();
+//! let ko = CodeInfo::ALL.iter().find(|c| c.name == "ko-retake").unwrap();
 //! assert_eq!(ko.code, Code::KoRetake);
 //! assert_eq!(ko.category, Category::Legality);
 //! assert_eq!(ko.severity, Severity::Error);
@@ -44,6 +44,24 @@ impl Severity {
             Severity::Warning => "warning",
             Severity::Error => "error",
         }
+    }
+
+    /// The name as a terminal shows it: red error, yellow warning, cyan info when
+    /// `color`, plain otherwise.
+    ///
+    /// ```
+    /// use goref_core::findings::Severity;
+    ///
+    /// assert_eq!(Severity::Error.painted(false), "error");
+    /// assert_eq!(Severity::Error.painted(true), "\u{1b}[1;31merror\u{1b}[0m");
+    /// ```
+    pub fn painted(self, color: bool) -> String {
+        let style = match self {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Info => "36",
+        };
+        crate::present::report::lint::Paint(color).wrap(style, self.as_str())
     }
 }
 
@@ -95,12 +113,12 @@ pub enum Category {
 /// Everything known about one code.
 ///
 /// ```
-/// use goref_core::findings::{Category, Code, CodeInfo, REGISTRY};
+/// use goref_core::findings::{Category, Code, CodeInfo};
 ///
 /// let info = Code::HotStoneTake.info();
 /// assert_eq!(info.category, Category::Legality);
 /// assert!(info.explain().starts_with("hot-stone-take"));
-/// assert_eq!(CodeInfo::registry_json().as_array().unwrap().len(), REGISTRY.len());
+/// assert_eq!(CodeInfo::registry_json().as_array().unwrap().len(), CodeInfo::ALL.len());
 /// ```
 pub struct CodeInfo {
     pub code: Code,
@@ -123,16 +141,8 @@ macro_rules! codes {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Code { $($variant,)+ }
 
-        /// The registry: every code goref can emit, in documentation order.
-        ///
-        /// ```
-        /// use goref_core::findings::{Category, REGISTRY};
-        ///
-        /// assert!(REGISTRY.iter().any(|i| i.name == "hot-stone-take"));
-        /// assert!(REGISTRY.iter().filter(|i| i.category == Category::Result).count() > 3);
-        /// assert!(REGISTRY.iter().all(|i| !i.summary.is_empty() && !i.advice.is_empty()));
-        /// ```
-        pub const REGISTRY: &[CodeInfo] = &[
+        /// The registry: every code goref can emit, in documentation order ([`CodeInfo::ALL`]).
+        pub(crate) const REGISTRY: &[CodeInfo] = &[
             $(CodeInfo {
                 code: Code::$variant,
                 name: $name,
@@ -532,6 +542,18 @@ codes! {
 }
 
 impl Code {
+    /// The name as a terminal shows it: bold when `color`, plain otherwise.
+    ///
+    /// ```
+    /// use goref_core::findings::Code;
+    ///
+    /// assert_eq!(Code::Suicide.painted(false), "suicide");
+    /// assert_eq!(Code::Suicide.painted(true), "\u{1b}[1msuicide\u{1b}[0m");
+    /// ```
+    pub fn painted(self, color: bool) -> String {
+        crate::present::report::lint::Paint(color).wrap("1", self.as_str())
+    }
+
     /// The registry entry of this code.
     pub fn info(self) -> &'static CodeInfo {
         REGISTRY
@@ -774,6 +796,17 @@ impl FindingCap {
 }
 
 impl CodeInfo {
+    /// The registry: every code goref can emit, in documentation order.
+    ///
+    /// ```
+    /// use goref_core::findings::{Category, CodeInfo};
+    ///
+    /// assert!(CodeInfo::ALL.iter().any(|i| i.name == "hot-stone-take"));
+    /// assert!(CodeInfo::ALL.iter().filter(|i| i.category == Category::Result).count() > 3);
+    /// assert!(CodeInfo::ALL.iter().all(|i| !i.summary.is_empty() && !i.advice.is_empty()));
+    /// ```
+    pub const ALL: &'static [CodeInfo] = REGISTRY;
+
     /// `goref explain CODE`: what a finding means, the rule behind it, an example record
     /// and what a director can do.
     pub fn explain(&self) -> String {
@@ -793,7 +826,7 @@ impl CodeInfo {
     /// ```
     /// let list = goref_core::findings::CodeInfo::list_text();
     /// assert!(list.lines().any(|l| l.starts_with("hot-stone-take") && l.contains("error")));
-    /// assert_eq!(list.lines().count(), goref_core::findings::REGISTRY.len());
+    /// assert_eq!(list.lines().count(), goref_core::findings::CodeInfo::ALL.len());
     /// ```
     pub fn list_text() -> String {
         let width = REGISTRY.iter().map(|i| i.name.len()).max().unwrap_or(0);

@@ -4,7 +4,7 @@
 //!
 //! # Where to start
 //!
-//! - One file: [`check_bytes`] (or [`check_path`]) checks its bytes under
+//! - One file: [`check_bytes`] checks its bytes under
 //!   [`CheckOptions`] and returns one [`report::GameReport`] per game, with its
 //!   findings ([`report::GameReport::findings`]), the verdict on RE
 //!   ([`report::GameReport::result_status`]) and score. [`report::GameReport::to_json_line`] and
@@ -12,10 +12,10 @@
 //! - Many files: the crate `goref-batch` collects inputs and runs a check over them on
 //!   several threads, with bounded memory, in file order; a large file is read tree by tree
 //!   ([`check::Trees`]).
-//! - Rules: [`rules::PRESETS`] and [`rules::Rules::named`] give the rulesets;
+//! - Rules: [`rules::Preset::ALL`] and [`rules::Rules::named`] give the rulesets;
 //!   [`rules::Overrides`] changes single settings; [`check::RefereeOptions::rules`] picks one for a
 //!   check.
-//! - Findings: [`findings::REGISTRY`] lists every code a report can carry, with its
+//! - Findings: [`findings::CodeInfo::ALL`] lists every code a report can carry, with its
 //!   category, severity, meaning and an example.
 //! - Counting a position: [`score::AreaCount::of`] and [`score::TerritoryCount::of`] count a
 //!   [`Position`] with given dead stones; [`score::Estimate::of`] judges which stones are dead.
@@ -26,8 +26,9 @@
 //!   of it, [`replay::MoveFacts::also`] what every preset does.
 //! - A disputed ending: [`present::appeal::Appeal::of`] lays out every stop and every reading of
 //!   the rules side by side ([`present::appeal::Appeal::to_text`], `to_html`).
-//! - CI: [`present::ci::Sarif`], [`present::ci::Github`] and [`present::ci::Junit`] print
-//!   reports for code scanning, annotations and test reports.
+//! - CI: [`report::GameReport::to_sarif_results`], [`report::GameReport::to_github_lines`]
+//!   and [`report::GameReport::to_junit_testcase`] print reports for code scanning,
+//!   annotations and test reports.
 //! - Points and colours: [`point`].
 //!
 //! ```
@@ -87,7 +88,7 @@ pub mod read;
 pub mod replay;
 pub mod rules;
 
-pub use check::{check_bytes, check_path, CheckOptions};
+pub use check::{check_bytes, CheckOptions};
 pub use error::Error;
 pub use replay::position::Position;
 

@@ -2,7 +2,7 @@
 //! and JUnit for CI), `goref score`'s card, the appeal, board diagrams and HTML pages.
 
 pub mod appeal;
-pub mod ci;
+pub(crate) mod ci;
 pub(crate) mod diagram;
 pub mod html;
 pub(crate) mod inert;
@@ -12,5 +12,4 @@ pub(crate) mod score_view;
 pub(crate) mod scorecard;
 
 pub use inert::inert_lines;
-pub use report::lint;
 pub use scorecard::ScoreCard;

@@ -27,20 +27,48 @@ pub(crate) mod result;
 pub(crate) mod sgf;
 pub(crate) mod stream;
 
-pub use reader::{read, read_text, FileRead, ReadOptions};
-pub use sgf::Sgf;
+#[cfg(test)]
+pub(crate) use reader::read_text;
+pub use reader::{read, FileRead, ReadOptions};
 
 /// Decodes the bytes of one SGF file to text (the first stage): the charset from a BOM,
 /// from CA, or detected from the bytes; never fails. [`read`] does this and reports
 /// what it chose (`charset-*` findings).
-///
-/// ```
-/// // CA[GB2312]: 黑 (black) in GB2312 is the bytes 0xBA 0xDA.
-/// let bytes = b"(;CA[GB2312]PB[\xBA\xDA])";
-/// assert_eq!(goref_core::read::decode(bytes), "(;CA[GB2312]PB[黑])");
-/// ```
-pub fn decode(bytes: &[u8]) -> String {
+#[cfg(test)]
+pub(crate) fn decode(bytes: &[u8]) -> String {
     decode::decode(bytes).text
 }
 pub use record::GameRecord;
 pub use result::ParsedResult;
+
+/// The examples of the reading stages inside [`read`], kept as tests.
+#[cfg(test)]
+mod doc_examples {
+    use super::*;
+
+    #[test]
+    fn decode_reads_the_charset_ca_names() {
+        // CA[GB2312]: 黑 (black) in GB2312 is the bytes 0xBA 0xDA.
+        let bytes = b"(;CA[GB2312]PB[\xBA\xDA])";
+        assert_eq!(decode(bytes), "(;CA[GB2312]PB[黑])");
+    }
+
+    #[test]
+    fn read_text_reads_decoded_text() {
+        let (games, findings) =
+            read_text("(;SZ[13]HA[2]AB[dd][jj];W[gg])", &ReadOptions::default());
+        assert_eq!((games.len(), games[0].size()), (1, (13, 13)));
+        assert!(findings.is_empty());
+    }
+
+    #[test]
+    fn the_parser_counts_trees_nodes_and_problems() {
+        let tree = sgf::Sgf::parse("(;SZ[9]C[a \\] bracket];B[ee])(;SZ[19])");
+        assert_eq!(
+            (tree.game_trees(), tree.nodes(), tree.problems()),
+            (2, 3, 0)
+        );
+        // A syntax problem is a finding with its place when the tree is read, never a panic.
+        assert_eq!(sgf::Sgf::parse("(;SZ[9];B[ee]").problems(), 1);
+    }
+}

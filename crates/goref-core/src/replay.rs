@@ -35,4 +35,4 @@ pub(crate) mod engine;
 pub(crate) mod game;
 pub(crate) mod position;
 
-pub use engine::{Engine, MoveFacts, Verdict};
+pub use engine::{Engine, MoveFacts};

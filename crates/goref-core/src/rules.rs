@@ -3,9 +3,9 @@
 //! ruleset's *name*; every decision reads a setting.
 //!
 //! ```
-//! use goref_core::rules::{Overrides, Repetition, Rules, PRESETS};
+//! use goref_core::rules::{Overrides, Preset, Repetition, Rules};
 //!
-//! assert!(PRESETS.iter().any(|p| p.name == "aga"));
+//! assert!(Preset::ALL.iter().any(|p| p.name == "aga"));
 //! let mut rules = Rules::named("Ing").unwrap(); // presets are found by name or alias
 //! assert_eq!(rules.name, "sst-ing");
 //! assert_eq!(rules.repetition, Repetition::SstHotStones);
@@ -22,7 +22,8 @@ use std::str::FromStr;
 mod presets;
 mod selection;
 
-pub use presets::{Preset, PRESETS};
+pub use presets::Preset;
+pub(crate) use presets::PRESETS;
 pub(crate) use selection::select_for_record;
 #[cfg(test)]
 use selection::ALIASES;
@@ -489,18 +490,10 @@ pub(crate) fn tidy_number(x: f64) -> f64 {
     }
 }
 
-/// Prints a number as people write it, without float noise: `7.5`, `8`, `-0.5`, `0`.
-/// The one number formatter for komi, scores, margins and seconds.
-///
-/// ```
-/// use goref_core::rules::format_number;
-///
-/// assert_eq!(format_number(7.5), "7.5");
-/// assert_eq!(format_number(8.0), "8");
-/// assert_eq!(format_number(0.1 + 0.2), "0.3");
-/// assert_eq!(format_number(-0.0), "0");
-/// ```
-pub fn format_number(value: f64) -> String {
+/// Prints a number as people write it, without float noise: `7.5`, `8`, `-0.5`, `0`
+/// (never `0.30000000000000004` or `-0`). The one number formatter for komi, scores,
+/// margins and seconds in goref's own texts; its cases are the unit tests below.
+pub(crate) fn format_number(value: f64) -> String {
     if !value.is_finite() {
         return value.to_string();
     }
@@ -716,6 +709,8 @@ mod override_tests {
         assert_eq!(format_number(7.5), "7.5");
         assert_eq!(format_number(-0.5), "-0.5");
         assert_eq!(format_number(3.75), "3.75");
+        assert_eq!(format_number(0.1 + 0.2), "0.3");
+        assert_eq!(format_number(-0.0), "0");
         // Whole numbers beyond what an i64 holds do not saturate.
         assert_eq!(format_number(1e19), "10000000000000000000");
     }

@@ -784,15 +784,11 @@ fn handicap_message(facts: &RecordFacts, g: &Game) -> Option<String> {
 
 fn komi_message(facts: &RecordFacts, g: &Game, t: &Tournament) -> Option<String> {
     let komi = facts.komi.filter(|_| g.handicap_known)?;
-    let shown = goref_core::rules::format_number(komi);
+    let shown = komi.to_string();
     if g.handicap == 0 {
         let expected = t.komi?;
-        ((komi - expected).abs() > 1e-9).then(|| {
-            format!(
-                "KM[{shown}]; the tournament's komi is {}",
-                goref_core::rules::format_number(expected)
-            )
-        })
+        ((komi - expected).abs() > 1e-9)
+            .then(|| format!("KM[{shown}]; the tournament's komi is {}", expected))
     } else {
         (komi != 0.5 && komi != 0.0).then(|| {
             format!(

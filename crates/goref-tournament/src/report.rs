@@ -5,7 +5,6 @@
 use super::matching::{BoardCheck, Comparison, RecordCheck, Status, TournamentFinding};
 use super::{TableResult, Tournament};
 use goref_core::findings::Severity;
-use goref_core::present::lint::Paint;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -79,7 +78,7 @@ pub fn headline(t: &Tournament) -> String {
     };
     let mut line = format!("{name} — {}, {} rounds", t.format.name(), t.rounds);
     if let Some(k) = t.komi {
-        let _ = write!(line, ", komi {}", goref_core::rules::format_number(k));
+        let _ = write!(line, ", komi {}", k);
     }
     match (t.first_day, t.last_day) {
         (Some(a), Some(b)) if a != b => {
@@ -138,7 +137,7 @@ pub fn to_text(t: &Tournament, c: &Comparison, show: Severity) -> String {
 /// [`to_text`], with severities, codes and board colours in ANSI colours when `colour`
 /// (a terminal).
 pub fn to_text_painted(t: &Tournament, c: &Comparison, show: Severity, colour: bool) -> String {
-    let paint = Paint(colour);
+    let paint = colour;
     let mut out = String::new();
     let totals = Totals::of(c);
     let _ = writeln!(out, "{}", headline(t));
@@ -198,7 +197,7 @@ fn round_text(
     out: &mut String,
     (t, c): (&Tournament, &Comparison),
     round: u32,
-    (show, paint): (Severity, Paint),
+    (show, paint): (Severity, bool),
     base: &str,
 ) {
     let games = t.round_games(round);
@@ -292,15 +291,15 @@ fn round_text(
 }
 
 /// A board's colour as a word, in its colour on a terminal.
-fn paint_status(paint: Paint, status: Status) -> String {
+fn paint_status(paint: bool, status: Status) -> String {
     let severity = match status {
         Status::Red => Severity::Error,
         Status::Amber => Severity::Warning,
         Status::Green => return status.as_str().to_string(),
     };
     // The severity's colour on the status's word.
-    paint
-        .severity(severity)
+    severity
+        .painted(paint)
         .replace(severity.as_str(), status.as_str())
 }
 
@@ -344,7 +343,7 @@ fn board_ranges(labels: &[&str]) -> String {
 }
 
 /// `  board 3: r3-b3.sgf: error tournament-winner: message`.
-fn finding_line(out: &mut String, prefix: &str, f: &TournamentFinding, paint: Paint) {
+fn finding_line(out: &mut String, prefix: &str, f: &TournamentFinding, paint: bool) {
     let file = f
         .file
         .as_deref()
@@ -353,14 +352,14 @@ fn finding_line(out: &mut String, prefix: &str, f: &TournamentFinding, paint: Pa
     let _ = writeln!(
         out,
         "{prefix}{file}{} {}: {}",
-        paint.severity(f.severity),
-        paint.code(f.code.as_str()),
+        f.severity.painted(paint),
+        f.code.painted(paint),
         f.message
     );
 }
 
 /// A record's own findings, as `goref check` words them.
-fn own_lines(out: &mut String, prefix: &str, r: &RecordCheck, (show, paint): (Severity, Paint)) {
+fn own_lines(out: &mut String, prefix: &str, r: &RecordCheck, (show, paint): (Severity, bool)) {
     for f in r.facts.findings.iter().filter(|f| f.severity >= show) {
         let at = match (f.line, f.column) {
             (Some(l), Some(c)) => format!(":{l}:{c}"),
@@ -370,8 +369,8 @@ fn own_lines(out: &mut String, prefix: &str, r: &RecordCheck, (show, paint): (Se
             out,
             "{prefix}{}{at}: {} {}: {}",
             r.facts.label(),
-            paint.severity(f.severity),
-            paint.code(f.code.as_str()),
+            f.severity.painted(paint),
+            f.code.painted(paint),
             f.message
         );
     }

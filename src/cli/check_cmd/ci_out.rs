@@ -4,7 +4,6 @@
 use crate::cli::args::Format;
 use goref_batch::{LineWriter, Output};
 use goref_core::findings::Severity;
-use goref_core::present::ci::{Github, Junit, Sarif};
 use goref_core::report::GameReport;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
@@ -42,10 +41,10 @@ impl CiOut {
         match self {
             CiOut::Sarif { started, results } => {
                 if !*started {
-                    out.write_line(Sarif::head().as_bytes())?;
+                    out.write_line(GameReport::sarif_head().as_bytes())?;
                     *started = true;
                 }
-                for result in Sarif::results(report, show) {
+                for result in report.to_sarif_results(show) {
                     let sep = if *results == 0 { "" } else { "," };
                     *results += 1;
                     out.write_line(format!("{sep}{result}").as_bytes())?;
@@ -53,7 +52,7 @@ impl CiOut {
                 Ok(())
             }
             CiOut::Github => {
-                for line in Github::lines(report, show) {
+                for line in report.to_github_lines(show) {
                     out.write_line(line.as_bytes())?;
                 }
                 Ok(())
@@ -67,9 +66,9 @@ impl CiOut {
         match self {
             CiOut::Sarif { started, .. } => {
                 if !started {
-                    out.write_line(Sarif::head().as_bytes())?;
+                    out.write_line(GameReport::sarif_head().as_bytes())?;
                 }
-                out.write_line(Sarif::TAIL.as_bytes())
+                out.write_line(GameReport::SARIF_TAIL.as_bytes())
             }
             CiOut::Github => Ok(()),
             CiOut::Junit(spool) => spool.finish(out, seconds),
@@ -99,7 +98,7 @@ impl JunitSpool {
         fail_on: Option<Severity>,
         show: Severity,
     ) -> io::Result<()> {
-        let (case, failed) = Junit::testcase(report, fail_on, show, 0.0);
+        let (case, failed) = report.to_junit_testcase(fail_on, show, 0.0);
         self.tests += 1;
         self.failures += u64::from(failed);
         self.file.write_all(case.as_bytes())?;
@@ -109,11 +108,11 @@ impl JunitSpool {
     fn finish(self, out: &mut LineWriter<Output>, seconds: f64) -> io::Result<()> {
         let mut file = self.file.into_inner().map_err(|e| e.into_error())?;
         file.rewind()?;
-        out.write_line(Junit::head(self.tests, self.failures, seconds).as_bytes())?;
+        out.write_line(GameReport::junit_head(self.tests, self.failures, seconds).as_bytes())?;
         for line in BufReader::new(file).lines() {
             out.write_line(line?.as_bytes())?;
         }
-        out.write_line(Junit::TAIL.as_bytes())
+        out.write_line(GameReport::JUNIT_TAIL.as_bytes())
     }
 }
 

@@ -22,9 +22,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-/// How to start the engine.
+/// How to start the engine ([`crate::count::Estimator::Gtp`] says it to a check).
 #[derive(Clone, Debug, PartialEq)]
-pub struct EngineSpec {
+pub(crate) struct EngineSpec {
     /// The command line, split on whitespace (no shell): `gnugo --mode gtp`.
     pub command: String,
     /// The longest goref waits for one answer.
@@ -34,25 +34,10 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Kills the process group of every engine still running. Safe to call from a signal
-    /// handler (the batch's second-signal exit calls it, so no engine outlives goref).
-    pub fn kill_all() {
-        kill_all_engines()
-    }
-
     pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
     /// A 19×19 position is a few hundred `play` commands and two questions: a
     /// minute is ample for any engine that answers as it should.
-    pub const DEFAULT_GAME_TIMEOUT: Duration = Duration::from_secs(60);
-
-    /// An engine run as `command` (split on whitespace), with the default time per game.
-    pub fn new(command: impl Into<String>) -> EngineSpec {
-        EngineSpec {
-            command: command.into(),
-            timeout: EngineSpec::DEFAULT_TIMEOUT,
-            game_timeout: EngineSpec::DEFAULT_GAME_TIMEOUT,
-        }
-    }
+    pub(crate) const DEFAULT_GAME_TIMEOUT: Duration = Duration::from_secs(60);
 }
 
 /// The longest line goref reads from an engine; a 25×25 list of every vertex is 2.5 KB.
@@ -345,7 +330,7 @@ impl Drop for GtpEngine {
 }
 
 /// The process groups of running engines, for a kill from a signal handler: a fixed
-/// table of atomics (no allocation, no lock), so [`EngineSpec::kill_all`] is
+/// table of atomics (no allocation, no lock), so [`crate::count::Estimator::kill_engines`] is
 /// async-signal-safe.
 mod groups {
     use std::sync::atomic::{AtomicU32, Ordering};
@@ -400,14 +385,18 @@ mod groups {
     }
 }
 
-/// Kills the process group of every engine still running ([`EngineSpec::kill_all`]).
+/// Kills the process group of every engine still running ([`crate::count::Estimator::kill_engines`]).
 pub(crate) fn kill_all_engines() {
     groups::kill_all();
 }
 
 /// Asks the engine for the dead and seki stones of `position` and returns them as an
 /// [`Estimate`] (confidence 1.0: the user chose to trust the engine).
-pub fn estimate(spec: &EngineSpec, position: &Position, komi: f64) -> Result<Estimate, GtpError> {
+pub(crate) fn estimate(
+    spec: &EngineSpec,
+    position: &Position,
+    komi: f64,
+) -> Result<Estimate, GtpError> {
     if position.width != position.height || !(2..=25).contains(&position.width) {
         return Err(GtpError::Board {
             width: position.width,

@@ -308,21 +308,13 @@ fn verdict_finding(
     verdict: engine::Verdict,
     locate: Locate<'_>,
 ) -> Finding {
-    let point = m.mv.point();
-    let mut message = verdict.message;
-    if !message.ends_with('.') {
-        message.push('.');
-    }
+    let mut f = verdict.into_finding(m.number, m.color, m.mv.point(), record.height);
     if m.forced {
-        message.push_str(
+        f.message.push_str(
             " The record marks this move KO[] (execute even if illegal); the verdict stands.",
         );
     }
-    let mut f = Finding::new(verdict.code, message)
-        .on_move(m.number, m.color, point, record.height)
-        .at(locate(m.pos))
-        .with_certainty(verdict.certainty);
-    f.related_move = verdict.related_move;
+    f = f.at(locate(m.pos));
     f.also = engine::also(facts);
     f
 }

@@ -4,10 +4,11 @@
 //! (`reading`) take these options; neither owns them.
 
 use crate::count::estimate::Estimate;
-use crate::count::gtp::EngineSpec;
+use crate::count::gtp::{kill_all_engines, EngineSpec};
 use crate::count::score::Penalties;
 use crate::point::Point;
 use crate::rules::Overrides;
+use std::time::Duration;
 
 /// Everything the caller can set for one check ([`crate::CheckOptions::referee`]).
 ///
@@ -106,10 +107,50 @@ pub enum Estimator {
     Playouts,
     /// No estimate: the position counts as it stands (`--estimator none`, `--dead none`).
     None,
-    /// An engine that speaks GTP and answers `final_status_list`.
-    Gtp(EngineSpec),
+    /// An engine that speaks GTP and answers `final_status_list` (`--estimator gtp
+    /// --engine COMMAND`); [`Estimator::gtp`] gives it the default times.
+    Gtp {
+        /// The command line, split on whitespace (no shell): `gnugo --mode gtp`.
+        command: String,
+        /// The longest goref waits for one answer.
+        timeout: Duration,
+        /// The longest one position may take, every command and answer together.
+        game_timeout: Duration,
+    },
     /// An estimate the caller made for the scored position (a library user's own judge).
     Given(Box<Estimate>),
+}
+
+impl Estimator {
+    /// A minute per position: a 19×19 position is a few hundred `play` commands and two
+    /// questions, ample for any engine that answers as it should.
+    pub const DEFAULT_GAME_TIMEOUT: Duration = EngineSpec::DEFAULT_GAME_TIMEOUT;
+
+    /// The GTP engine run as `command` (split on whitespace), with the default times: 20
+    /// seconds an answer, [`Estimator::DEFAULT_GAME_TIMEOUT`] a position.
+    ///
+    /// ```
+    /// use goref_core::count::Estimator;
+    ///
+    /// let Estimator::Gtp { command, game_timeout, .. } = Estimator::gtp("gnugo --mode gtp") else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!((command.as_str(), game_timeout), ("gnugo --mode gtp", Estimator::DEFAULT_GAME_TIMEOUT));
+    /// ```
+    pub fn gtp(command: impl Into<String>) -> Estimator {
+        Estimator::Gtp {
+            command: command.into(),
+            timeout: EngineSpec::DEFAULT_TIMEOUT,
+            game_timeout: EngineSpec::DEFAULT_GAME_TIMEOUT,
+        }
+    }
+
+    /// Kills the process group of every GTP engine still running. Safe to call from a
+    /// signal handler (the batch's second-signal exit calls it, so no engine outlives
+    /// goref).
+    pub fn kill_engines() {
+        kill_all_engines()
+    }
 }
 
 /// A string whose status below this confidence may not decide the winner on its own.

@@ -15,15 +15,16 @@
 //! [`Appeal::svg_files`] renders its diagrams.
 //!
 //! ```
+//! use goref_core::check::RefereeOptions;
 //! use goref_core::count::Estimator;
-//! use goref_core::present::appeal::{Appeal, AppealOptions};
+//! use goref_core::present::appeal::Appeal;
 //! use goref_core::read::{read, ReadOptions};
 //!
 //! // T11 of the rules spec: four passes, no dead stones marked or claimed.
 //! let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
 //! let record = &read(&bytes, &ReadOptions::default()).games[0];
-//! let opts = AppealOptions { estimator: Estimator::None, ..AppealOptions::default() };
-//! let appeal = Appeal::of(record, &opts).unwrap().to_json_value();
+//! let opts = RefereeOptions { estimator: Estimator::None, ..RefereeOptions::default() };
+//! let appeal = Appeal::of(record, &opts, None, None).unwrap().to_json_value();
 //! let reading = |kind: &str| {
 //!     let readings = appeal["readings"].as_array().unwrap();
 //!     readings.iter().find(|r| r["kind"] == kind).unwrap().clone()
@@ -63,8 +64,9 @@ mod text;
 mod timeline;
 
 use diagrams::diagrams;
+pub use model::Appeal;
 pub(crate) use model::AppealError;
-pub use model::{Appeal, AppealOptions};
+pub(crate) use model::AppealOptions;
 pub(crate) use model::{
     DeadStonesView, DiagramKind, EndingView, GameSummary, MoveFindings, PassView, RuleFinding,
     StoneView, StopView,
@@ -113,12 +115,13 @@ fn own_preset(record: &GameRecord, opts: &AppealOptions) -> &'static str {
 /// Lays out the appeal of one game.
 ///
 /// ```
-/// use goref_core::present::appeal::{Appeal, AppealOptions};
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::present::appeal::Appeal;
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
 /// let record = &read(&bytes, &ReadOptions::default()).games[0];
-/// let a = Appeal::of(record, &AppealOptions::default()).unwrap();
+/// let a = Appeal::of(record, &RefereeOptions::default(), None, None).unwrap();
 /// // Five readings side by side: SST literal and precedent, SIR, AGA variant, AGA.
 /// assert_eq!(a.to_json_value()["readings"].as_array().unwrap().len(), 5);
 /// assert!(a.to_text().contains("SST precedent"));

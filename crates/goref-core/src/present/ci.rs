@@ -11,97 +11,89 @@ use crate::present::report::{lint, GameReport};
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// GitHub Actions workflow commands: one annotation per finding.
-///
-/// ```
-/// use goref_core::findings::Severity;
-/// use goref_core::present::ci::Github;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
-/// let lines = Github::lines(report, Severity::Error);
-/// assert!(lines[0].starts_with("::error file=a.sgf,line=1,col="));
-/// ```
-pub struct Github;
-
-impl Github {
-    /// One workflow command per finding at `show` or above:
+/// The CI printers of one game's report, beside its text and JSON printers: GitHub
+/// Actions annotations, SARIF results and JUnit test cases, and the heads and tails of the
+/// SARIF and JUnit documents that hold the results of a whole batch.
+impl GameReport {
+    /// GitHub Actions workflow commands: one annotation per finding at `show` or above,
     /// `::error file=F,line=L,col=C,title=CODE::message` (`warning` and `notice` for the
     /// lower severities), escaped as the Actions toolkit escapes them.
-    pub fn lines(report: &GameReport, show: Severity) -> Vec<String> {
-        github_lines(report, show)
+    ///
+    /// ```
+    /// use goref_core::findings::Severity;
+    /// use goref_core::{check_bytes, CheckOptions};
+    ///
+    /// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
+    /// let lines = report.to_github_lines(Severity::Error);
+    /// assert!(lines[0].starts_with("::error file=a.sgf,line=1,col="));
+    /// ```
+    pub fn to_github_lines(&self, show: Severity) -> Vec<String> {
+        github_lines(self, show)
     }
-}
 
-/// A SARIF 2.1.0 log (code scanning), written as the reports come: [`Sarif::head`], the
-/// [`Sarif::results`] of every report separated by commas, then [`Sarif::TAIL`].
-///
-/// ```
-/// use goref_core::findings::Severity;
-/// use goref_core::present::ci::Sarif;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let reports = check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default());
-/// let results: Vec<String> = reports.iter().flat_map(|r| Sarif::results(r, Severity::Warning)).collect();
-/// let log = format!("{}{}{}", Sarif::head(), results.join(","), Sarif::TAIL);
-/// let sarif: serde_json::Value = serde_json::from_str(&log).unwrap();
-/// assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "occupied-point");
-/// ```
-pub struct Sarif;
+    /// A SARIF 2.1.0 log (code scanning) is written as the reports come:
+    /// [`GameReport::sarif_head`], the [`GameReport::to_sarif_results`] of every report
+    /// separated by commas, then [`GameReport::SARIF_TAIL`].
+    ///
+    /// ```
+    /// use goref_core::findings::Severity;
+    /// use goref_core::report::GameReport;
+    /// use goref_core::{check_bytes, CheckOptions};
+    ///
+    /// let reports = check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default());
+    /// let results: Vec<String> = reports.iter().flat_map(|r| r.to_sarif_results(Severity::Warning)).collect();
+    /// let log = format!("{}{}{}", GameReport::sarif_head(), results.join(","), GameReport::SARIF_TAIL);
+    /// let sarif: serde_json::Value = serde_json::from_str(&log).unwrap();
+    /// assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "occupied-point");
+    /// ```
+    pub fn to_sarif_results(&self, show: Severity) -> Vec<String> {
+        sarif_results(self, show)
+    }
 
-impl Sarif {
-    /// Closes the results array, the run and the log.
-    pub const TAIL: &'static str = SARIF_END;
-
-    /// The log up to the opening of the results array: the tool and its rules, one per
-    /// registered code.
-    pub fn head() -> String {
+    /// The SARIF log up to the opening of its results array: the tool and its rules, one
+    /// per registered code.
+    pub fn sarif_head() -> String {
         sarif_start()
     }
 
-    /// One SARIF result (a JSON object on one line) per finding at `show` or above.
-    pub fn results(report: &GameReport, show: Severity) -> Vec<String> {
-        sarif_results(report, show)
-    }
-}
+    /// Closes the SARIF results array, the run and the log.
+    pub const SARIF_TAIL: &'static str = SARIF_END;
 
-/// A JUnit XML test report: [`Junit::head`] with the counts, one [`Junit::testcase`] per
-/// game, then [`Junit::TAIL`]. The counts come first, so a writer spools the cases.
-///
-/// ```
-/// use goref_core::findings::Severity;
-/// use goref_core::present::ci::Junit;
-/// use goref_core::{check_bytes, CheckOptions};
-///
-/// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
-/// let (case, failed) = Junit::testcase(report, Some(Severity::Error), Severity::Warning, 0.0);
-/// assert!(failed && case.contains("<failure type=\"occupied-point\""));
-/// let xml = format!("{}\n{case}\n{}", Junit::head(1, 1, 0.0), Junit::TAIL);
-/// assert!(xml.contains("tests=\"1\" failures=\"1\""));
-/// ```
-pub struct Junit;
-
-impl Junit {
-    /// The end of the document.
-    pub const TAIL: &'static str = JUNIT_END;
-
-    /// The document up to the test cases: the counts on `<testsuites>` and `<testsuite>`.
-    pub fn head(tests: u64, failures: u64, seconds: f64) -> String {
-        junit_start(tests, failures, seconds)
-    }
-
-    /// One `<testcase>` for a game: its class the file, its name the game; a `<failure>`
-    /// listing its findings at `fail_on` or above when it has any, and the other
-    /// findings at `show` or above in `<system-out>`. Returns the element and whether it
-    /// failed.
-    pub fn testcase(
-        report: &GameReport,
+    /// A JUnit XML test report is [`GameReport::junit_head`] with the counts, one
+    /// [`GameReport::to_junit_testcase`] per game, then [`GameReport::JUNIT_TAIL`]. The
+    /// counts come first, so a writer spools the cases. One `<testcase>` for a game: its
+    /// class the file, its name the game; a `<failure>` listing its findings at `fail_on`
+    /// or above when it has any, and the other findings at `show` or above in
+    /// `<system-out>`. Returns the element and whether it failed.
+    ///
+    /// ```
+    /// use goref_core::findings::Severity;
+    /// use goref_core::report::GameReport;
+    /// use goref_core::{check_bytes, CheckOptions};
+    ///
+    /// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
+    /// let (case, failed) = report.to_junit_testcase(Some(Severity::Error), Severity::Warning, 0.0);
+    /// assert!(failed && case.contains("<failure type=\"occupied-point\""));
+    /// let xml = format!("{}\n{case}\n{}", GameReport::junit_head(1, 1, 0.0), GameReport::JUNIT_TAIL);
+    /// assert!(xml.contains("tests=\"1\" failures=\"1\""));
+    /// ```
+    pub fn to_junit_testcase(
+        &self,
         fail_on: Option<Severity>,
         show: Severity,
         seconds: f64,
     ) -> (String, bool) {
-        junit_testcase(report, fail_on, show, seconds)
+        junit_testcase(self, fail_on, show, seconds)
     }
+
+    /// The JUnit document up to the test cases: the counts on `<testsuites>` and
+    /// `<testsuite>`.
+    pub fn junit_head(tests: u64, failures: u64, seconds: f64) -> String {
+        junit_start(tests, failures, seconds)
+    }
+
+    /// The end of the JUnit document.
+    pub const JUNIT_TAIL: &'static str = JUNIT_END;
 }
 
 /// Where each code's documentation is: its section in docs/findings.md, as published
@@ -188,7 +180,7 @@ fn shown(report: &GameReport, show: Severity) -> impl Iterator<Item = &Finding> 
 
 // ---------------------------------------------------------------- GitHub Actions
 
-/// [`Github::lines`].
+/// [`GameReport::to_github_lines`].
 pub(crate) fn github_lines(report: &GameReport, show: Severity) -> Vec<String> {
     shown(report, show)
         .map(|f| {
@@ -227,7 +219,7 @@ pub(crate) fn escape_property(text: &str) -> String {
 
 // ---------------------------------------------------------------- SARIF 2.1.0
 
-/// [`Sarif::head`].
+/// [`GameReport::sarif_head`].
 pub(crate) fn sarif_start() -> String {
     let doc = findings_doc_url();
     let rules: Vec<Value> = REGISTRY.iter().map(|info| sarif_rule(info, &doc)).collect();
@@ -297,7 +289,7 @@ fn sarif_level(severity: Severity) -> &'static str {
     }
 }
 
-/// [`Sarif::results`].
+/// [`GameReport::to_sarif_results`].
 pub(crate) fn sarif_results(report: &GameReport, show: Severity) -> Vec<String> {
     shown(report, show)
         .map(|f| sarif_result(report, f).to_string())
@@ -359,7 +351,7 @@ pub(crate) fn file_uri(path: &str) -> String {
 
 // ---------------------------------------------------------------- JUnit XML
 
-/// [`Junit::testcase`].
+/// [`GameReport::to_junit_testcase`].
 pub(crate) fn junit_testcase(
     report: &GameReport,
     fail_on: Option<Severity>,
@@ -418,7 +410,7 @@ fn finding_lines(report: &GameReport, findings: &[&Finding]) -> String {
     out
 }
 
-/// [`Junit::head`].
+/// [`GameReport::junit_head`].
 pub(crate) fn junit_start(tests: u64, failures: u64, seconds: f64) -> String {
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"goref\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" time=\"{seconds:.3}\">\n<testsuite name=\"goref check\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\" time=\"{seconds:.3}\">"

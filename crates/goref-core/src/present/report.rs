@@ -17,7 +17,7 @@ use crate::rules::{self, Rules};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-pub mod lint;
+pub(crate) mod lint;
 
 /// The `schema` of every report ([`GameReport::SCHEMA`]).
 const SCHEMA: &str = GameReport::SCHEMA;
@@ -152,19 +152,20 @@ impl GameReport {
     }
 
     /// The lines of the report at or above `show`, one a finding as `goref check`
-    /// prints them (`paint`: ANSI colours); empty when nothing reaches `show`.
+    /// prints them (`color`: ANSI colours for a terminal); empty when nothing reaches
+    /// `show`.
     ///
     /// ```
     /// use goref_core::findings::Severity;
-    /// use goref_core::present::lint::Paint;
     /// use goref_core::{check_bytes, CheckOptions};
     ///
     /// let report = &check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &CheckOptions::default())[0];
-    /// let lines = report.to_lines(Severity::Error, Paint(false));
+    /// let lines = report.to_lines(Severity::Error, false);
     /// assert!(lines.contains("a.sgf:1:") && lines.contains("error occupied-point"));
+    /// assert!(report.to_lines(Severity::Error, true).contains("\u{1b}[1;31merror"));
     /// ```
-    pub fn to_lines(&self, show: Severity, paint: lint::Paint) -> String {
-        lint::to_lines(self, show, paint)
+    pub fn to_lines(&self, show: Severity, color: bool) -> String {
+        lint::to_lines(self, show, lint::Paint(color))
     }
 
     /// The readable text of the report, as `goref check` prints it.

@@ -1,7 +1,7 @@
 //! SGF tree → game records: the values the referee needs, normalised, each located in
 //! the source, and every quirk reported with the fix applied (never a silent change).
 //!
-//! Entry points: [`read`] (bytes, decoding included) and [`read_text`] (decoded text).
+//! Entry points: [`read`] (bytes, decoding included) and `read_text` (decoded text).
 //! One [`GameRecord`] per game tree (main line), or per line with
 //! [`ReadOptions::variations`].
 
@@ -165,14 +165,8 @@ fn read_then<T>(
 /// Reads decoded text (the stage after `decode`): the records of every game, and the
 /// findings outside them.
 ///
-/// ```
-/// use goref_core::read::{read_text, ReadOptions};
-///
-/// let (games, findings) = read_text("(;SZ[13]HA[2]AB[dd][jj];W[gg])", &ReadOptions::default());
-/// assert_eq!((games.len(), games[0].size()), (1, (13, 13)));
-/// assert!(findings.is_empty());
-/// ```
-pub fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Finding>) {
+#[cfg(test)]
+pub(crate) fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec<Finding>) {
     let tree = sgf::parse(text);
     let loc = Locator::new(text);
     read_parsed(&tree, &loc, 0, opts)

@@ -195,16 +195,7 @@ pub struct Issue {
     pub message: String,
 }
 
-/// A parsed SGF collection.
-///
-/// ```
-/// use goref_core::read::Sgf;
-///
-/// let tree = Sgf::parse("(;SZ[9]C[a \\] bracket];B[ee])(;SZ[19])");
-/// assert_eq!((tree.game_trees(), tree.nodes(), tree.problems()), (2, 3, 0));
-/// // A syntax problem is a finding with its place when the tree is read, never a panic.
-/// assert_eq!(Sgf::parse("(;SZ[9];B[ee]").problems(), 1);
-/// ```
+/// A parsed SGF collection (the stage between decoded text and game records).
 #[derive(Debug)]
 pub struct Sgf<'t> {
     pub(crate) text: &'t str,
@@ -218,10 +209,12 @@ pub struct Sgf<'t> {
     pub(crate) issues_dropped: usize,
 }
 
+/// What the unit tests ask of a parsed collection.
+#[cfg(test)]
 impl<'t> Sgf<'t> {
     /// Parses a whole text (the stage between decoded text and game records): never
     /// fails and never panics; each syntax problem becomes a `syntax-error` finding when
-    /// [`crate::read::read_text`] reads the tree into records.
+    /// `read_text` reads the tree into records.
     pub fn parse(text: &'t str) -> Sgf<'t> {
         parse(text)
     }
@@ -240,7 +233,9 @@ impl<'t> Sgf<'t> {
     pub fn problems(&self) -> usize {
         self.issues.len() + self.issues_dropped
     }
+}
 
+impl<'t> Sgf<'t> {
     pub(crate) fn node(&self, id: u32) -> Option<&Node> {
         self.nodes.get(id as usize)
     }

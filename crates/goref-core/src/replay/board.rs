@@ -231,7 +231,7 @@ impl Board {
         self.width
     }
 
-    #[cfg(test)] // the board's own tests play by point; the engine plays by index
+    /// The board's height (rows), for the vertex names of its points.
     pub fn height(&self) -> u8 {
         self.height
     }

@@ -20,7 +20,7 @@ mod proptests;
 mod scenario_tests;
 mod sst;
 
-pub use judge::Verdict;
+pub(crate) use judge::Verdict;
 pub(crate) use judge::{also, judge};
 pub(crate) use sst::HotKind;
 
@@ -77,14 +77,17 @@ pub(crate) struct Recycling {
 /// let facts = engine.play(Color::White, Move::Play(Point::new(4, 4)), 2);
 /// assert_eq!((facts.number(), facts.color(), facts.mv()), (2, Color::White, Move::Play(Point::new(4, 4))));
 /// assert!(facts.captured().is_empty());
-/// let verdict = facts.judge(&Rules::named("aga").unwrap()).unwrap();
-/// assert_eq!(verdict.code.as_str(), "occupied-point");
+/// let finding = facts.judge(&Rules::named("aga").unwrap()).unwrap();
+/// assert_eq!(finding.code.as_str(), "occupied-point");
+/// assert_eq!((finding.move_number, finding.vertex.as_deref()), (Some(2), Some("E5")));
 /// // Every preset agrees on this one.
 /// assert!(facts.also().values().all(|code| code.is_some()));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveFacts {
     pub(crate) number: u32,
+    /// The height of the board it was played on (for the vertex of a verdict's finding).
+    pub(crate) board_height: u8,
     pub(crate) color: Color,
     pub(crate) mv: Move,
     /// The point is outside the board; the move was replayed as a pass.
@@ -134,12 +137,16 @@ impl MoveFacts {
         &self.captured
     }
 
-    /// The verdict on this move under `rules`, or None when the move is legal there.
-    pub fn judge(&self, rules: &crate::rules::Rules) -> Option<Verdict> {
-        judge(rules, self)
+    /// The finding this move gets under `rules` (its code, message, certainty and the
+    /// earlier move a repetition refers to, on this move's number, colour and point), or
+    /// None when the move is legal there.
+    pub fn judge(&self, rules: &crate::rules::Rules) -> Option<crate::findings::Finding> {
+        judge(rules, self).map(|verdict| {
+            verdict.into_finding(self.number, self.color, self.mv.point(), self.board_height)
+        })
     }
 
-    /// What every preset of [`crate::rules::PRESETS`] says of this move: preset name ->
+    /// What every preset of [`crate::rules::Preset::ALL`] says of this move: preset name ->
     /// the code of its verdict (None where the move is legal).
     pub fn also(&self) -> std::collections::BTreeMap<String, Option<crate::findings::Code>> {
         also(self)
@@ -148,6 +155,7 @@ impl MoveFacts {
     pub(crate) fn new(number: u32, color: Color, mv: Move) -> MoveFacts {
         MoveFacts {
             number,
+            board_height: 19,
             color,
             mv,
             off_board: false,
@@ -168,9 +176,10 @@ impl MoveFacts {
     /// The facts of a new move, as [`MoveFacts::new`], written over these field by field
     /// (the destructuring names every field, so a new one cannot be forgotten); the list
     /// of captures keeps its room.
-    fn reset(&mut self, number: u32, color: Color, mv: Move) {
+    fn reset(&mut self, number: u32, color: Color, mv: Move, height: u8) {
         let MoveFacts {
             number: n,
+            board_height,
             color: c,
             mv: m,
             off_board,
@@ -186,7 +195,7 @@ impl MoveFacts {
             recycling,
             needs_referee,
         } = self;
-        (*n, *c, *m) = (number, color, mv);
+        (*n, *c, *m, *board_height) = (number, color, mv, height);
         (*off_board, *occupied, *self_removed) = (false, false, 0);
         captured.clear();
         (*ko_retake, *psk, *ssk, *nssk) = (None, None, None, None);
@@ -390,7 +399,7 @@ impl Engine {
     #[inline]
     pub(crate) fn play_into(&mut self, color: Color, mv: Move, number: u32, facts: &mut MoveFacts) {
         self.start(color);
-        facts.reset(number, color, mv);
+        facts.reset(number, color, mv, self.board.height());
         self.moves = number;
         let index = match mv {
             Move::Pass => None,

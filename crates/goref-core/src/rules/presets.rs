@@ -16,7 +16,7 @@ use super::*;
 /// assert!(sst.describe(true).contains("rule text"));
 /// assert!(Preset::describe_all().contains("tromp-taylor"));
 /// assert_eq!(sst.to_json()["name"], "sst-ing");
-/// assert!(Preset::names().starts_with(goref_core::rules::PRESETS[0].name));
+/// assert!(Preset::names().starts_with(Preset::ALL[0].name));
 /// ```
 #[derive(Debug)]
 pub struct Preset {
@@ -31,6 +31,17 @@ pub struct Preset {
 }
 
 impl Preset {
+    /// Every preset, in the order `goref rules` lists them.
+    ///
+    /// ```
+    /// use goref_core::rules::Preset;
+    ///
+    /// let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name).collect();
+    /// assert!(names.contains(&"sst-ing") && names.contains(&"tromp-taylor"));
+    /// assert!(Preset::ALL.iter().all(|p| p.rules().name == p.name));
+    /// ```
+    pub const ALL: &'static [Preset] = PRESETS;
+
     /// The preset's settings as a [`Rules`].
     pub fn rules(&self) -> Rules {
         (self.build)()
@@ -140,16 +151,8 @@ pub(super) fn tromp_taylor() -> Rules {
     }
 }
 
-/// Every preset, in the order `goref rules` lists them.
-///
-/// ```
-/// use goref_core::rules::PRESETS;
-///
-/// let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-/// assert!(names.contains(&"sst-ing") && names.contains(&"tromp-taylor"));
-/// assert!(PRESETS.iter().all(|p| p.rules().name == p.name));
-/// ```
-pub const PRESETS: &[Preset] = &[
+/// Every preset, in the order `goref rules` lists them ([`Preset::ALL`]).
+pub(crate) const PRESETS: &[Preset] = &[
     Preset {
         name: "simplified-ing",
         summary: "EGF Simplified Ing Rules: positional superko, group suicide legal, two-stage ending",

@@ -248,7 +248,19 @@ pub fn dead_stones(
         Estimator::Builtin => estimate::estimate(position),
         Estimator::Playouts => estimate::estimate_with_playouts(position),
         Estimator::Given(e) => (**e).clone(),
-        Estimator::Gtp(spec) => match gtp::estimate(spec, position, komi) {
+        Estimator::Gtp {
+            command,
+            timeout,
+            game_timeout,
+        } => match gtp::estimate(
+            &gtp::EngineSpec {
+                command: command.clone(),
+                timeout: *timeout,
+                game_timeout: *game_timeout,
+            },
+            position,
+            komi,
+        ) {
             Ok(e) => e,
             Err(e) => {
                 findings.push(Finding::new(

@@ -2,7 +2,7 @@
 //! the game, its stops and resumptions, the dead stones, the findings at each move, and
 //! one `Reading` per reading of the rules, each with its verdict.
 
-use crate::count::options::Estimator;
+use crate::count::options::{Estimator, RefereeOptions};
 use crate::count::reading::{self, Basis, FourPassReading};
 use crate::count::score::{serialize_opt_points, serialize_points, Penalties, PointListError};
 use crate::findings::{Code, Severity};
@@ -16,24 +16,10 @@ use crate::replay::position::Position;
 use crate::rules::{self, Ending};
 use serde::Serialize;
 
-/// What the caller can set for one appeal.
-///
-/// ```
-/// use goref_core::present::appeal::{Appeal, AppealOptions};
-/// use goref_core::read::{read, ReadOptions};
-///
-/// let record = &read(b"(;SZ[9]KM[6.5];B[ee];W[];B[];W[];B[])", &ReadOptions::default()).games[0];
-/// let opts = AppealOptions { komi: Some(8.0), move_number: Some(1), ..AppealOptions::default() };
-/// let appeal = Appeal::of(record, &opts).unwrap().to_json_value();
-/// let readings = appeal["readings"].as_array().unwrap();
-/// assert!(readings.iter().all(|r| r["komi"] == 8.0));
-/// // A move the record does not have is the caller's mistake.
-/// let beyond = AppealOptions { move_number: Some(7), ..AppealOptions::default() };
-/// let error = Appeal::of(record, &beyond).unwrap_err();
-/// assert!(error.is_usage() && error.to_string().contains("--move 7"));
-/// ```
+/// What an appeal is laid out with: [`Appeal::of`] makes it of the caller's
+/// [`RefereeOptions`], the claimed dead stones and the move to show.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct AppealOptions {
+pub(crate) struct AppealOptions {
     /// `--dead POINTS`: the stones a party claims dead (SGF letters or vertices). Every
     /// point must hold a stone at the end of the record.
     pub dead: Option<String>,
@@ -53,6 +39,31 @@ pub struct AppealOptions {
     /// Who judges dead stones nobody marked or claimed (`--estimator`; `--dead none`
     /// is [`Estimator::None`]).
     pub estimator: Estimator,
+}
+
+impl AppealOptions {
+    /// The options of [`Appeal::of`]: the claim as text (`claimed_dead`, else the points
+    /// of `opts.dead`), checked against the final position when the appeal is laid out.
+    fn of(
+        opts: &RefereeOptions,
+        move_number: Option<u32>,
+        claimed_dead: Option<&str>,
+    ) -> AppealOptions {
+        let dead = claimed_dead.map(str::to_string).or_else(|| {
+            let points = opts.dead.as_ref()?;
+            Some(points.iter().map(|p| p.sgf()).collect::<Vec<_>>().join(","))
+        });
+        AppealOptions {
+            dead,
+            komi: opts.komi,
+            penalties: opts.penalties,
+            ing_overtime: opts.ing_overtime,
+            move_number,
+            overrides: opts.overrides.clone(),
+            rules: opts.rules.clone(),
+            estimator: opts.estimator.clone(),
+        }
+    }
 }
 
 /// Why an appeal could not be laid out. `Dead` and `MoveOutOfRange` are mistakes in
@@ -364,13 +375,14 @@ impl Diagram {
 /// The whole appeal.
 ///
 /// ```
-/// use goref_core::present::appeal::{Appeal, AppealOptions};
+/// use goref_core::check::RefereeOptions;
+/// use goref_core::present::appeal::Appeal;
 /// use goref_core::read::{read, ReadOptions};
 ///
 /// let bytes = std::fs::read("testdata/appeal/t11.sgf").unwrap();
 /// let record = &read(&bytes, &ReadOptions::default()).games[0];
-/// let opts = AppealOptions { dead: Some("ec,ff".into()), ..AppealOptions::default() };
-/// let a = Appeal::of(record, &opts).unwrap().named("t11.sgf");
+/// let opts = RefereeOptions::default();
+/// let a = Appeal::of(record, &opts, None, Some("ec,ff")).unwrap().named("t11.sgf");
 /// let json = a.to_json_value();
 /// assert_eq!(json["file"], "t11.sgf");
 /// assert!(json["readings"].as_array().unwrap().iter().any(|r| r["kind"] == "sst-precedent"));
@@ -414,8 +426,40 @@ impl Appeal {
 
     /// Lays out the appeal of one game: every stop and resumption, every reading of the
     /// rules side by side, and what the committee must decide.
-    pub fn of(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal, crate::Error> {
-        Ok(super::appeal(record, opts)?)
+    ///
+    /// `opts` gives the rules of the record's own reading (`rules`; None or `auto`: from
+    /// RU), the komi, the penalties, the settings overridden in every reading and who
+    /// judges the dead stones nobody marked or claimed (`estimator`). `claimed_dead`
+    /// names the stones a party claims dead (`--dead`: SGF letters or vertices; each
+    /// must hold a stone at the end of the record; `opts.dead` where it is None);
+    /// `move_number` also shows the position after that move (0: before the first).
+    ///
+    /// ```
+    /// use goref_core::check::RefereeOptions;
+    /// use goref_core::present::appeal::Appeal;
+    /// use goref_core::read::{read, ReadOptions};
+    ///
+    /// let record = &read(b"(;SZ[9]KM[6.5];B[ee];W[];B[];W[];B[])", &ReadOptions::default()).games[0];
+    /// let opts = RefereeOptions { komi: Some(8.0), ..RefereeOptions::default() };
+    /// let appeal = Appeal::of(record, &opts, Some(1), None).unwrap().to_json_value();
+    /// let readings = appeal["readings"].as_array().unwrap();
+    /// assert!(readings.iter().all(|r| r["komi"] == 8.0));
+    /// // A move the record does not have, or a claimed dead stone on an empty point, is
+    /// // the caller's mistake.
+    /// let error = Appeal::of(record, &opts, Some(7), None).unwrap_err();
+    /// assert!(error.is_usage() && error.to_string().contains("--move 7"));
+    /// assert!(Appeal::of(record, &opts, None, Some("aa")).unwrap_err().is_usage());
+    /// ```
+    pub fn of(
+        record: &GameRecord,
+        opts: &RefereeOptions,
+        move_number: Option<u32>,
+        claimed_dead: Option<&str>,
+    ) -> Result<Appeal, crate::Error> {
+        Ok(super::appeal(
+            record,
+            &AppealOptions::of(opts, move_number, claimed_dead),
+        )?)
     }
 
     /// The appeal with the file named as the caller names it (text, HTML and JSON show it).

@@ -547,3 +547,41 @@ fn move_zero_is_drawn_as_the_empty_board_or_the_root_s_setup() {
         assert_eq!(on_board, stones, "{sgf}\n{}", d.board);
     }
 }
+
+/// `Appeal::of` takes the caller's referee options: the claim as text, or the points of
+/// `opts.dead` where no text is given, read the same; the text wins where both are given;
+/// the komi, the rules and the estimator reach every reading.
+#[test]
+fn the_public_entry_reads_the_referee_options() {
+    let r = record(T11);
+    let opts = RefereeOptions::default();
+    let by_text = Appeal::of(&r, &opts, None, Some("ec,ff")).expect("appeal");
+    assert_eq!(by_text, run(T11, &dead("ec,ff")));
+    let points = RefereeOptions {
+        dead: Some(vec![Point::new(4, 2), Point::new(5, 5)]),
+        ..RefereeOptions::default()
+    };
+    assert_eq!(
+        Appeal::of(&r, &points, None, None).expect("appeal"),
+        by_text
+    );
+    let other = Appeal::of(&r, &points, None, Some("ff")).expect("appeal");
+    assert_eq!(other, run(T11, &dead("ff")));
+    assert_ne!(other, by_text);
+    let komi = RefereeOptions {
+        komi: Some(0.5),
+        estimator: Estimator::None,
+        rules: Some("aga".into()),
+        ..RefereeOptions::default()
+    };
+    let with_komi = Appeal::of(&r, &komi, Some(3), None).expect("appeal");
+    let expected = AppealOptions {
+        komi: Some(0.5),
+        estimator: Estimator::None,
+        rules: Some("aga".into()),
+        move_number: Some(3),
+        ..AppealOptions::default()
+    };
+    assert_eq!(with_komi, run(T11, &expected));
+    assert_ne!(with_komi, run(T11, &no_estimate()));
+}

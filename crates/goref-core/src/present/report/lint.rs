@@ -7,20 +7,13 @@ use super::GameReport;
 use crate::findings::{Certainty, Finding, Severity};
 use crate::present::inert::escape_control;
 
-/// ANSI colours for severities and codes; `Paint(false)` writes plain text.
-///
-/// ```
-/// use goref_core::findings::Severity;
-/// use goref_core::present::lint::Paint;
-///
-/// assert_eq!(Paint(false).severity(Severity::Error), "error");
-/// assert!(Paint(true).severity(Severity::Error).contains("\u{1b}["));
-/// ```
+/// ANSI colours for severities, codes and headers; `Paint(false)` writes plain text.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Paint(pub bool);
+pub(crate) struct Paint(pub bool);
 
 impl Paint {
-    fn wrap(self, style: &str, text: &str) -> String {
+    /// `text` in the ANSI `style` when painting, as it is otherwise.
+    pub(crate) fn wrap(self, style: &str, text: &str) -> String {
         if self.0 {
             format!("\x1b[{style}m{text}\x1b[0m")
         } else {
@@ -28,23 +21,18 @@ impl Paint {
         }
     }
 
-    /// The severity word: red error, yellow warning, cyan info.
-    pub fn severity(self, s: Severity) -> String {
-        let style = match s {
-            Severity::Error => "1;31",
-            Severity::Warning => "1;33",
-            Severity::Info => "36",
-        };
-        self.wrap(style, s.as_str())
+    /// The severity word ([`Severity::painted`]).
+    pub(crate) fn severity(self, s: Severity) -> String {
+        s.painted(self.0)
     }
 
-    /// A finding code, bold.
-    pub fn code(self, code: &str) -> String {
+    /// A finding code, bold ([`crate::findings::Code::painted`]).
+    pub(crate) fn code(self, code: &str) -> String {
         self.wrap("1", code)
     }
 
     /// A game header, bold.
-    pub fn header(self, text: &str) -> String {
+    pub(crate) fn header(self, text: &str) -> String {
         self.wrap("1", text)
     }
 }

@@ -6,33 +6,44 @@
 //! rule. Passes are never illegal.
 
 use super::{HotKind, MoveFacts, RecyclingKind};
-use crate::findings::{Certainty, Code};
+use crate::findings::{Certainty, Code, Finding};
+use crate::point::{Color, Point};
 use crate::rules::{Repetition, Rules, Suicide, PRESETS};
 use std::collections::BTreeMap;
 
-/// The verdict of one ruleset on one move.
-///
-/// ```
-/// use goref_core::findings::Certainty;
-/// use goref_core::point::{Color, Move, Point};
-/// use goref_core::replay::Engine;
-/// use goref_core::rules::Rules;
-///
-/// let mut engine = Engine::new(9, 9).unwrap();
-/// engine.play(Color::Black, Move::Play(Point::new(2, 2)), 1);
-/// let again = engine.play(Color::White, Move::Play(Point::new(2, 2)), 2);
-/// let verdict = again.judge(&Rules::named("chinese").unwrap()).unwrap();
-/// assert_eq!(verdict.certainty, Certainty::Core);
-/// assert!(verdict.message.contains("occupied") || verdict.message.contains("already"));
-/// ```
+/// The verdict of one ruleset on one move; [`MoveFacts::judge`] gives it as a finding
+/// ([`Verdict::into_finding`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     pub code: Code,
     pub certainty: Certainty,
     /// The earlier move the verdict refers to (0 = the initial position).
     pub related_move: Option<u32>,
     /// What happened and what the rule prescribes.
     pub message: String,
+}
+
+impl Verdict {
+    /// The verdict as the finding of the move it judges (number, colour, point on a board
+    /// `board_height` high): the one place a legality verdict becomes a finding, for
+    /// `check` and for [`MoveFacts::judge`].
+    pub(crate) fn into_finding(
+        self,
+        number: u32,
+        color: Color,
+        point: Option<Point>,
+        board_height: u8,
+    ) -> Finding {
+        let mut message = self.message;
+        if !message.ends_with('.') {
+            message.push('.');
+        }
+        let mut finding = Finding::new(self.code, message)
+            .on_move(number, color, point, board_height)
+            .with_certainty(self.certainty);
+        finding.related_move = self.related_move;
+        finding
+    }
 }
 
 /// The code-level verdict, without the message (cheap; used by [`also`]).

@@ -111,7 +111,7 @@ fn flagged(facts: &[MoveFacts], preset: &str) -> Vec<(u32, Code, Option<u32>)> {
         .collect()
 }
 
-fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<crate::replay::Verdict> {
+fn verdict(facts: &[MoveFacts], preset: &str, number: u32) -> Option<crate::findings::Finding> {
     let rules = Rules::named(preset).unwrap();
     facts[number as usize - 1].judge(&rules)
 }
@@ -165,7 +165,7 @@ fn t01_basic_ko_immediate_retake() {
         ],
     );
     let v = verdict(&f, "sst-ing", 3).unwrap();
-    assert_eq!(v.certainty, Certainty::Core);
+    assert_eq!(v.certainty, Some(Certainty::Core));
     assert!(v.message.contains("replays"), "{}", v.message);
     assert_eq!(f[2].hot_take.as_ref().unwrap().kind, HotKind::Single);
     assert_eq!(
@@ -243,7 +243,7 @@ fn t03b_pass_loop_is_recycling_under_sst() {
         ],
     );
     let v = verdict(&f, "sst-ing", 8).unwrap();
-    assert_eq!(v.certainty, Certainty::Interpretation);
+    assert_eq!(v.certainty, Some(Certainty::Interpretation));
     assert_eq!(
         f[7].recycling.as_ref().unwrap().kind,
         RecyclingKind::FullBoard
@@ -275,7 +275,7 @@ fn t04_triple_ko_twin_hot_stones() {
         (HotKind::Twin, Point::from_sgf("ee").unwrap())
     );
     let v = verdict(&f, "sst-ing", 3).unwrap();
-    assert_eq!(v.certainty, Certainty::Interpretation);
+    assert_eq!(v.certainty, Some(Certainty::Interpretation));
     // The kind is named in the finding's text as in the JSON (`"kind": "twin"`).
     assert!(
         v.message.contains("takes a twin hot stone"),
@@ -358,7 +358,7 @@ fn t07_eternal_life_double_hot_stones() {
     );
     assert_eq!(f[3].hot_take.as_ref().unwrap().kind, HotKind::Double);
     let v = verdict(&f, "sst-ing", 4).unwrap();
-    assert_eq!(v.certainty, Certainty::Interpretation);
+    assert_eq!(v.certainty, Some(Certainty::Interpretation));
     assert!(
         v.message.contains("takes a double hot stone"),
         "{}",
@@ -486,7 +486,7 @@ fn a_second_cycle_by_another_route_needs_a_referee() {
     );
     let v = verdict(&f, "sst-ing", 7).unwrap();
     assert_eq!(v.code.info().severity, crate::findings::Severity::Warning);
-    assert_eq!(v.certainty, Certainty::Interpretation);
+    assert_eq!(v.certainty, Some(Certainty::Interpretation));
 }
 
 #[test]
