@@ -720,7 +720,7 @@ mod tests {
     }
 
     #[derive(Serialize)]
-    struct Unit;
+    struct UnitStruct;
 
     #[derive(Serialize)]
     struct Inner {
@@ -739,7 +739,7 @@ mod tests {
         list: Vec<E>,
         empty: Vec<u8>,
         tuple: (u8, i8, f64),
-        unit: Unit,
+        unit: UnitStruct,
         map: BTreeMap<String, Option<f32>>,
         num_keys: BTreeMap<i32, bool>,
         bool_keys: BTreeMap<bool, u8>,
@@ -773,7 +773,7 @@ mod tests {
             ],
             empty: vec![],
             tuple: (1, -1, 2.5),
-            unit: Unit,
+            unit: UnitStruct,
             map: [("k\n".to_string(), Some(0.8f32)), ("z".into(), None)]
                 .into_iter()
                 .collect(),

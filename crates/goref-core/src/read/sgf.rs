@@ -57,9 +57,9 @@ impl Ident {
 /// keys come from the file, but a node's set holds at most its own properties, so a
 /// crafted collision costs no more than the linear scan it replaces.
 #[derive(Default)]
-struct KeyHasher(u64);
+struct IdentHasher(u64);
 
-impl std::hash::Hasher for KeyHasher {
+impl std::hash::Hasher for IdentHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -484,7 +484,7 @@ struct Parser<'t> {
     lowercase_seen: Vec<Ident>,
     /// The identifiers of node `idents_of`, kept only once that node has many
     /// properties, so that the duplicate check stays linear (see [`DUP_SCAN_MAX`]).
-    idents: HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>,
+    idents: HashSet<u128, std::hash::BuildHasherDefault<IdentHasher>>,
     idents_of: u32,
     /// Kinds of the issues beyond [`MAX_ISSUES`], for the summary of a capped list.
     dropped_kinds: BTreeMap<&'static str, usize>,

@@ -47,12 +47,12 @@ const SHORT_OF_LIBERTIES: usize = 3;
 /// A partner in a seki keeps at most this many liberties of its own (an eye, a dame).
 const PARTNER_OWN_LIBERTIES: usize = 2;
 /// The weak side's capture of at most this many stones does not end the race: the points
-/// it frees make one eye at most, and play goes on there ([`Race::plays_on`]).
+/// it frees make one eye at most, and play goes on there ([`RaceSearch::plays_on`]).
 const PLAY_ON_AFTER_TAKING: usize = 2;
 
 /// How a race played out ends, for the side that moved first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
+enum RaceEnd {
     /// A weak chain is captured.
     EnclosureCaptures,
     /// An enclosing chain is captured.
@@ -73,7 +73,8 @@ pub(crate) fn seki_refuted(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    read_out(grid, weak, enclosing, space) == Some((End::EnclosureCaptures, End::EnclosureCaptures))
+    read_out(grid, weak, enclosing, space)
+        == Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures))
 }
 
 /// Whether the enclosure takes the biggest of the `weak` chains, which the static reading
@@ -86,15 +87,15 @@ pub(crate) fn kill_read_out(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    let Some(mut race) = Race::of(grid, weak, enclosing, space) else {
+    let Some(mut race) = RaceSearch::of(grid, weak, enclosing, space) else {
         return false;
     };
     if race.reach > MAX_KILL_POINTS {
         return false;
     }
     let attacker = race.attacker;
-    race.solve(0, opponent(attacker), State::START) == End::EnclosureCaptures
-        && race.solve(0, attacker, State::START) == End::EnclosureCaptures
+    race.solve(0, opponent(attacker), State::START) == RaceEnd::EnclosureCaptures
+        && race.solve(0, attacker, State::START) == RaceEnd::EnclosureCaptures
 }
 
 /// The race of [`seki_refuted`] played out, the enclosure moving first and then the weak
@@ -105,8 +106,8 @@ fn read_out(
     weak: &[usize],
     enclosing: &[usize],
     space: &[usize],
-) -> Option<(End, End)> {
-    let mut race = Race::of(grid, weak, enclosing, space)?;
+) -> Option<(RaceEnd, RaceEnd)> {
+    let mut race = RaceSearch::of(grid, weak, enclosing, space)?;
     let attacker = race.attacker;
     let enclosure_first = race.solve(0, attacker, State::START);
     // The second search starts from positions the first one has read (its memo).
@@ -114,14 +115,14 @@ fn read_out(
     Some((enclosure_first, weak_first))
 }
 
-impl<'g> Race<'g> {
+impl<'g> RaceSearch<'g> {
     /// The search of a race (see [`read_out`]), or None when there is nothing to read.
     fn of(
         grid: &'g Grid,
         weak: &[usize],
         enclosing: &[usize],
         space: &[usize],
-    ) -> Option<Race<'g>> {
+    ) -> Option<RaceSearch<'g>> {
         let &biggest = weak
             .iter()
             .max_by_key(|&&c| (grid.chains[c].stones.len(), std::cmp::Reverse(c)))?;
@@ -172,7 +173,7 @@ impl<'g> Race<'g> {
         }
         // The size of the fight is the points above; the stones of a small enclosing
         // chain inside the weak chains' eye space (every liberty of it one of theirs) are
-        // played on as well once the weak side takes them ([`Race::plays_on`]): a throw-in
+        // played on as well once the weak side takes them ([`RaceSearch::plays_on`]): a throw-in
         // taken is no life.
         let reach = points.len();
         let inside = |c: usize| {
@@ -188,7 +189,7 @@ impl<'g> Race<'g> {
         points.sort_unstable();
         points.dedup();
         let cells: Vec<u8> = grid.cells.iter().map(|c| code(*c)).collect();
-        Some(Race {
+        Some(RaceSearch {
             grid,
             cells,
             undo: Vec::new(),
@@ -256,9 +257,9 @@ fn position_key(stones_key: u64, to_move: u8, state: State) -> u64 {
 
 /// A hasher for keys that are already well mixed ([`position_key`]): it passes them on.
 #[derive(Default)]
-struct KeyHasher(u64);
+struct MixedKeyHasher(u64);
 
-impl Hasher for KeyHasher {
+impl Hasher for MixedKeyHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -287,10 +288,10 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-struct Race<'g> {
+struct RaceSearch<'g> {
     grid: &'g Grid,
-    /// The board as the search stands (changed by [`Race::play`], restored by
-    /// [`Race::take_back`]).
+    /// The board as the search stands (changed by [`RaceSearch::play`], restored by
+    /// [`RaceSearch::take_back`]).
     cells: Vec<u8>,
     /// Each change to `cells` since the search began: the cell and what it held.
     undo: Vec<(usize, u8)>,
@@ -308,41 +309,41 @@ struct Race<'g> {
     nodes: u32,
     /// The ends found so far, by [`position_key`]: the same position is reached by many
     /// orders of the same moves.
-    memo: HashMap<u64, End, BuildHasherDefault<KeyHasher>>,
+    memo: HashMap<u64, RaceEnd, BuildHasherDefault<MixedKeyHasher>>,
     /// Flood-fill marks: a cell is seen in the current fill when `seen[i] == stamp`.
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<usize>,
 }
 
-impl Race<'_> {
+impl RaceSearch<'_> {
     /// The end of the race with `to_move` to play on `cells`, both sides playing their best:
     /// each prefers its own capture, then a seki, then the other's capture. `passes` counts
     /// the passes just before; `ko` is the point the simple ko ban forbids; `taken` says the
     /// enclosure has captured the weak chain already (a small one: the weak side may still
     /// play in the space it freed, as a nakade, until both pass).
-    fn solve(&mut self, stones_key: u64, to_move: u8, state: State) -> End {
+    fn solve(&mut self, stones_key: u64, to_move: u8, state: State) -> RaceEnd {
         let key = position_key(stones_key, to_move, state);
         if let Some(&end) = self.memo.get(&key) {
             return end;
         }
         self.nodes += 1;
         if self.nodes > MAX_NODES {
-            return End::Unknown;
+            return RaceEnd::Unknown;
         }
         let end = self.search(stones_key, to_move, state);
-        if end != End::Unknown {
+        if end != RaceEnd::Unknown {
             self.memo.insert(key, end);
         }
         end
     }
 
-    /// [`Race::solve`] of a position not met before.
-    fn search(&mut self, stones_key: u64, to_move: u8, state: State) -> End {
+    /// [`RaceSearch::solve`] of a position not met before.
+    fn search(&mut self, stones_key: u64, to_move: u8, state: State) -> RaceEnd {
         let mine = if to_move == self.attacker {
-            End::EnclosureCaptures
+            RaceEnd::EnclosureCaptures
         } else {
-            End::WeakCaptures
+            RaceEnd::WeakCaptures
         };
         // The plays first: a side that can win by one is done without reading its pass.
         let mut best = None;
@@ -360,11 +361,11 @@ impl Race<'_> {
             let end = if to_move != self.attacker && !self.plays_on(mark, captured) {
                 // A capture by the weak side counts as its win: the refutation must hold
                 // against every resource it has (but see `plays_on`).
-                End::WeakCaptures
+                RaceEnd::WeakCaptures
             } else if taken && self.weak_size > NAKADE_MAX {
                 // Taking more stones than any killable eye shape holds gives the enclosure
                 // its life.
-                End::EnclosureCaptures
+                RaceEnd::EnclosureCaptures
             } else {
                 let state = State {
                     passes: 0,
@@ -374,22 +375,22 @@ impl Race<'_> {
                 self.solve(next_key, opponent(to_move), state)
             };
             self.take_back(mark);
-            if end == End::Unknown {
-                return End::Unknown;
+            if end == RaceEnd::Unknown {
+                return RaceEnd::Unknown;
             }
             if end == mine {
                 return mine;
             }
-            if end == End::Seki || best.is_none() {
+            if end == RaceEnd::Seki || best.is_none() {
                 best = Some(end);
             }
         }
         let pass = if state.passes >= 1 {
             // The other side passed: passing too ends the race.
             if state.taken {
-                End::EnclosureCaptures
+                RaceEnd::EnclosureCaptures
             } else {
-                End::Seki
+                RaceEnd::Seki
             }
         } else {
             let passed = State {
@@ -400,9 +401,9 @@ impl Race<'_> {
             self.solve(stones_key, opponent(to_move), passed)
         };
         match (pass, best) {
-            (End::Unknown, _) => End::Unknown,
+            (RaceEnd::Unknown, _) => RaceEnd::Unknown,
             (end, _) if end == mine => mine,
-            (End::Seki, _) | (_, None) => pass,
+            (RaceEnd::Seki, _) | (_, None) => pass,
             (_, Some(end)) => end,
         }
     }
@@ -410,7 +411,7 @@ impl Race<'_> {
     /// Plays `color` at `p`: captures the enemy strings left without a liberty; None (and
     /// the board as it was) when the play is suicide. Returns the stones captured and the ko
     /// point the play leaves, if any (it took one stone and stands alone with one liberty).
-    /// Every change is logged for [`Race::take_back`].
+    /// Every change is logged for [`RaceSearch::take_back`].
     fn play(&mut self, key: &mut u64, p: usize, color: u8) -> Option<(usize, Option<usize>)> {
         let mark = self.undo.len();
         self.set(p, color);
@@ -568,7 +569,7 @@ mod tests {
     }
 
     /// How the race ends with the enclosure moving first, then with the weak side.
-    fn ends(rows: &[&str], x: usize, y: usize) -> Option<(End, End)> {
+    fn ends(rows: &[&str], x: usize, y: usize) -> Option<(RaceEnd, RaceEnd)> {
         read_at(rows, x, y, read_out)
     }
 
@@ -589,7 +590,7 @@ mod tests {
         assert!(refuted(&APPROACH_THROUGH_A_LIVING_WALL, 2, 1));
         assert_eq!(
             ends(&APPROACH_THROUGH_A_LIVING_WALL, 2, 1),
-            Some((End::EnclosureCaptures, End::EnclosureCaptures))
+            Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures))
         );
     }
 
@@ -609,7 +610,10 @@ mod tests {
         // White moving first has nothing better than a seki (its approach at F7 is
         // suicide, D9 self-atari); Black moving first plays G8 from its own group and takes
         // F8 at F7.
-        assert_eq!(ends(&rows, 2, 1), Some((End::Seki, End::WeakCaptures)));
+        assert_eq!(
+            ends(&rows, 2, 1),
+            Some((RaceEnd::Seki, RaceEnd::WeakCaptures))
+        );
     }
 
     /// How a kill on the chain at (x, y) reads out ([`kill_read_out`]).
@@ -646,7 +650,7 @@ mod tests {
         let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.push(3 * grid.width + 6);
-        let race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let race = RaceSearch::of(&grid, &weak, &enclosing, &space).expect("a race");
         assert_eq!(race.reach, MAX_KILL_POINTS);
         assert!(kill_read_out(&grid, &weak, &enclosing, &space));
     }
@@ -665,15 +669,15 @@ mod tests {
     fn a_kill_only_the_enclosure_moving_first_makes_is_no_kill() {
         let grid = Grid::new(&Position::from_diagram(&WHOEVER_MOVES_FIRST));
         let (weak, enclosing, space) = race_at(&grid, 1, 0);
-        let mut race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space).expect("a race");
         let attacker = race.attacker;
         assert_eq!(
             race.solve(0, attacker, State::START),
-            End::EnclosureCaptures
+            RaceEnd::EnclosureCaptures
         );
         assert_eq!(
             race.solve(0, opponent(attacker), State::START),
-            End::WeakCaptures
+            RaceEnd::WeakCaptures
         );
         assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
     }
@@ -685,14 +689,14 @@ mod tests {
         let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.extend([3 * grid.width + 5, 3 * grid.width + 6]);
-        let mut race = Race::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space).expect("a race");
         assert!(race.reach > MAX_KILL_POINTS);
         assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
         // Read all the same, the search sees the kill: only the limit leaves it unread.
         let attacker = race.attacker;
         assert_eq!(
             race.solve(0, opponent(attacker), State::START),
-            End::EnclosureCaptures
+            RaceEnd::EnclosureCaptures
         );
     }
 
@@ -715,7 +719,7 @@ mod tests {
         assert!(!refuted(&NAKADE_SEKI, 6, 4));
         assert_eq!(
             ends(&NAKADE_SEKI, 6, 4),
-            Some((End::WeakCaptures, End::WeakCaptures))
+            Some((RaceEnd::WeakCaptures, RaceEnd::WeakCaptures))
         );
     }
 
@@ -740,7 +744,7 @@ mod tests {
     fn a_throw_in_the_weak_side_must_take_refutes_the_seki() {
         assert_eq!(
             ends(&THROW_IN_TAKEN_IS_NO_LIFE, 0, 1),
-            Some((End::EnclosureCaptures, End::EnclosureCaptures))
+            Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures))
         );
         assert!(refuted(&THROW_IN_TAKEN_IS_NO_LIFE, 0, 1));
     }
@@ -759,7 +763,10 @@ mod tests {
     #[test]
     fn eye_against_eye_with_shared_liberties_stays_a_seki() {
         assert!(!refuted(&EYE_AGAINST_EYE, 1, 1));
-        assert_eq!(ends(&EYE_AGAINST_EYE, 1, 1), Some((End::Seki, End::Seki)));
+        assert_eq!(
+            ends(&EYE_AGAINST_EYE, 1, 1),
+            Some((RaceEnd::Seki, RaceEnd::Seki))
+        );
     }
 
     #[test]
@@ -780,8 +787,8 @@ mod tests {
     }
 
     /// A search over `grid` with `points` to play on, White the enclosure.
-    fn search_on(grid: &Grid, points: Vec<usize>) -> Race<'_> {
-        Race {
+    fn search_on(grid: &Grid, points: Vec<usize>) -> RaceSearch<'_> {
+        RaceSearch {
             grid,
             cells: grid.cells.iter().map(|c| code(*c)).collect(),
             undo: Vec::new(),
@@ -910,7 +917,7 @@ mod tests {
         let mut race = search_on(&grid, open[..MAX_POINTS].to_vec());
         race.weak = 17;
         assert_eq!(grid.cells[17], Some(Color::Black));
-        assert_eq!(race.solve(0, 2, State::START), End::Unknown);
+        assert_eq!(race.solve(0, 2, State::START), RaceEnd::Unknown);
         assert!(race.nodes > MAX_NODES);
     }
 

@@ -10,11 +10,11 @@ use proptest::prelude::*;
 
 /// A tiny deterministic generator (xorshift64*), so one proptest case can play many
 /// games cheaply.
-struct Rng(u64);
+struct TestRng(u64);
 
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
+impl TestRng {
+    fn new(seed: u64) -> TestRng {
+        TestRng(seed | 1)
     }
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
@@ -187,22 +187,22 @@ const SIZES: &[(u8, u8)] = &[
 ];
 
 #[derive(Default)]
-struct Tally {
+struct RefTally {
     moves: u64,
     psk: u64,
     ssk: u64,
     captures: u64,
 }
 
-fn random_points(rng: &mut Rng, w: u8, h: u8, n: u64) -> Vec<Point> {
+fn random_points(rng: &mut TestRng, w: u8, h: u8, n: u64) -> Vec<Point> {
     (0..rng.below(n + 1))
         .map(|_| Point::new(rng.below(w as u64) as u8, rng.below(h as u64) as u8))
         .collect()
 }
 
 /// Plays one random game on the engine and the reference and compares every step.
-fn game(seed: u64, zobrist: Option<fn(Point, Color) -> u64>, max_moves: u64, tally: &mut Tally) {
-    let mut rng = Rng::new(seed);
+fn game(seed: u64, zobrist: Option<fn(Point, Color) -> u64>, max_moves: u64, tally: &mut RefTally) {
+    let mut rng = TestRng::new(seed);
     let (w, h) = SIZES[rng.below(SIZES.len() as u64) as usize];
     let mut engine = match zobrist {
         Some(f) => Engine::with_zobrist(Zobrist::from_fn(w, h, f)).unwrap(),
@@ -324,7 +324,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(250)))]
     #[test]
     fn engine_matches_naive_reference(seed in any::<u64>()) {
-        let mut tally = Tally::default();
+        let mut tally = RefTally::default();
         for g in 0..40u64 {
             game(seed.wrapping_add(g.wrapping_mul(0x9E37_79B9_7F4A_7C15)), None, 150, &mut tally);
         }
@@ -333,7 +333,7 @@ proptest! {
 
 #[test]
 fn random_games_do_exercise_repetitions() {
-    let mut tally = Tally::default();
+    let mut tally = RefTally::default();
     for g in 0..300 {
         game(g, None, 300, &mut tally);
     }
@@ -348,7 +348,7 @@ fn random_games_do_exercise_repetitions() {
 /// found (the comparison with the naive reference covers both).
 #[test]
 fn forced_zobrist_collisions_give_no_false_verdicts() {
-    let mut tally = Tally::default();
+    let mut tally = RefTally::default();
     for g in 0..300 {
         game(1_000_000 + g, Some(|_, _| 0), 120, &mut tally);
     }
@@ -358,7 +358,7 @@ fn forced_zobrist_collisions_give_no_false_verdicts() {
         tally.psk
     );
     // Two hash values only: collisions between some boards, not all.
-    let mut tally = Tally::default();
+    let mut tally = RefTally::default();
     for g in 0..200 {
         game(
             2_000_000 + g,
@@ -403,7 +403,7 @@ enum Ev {
 
 /// One position of the line, as the rules texts speak of it.
 #[derive(Clone)]
-struct Pos {
+struct RefPos {
     board: Vec<u8>,
     to_move: u8,
     /// The move after which it stood (0 = the start; a setup keeps the last move's).
@@ -448,7 +448,7 @@ struct Referee {
     w: usize,
     h: usize,
     cells: Vec<u8>,
-    line: Vec<Pos>,
+    line: Vec<RefPos>,
     /// R-SST hot set: points and kinds of the previous mover's hot stones, and that move.
     hot: Vec<(usize, &'static str)>,
     hot_by: u32,
@@ -578,7 +578,7 @@ impl Referee {
     }
 
     fn push(&mut self, to_move: Color, number: u32, by_play: Option<Color>, mover: Option<Color>) {
-        self.line.push(Pos {
+        self.line.push(RefPos {
             board: self.cells.clone(),
             to_move: stone(to_move),
             number,
@@ -679,7 +679,7 @@ impl Referee {
         }
         // Repetition: every earlier position with this board.
         let board = self.cells.clone();
-        let earlier: Vec<&Pos> = self.line.iter().filter(|p| p.board == board).collect();
+        let earlier: Vec<&RefPos> = self.line.iter().filter(|p| p.board == board).collect();
         said.psk = earlier.first().map(|p| p.number);
         said.ssk = earlier
             .iter()
@@ -878,11 +878,11 @@ fn parse_points(w: usize, list: &str) -> Vec<usize> {
 }
 
 /// The generator's board: the naive referee's play without its history.
-struct Board(Referee);
+struct RefBoard(Referee);
 
-impl Board {
-    fn new(w: usize, h: usize) -> Board {
-        Board(Referee::new(w, h))
+impl RefBoard {
+    fn new(w: usize, h: usize) -> RefBoard {
+        RefBoard(Referee::new(w, h))
     }
     fn setup(&mut self, b: &[usize], wh: &[usize], clear: &[usize]) {
         for (pts, v) in [(clear, 0), (b, 1), (wh, 2)] {
@@ -898,7 +898,7 @@ impl Board {
 
 /// Points where `c` would capture (liberties of opponent strings in atari), and the
 /// empty points.
-fn capture_points(b: &Board, c: Color) -> (Vec<usize>, Vec<usize>) {
+fn capture_points(b: &RefBoard, c: Color) -> (Vec<usize>, Vec<usize>) {
     let r = &b.0;
     let mut caps = Vec::new();
     for i in 0..r.cells.len() {
@@ -915,7 +915,7 @@ fn capture_points(b: &Board, c: Color) -> (Vec<usize>, Vec<usize>) {
     (caps, empty)
 }
 
-fn disjoint_points(rng: &mut Rng, n: usize, k: u64, taken: &mut Vec<usize>) -> Vec<usize> {
+fn disjoint_points(rng: &mut TestRng, n: usize, k: u64, taken: &mut Vec<usize>) -> Vec<usize> {
     let mut out = Vec::new();
     for _ in 0..rng.below(k + 1) {
         let p = rng.below(n as u64) as usize;
@@ -929,7 +929,7 @@ fn disjoint_points(rng: &mut Rng, n: usize, k: u64, taken: &mut Vec<usize>) -> V
 
 /// Generates a ko-heavy record; the naive referee steers the moves towards captures.
 fn generate(seed: u64, tally: &mut RecordTally) -> Generated {
-    let mut rng = Rng::new(seed);
+    let mut rng = TestRng::new(seed);
     let kind = rng.below(10);
     let (w, h, mut black, mut white) = if kind < 5 {
         let (w, h, b, wh) = shape(rng.below(6));
@@ -984,7 +984,7 @@ fn generate(seed: u64, tally: &mut RecordTally) -> Generated {
     }
     let mut body = String::new();
     // A board that follows the generated moves, to steer them towards captures.
-    let mut steer = Board::new(w, h);
+    let mut steer = RefBoard::new(w, h);
     for ev in &root {
         if let Ev::Setup { black, white, .. } = ev {
             steer.setup(black, white, &[]);
