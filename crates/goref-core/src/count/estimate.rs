@@ -829,6 +829,93 @@ mod tests {
         assert!(est.seki_stones().is_empty());
     }
 
+    /// The static reading sees a seki between Black's nine stones on the left edge and the
+    /// lone White stone between them (their two liberties shared), and reads it from the
+    /// White stone's side, the smaller space. From Black's side it is no seki: White throws
+    /// in, Black must take two stones and is left with one eye (the race search's
+    /// `THROW_IN_TAKEN_IS_NO_LIFE`). So Black's stones are dead, read out, and the White
+    /// stone lives in White's area (the Fox game `2017.05.04_vs_revenge`, GNU Go's and RE's
+    /// count).
+    #[test]
+    fn a_seki_refuted_from_the_partners_side_kills_the_partners() {
+        let rows = [
+            "O O O O O O",
+            "X X O . O .",
+            ". X O O O O",
+            "O X O . O .",
+            ". X X O O O",
+            "X X O . O .",
+            "X O O O O O",
+            "O O . O . O",
+        ];
+        let est = estimate(&Position::from_diagram(&rows));
+        let black = est
+            .strings
+            .iter()
+            .find(|s| s.stones.contains(&Point::new(1, 1)))
+            .expect("Black's edge string");
+        assert_eq!((black.status, black.proven), (StoneStatus::Dead, false));
+        assert!(black.confidence >= 0.8, "read out: {}", black.confidence);
+        assert_eq!(status_at(&est, 0, 3), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 0, 2), Some(Color::White));
+        assert!(est.seki_stones().is_empty());
+        // The colours swapped: the same reading.
+        let swapped: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        'X' => 'O',
+                        'O' => 'X',
+                        c => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+        let est = estimate(&Position::from_diagram(&swapped));
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 0, 3), StoneStatus::Alive);
+    }
+
+    /// Black's eight stones at the bottom have one eye (F1) and share their other liberty
+    /// (D1) with White's corner chain, whose eye (A1) holds a Black stone in atari. Seki:
+    /// White may take that stone, but filling D1 then puts White in atari at B1, and Black
+    /// may play there, on the point White's capture freed. Read from Black's side the search
+    /// must let Black play B1 once it is empty; without that, White "takes B1, fills D1 and
+    /// then F1" and the Black group reads dead (the KGS game `2015-05-27-2`, where GNU Go and
+    /// RE have it alive).
+    #[test]
+    fn a_seki_whose_eye_holds_a_stone_to_take_is_not_refuted_from_either_side() {
+        let rows = [
+            ". . X O . . . . .",
+            ". . X O . . . . .",
+            "X X X O . . . . .",
+            ". . X O . . . . .",
+            "X X X O O O O O O",
+            "X X X O O O O O O",
+            "O O O X X X X X O",
+            ". X O . X . X X O",
+        ];
+        let est = estimate(&Position::from_diagram(&rows));
+        assert_eq!(
+            status_at(&est, 2, 7),
+            StoneStatus::Seki,
+            "White's corner chain"
+        );
+        assert_eq!(
+            status_at(&est, 4, 7),
+            StoneStatus::Seki,
+            "Black's eight stones"
+        );
+        assert_eq!(
+            status_at(&est, 1, 7),
+            StoneStatus::Dead,
+            "the stone in White's eye"
+        );
+        assert_eq!(owner_at(&est, 3, 7), None);
+    }
+
     /// The seki shape with the dame filled, but the two Black stones are also bounded by a
     /// second White chain (right) whose other liberty is an open point, neither a shared
     /// liberty nor a dame of Black's living wall. That chain can fill a shared liberty from

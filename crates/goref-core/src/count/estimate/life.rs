@@ -498,6 +498,20 @@ fn settle_weakest(
             }
             return Some(Settled::One(space));
         }
+        if partners_refuted(grid, verdicts, stones, &space, &partners) {
+            // The same seki read from the partners' side: they are the weak ones, and the
+            // space's stones take them whoever moves first (a throw-in the partners must
+            // take, then the play into their one eye). The space is read again next round
+            // with the partners off the board, as after a lost race.
+            for &c in &partners {
+                verdicts[c] = LifeVerdict {
+                    status: StoneStatus::Dead,
+                    confidence: confidence::DEAD_READ_OUT,
+                    proven: false,
+                };
+            }
+            return Some(Settled::Race);
+        }
         for c in space.chains.iter().copied().chain(partners) {
             verdicts[c] = LifeVerdict {
                 status: StoneStatus::Seki,
@@ -523,6 +537,49 @@ fn settle_weakest(
     }
     kill(verdicts, &space, false);
     Some(Settled::One(space))
+}
+
+/// Whether the seki between a space's weak chains and their `partners` (enclosing chains
+/// of the other colour) is refuted from the partners' side: with the partners as the weak
+/// side, in their own space (the cells they reach without crossing the space colour's living
+/// stones), the space colour's chains around them take the biggest partner whoever moves
+/// first ([`race::seki_refuted`], every rule of that search as it is). A partner's other
+/// resources are in that search: an enclosing chain of its own short of liberties is one
+/// it may capture, and a capture by the partners is their win unless it is a throw-in.
+fn partners_refuted(
+    grid: &Grid,
+    verdicts: &[LifeVerdict],
+    stones: &LivingStones,
+    space: &Space,
+    partners: &[usize],
+) -> bool {
+    let labelled = labelling(grid, stones.without(space.color));
+    let mut labels: Vec<u32> = partners
+        .iter()
+        .filter_map(|&c| grid.chains[c].stones.first())
+        .map(|&i| labelled.label[i])
+        .filter(|&l| l != NONE)
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    let cells: Vec<usize> = labels
+        .iter()
+        .flat_map(|&l| {
+            labelled
+                .regions()
+                .cells(l as usize)
+                .iter()
+                .map(|&i| i as usize)
+        })
+        .collect();
+    let partners_space = Space {
+        color: space.color.opponent(),
+        cells,
+        chains: partners.to_vec(),
+        reopened: false,
+    };
+    let enclosing = enclosing_chains(grid, verdicts, &partners_space);
+    race::seki_refuted(grid, partners, &enclosing, &partners_space.cells)
 }
 
 /// The enclosing chains, weak themselves, that lose a capturing race against the space's

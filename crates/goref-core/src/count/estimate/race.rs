@@ -188,6 +188,26 @@ impl<'g> RaceSearch<'g> {
         );
         points.sort_unstable();
         points.dedup();
+        // Likewise a stone or two of the weak colour, not in the race, whose every liberty
+        // is a point of it (a dead stone inside an enclosing chain's eye): once the
+        // enclosure takes it, the weak side may play there again (a throw-in into that
+        // eye), so the point freed is a point of the race.
+        let caught: Vec<usize> = grid
+            .chains
+            .iter()
+            .enumerate()
+            .filter(|&(c, chain)| {
+                chain.color == defender
+                    && chain.stones.len() <= PLAY_ON_AFTER_TAKING
+                    && !weak.contains(&c)
+                    && !chain.libs.is_empty()
+                    && chain.libs.iter().all(|l| points.binary_search(l).is_ok())
+            })
+            .flat_map(|(_, chain)| chain.stones.iter().copied())
+            .collect();
+        points.extend(caught);
+        points.sort_unstable();
+        points.dedup();
         let cells: Vec<u8> = grid.cells.iter().map(|c| code(*c)).collect();
         Some(RaceSearch {
             grid,
