@@ -103,9 +103,17 @@ fn teire_points_reading(
             continue;
         }
         let in_string = |j: usize| string_of[j] == id;
-        // The owner fills a dame that joins another of its strings instead: no teire.
-        let joins_another =
-            |d: usize| neighbours(d).any(|j| board[j] == Some(color) && !in_string(j));
+        // The owner fills a dame that joins another of its strings instead: no teire, where
+        // the string joined has a liberty of its own territory besides this one (the two
+        // together then keep two once the dame are filled). Joined to a string that has
+        // only the same point, the whole is in atari at that point all the same.
+        let joins_another = |d: usize| {
+            neighbours(d).any(|j| {
+                board[j] == Some(color)
+                    && !in_string(j)
+                    && other_own_liberty(pos, &board, &area.territory, j, eye, &mut Vec::new())
+            })
+        };
         if dame.iter().any(|&d| joins_another(d)) {
             continue;
         }
@@ -132,6 +140,38 @@ fn teire_points_reading(
         p.dedup();
         p.len() as u32
     })
+}
+
+/// Whether the string of `color` through cell `start` has a liberty in its own colour's
+/// territory other than `eye` (`seen` is scratch for the flood). Asked only of a string
+/// next to a dame another candidate could join it through: rare, so it floods afresh.
+fn other_own_liberty(
+    pos: &Position,
+    board: &[Option<Color>],
+    territory: &[Option<Color>],
+    start: usize,
+    eye: usize,
+    seen: &mut Vec<usize>,
+) -> bool {
+    let color = board[start];
+    let width = pos.width as usize;
+    seen.clear();
+    seen.push(start);
+    let mut k = 0;
+    while k < seen.len() {
+        let i = seen[k];
+        k += 1;
+        for j in cell_neighbours(width, board.len(), i) {
+            if board[j].is_none() {
+                if j != eye && territory[j] == color {
+                    return true;
+                }
+            } else if board[j] == color && !seen.contains(&j) {
+                seen.push(j);
+            }
+        }
+    }
+    false
 }
 
 /// Buffers for one string at a time, reused across the strings of a position.
@@ -289,6 +329,44 @@ mod tests {
         let mut open = rows;
         open[0] = "...X...";
         assert_eq!(teire(&open, &[], &[]), [1, 0]);
+    }
+
+    /// Two Black strings at the bottom edge, H2 and F1-G1, each with the dame G2 and
+    /// Black's point H1 as liberties: filling G2 joins them, but the whole still has only
+    /// H1, so White fills G2 and Black must connect at H1 all the same (the Fox game
+    /// `2017.01.18_vs_59436596`, RE W+0.5 with this teire counted). Joining saves the teire
+    /// only where the string joined has a point of Black's territory of its own.
+    #[test]
+    fn joining_a_string_that_shares_the_same_one_point_still_costs_the_point() {
+        let rows = [
+            ".........", //
+            "OOOOOOOOO", //
+            "OOOOOOOOO", //
+            "OOOOOO.XO", //
+            "OOOOOXX.X", //
+        ];
+        let pos = Position::from_diagram(&rows);
+        let area = count_area(&pos, &[]).unwrap();
+        assert_eq!(
+            area.territory[pos.index(Point::new(6, 3))],
+            None,
+            "G2, the dame"
+        );
+        let h1 = area.territory[pos.index(Point::new(7, 4))];
+        assert_eq!(h1, Some(Color::Black), "H1, Black's point");
+        assert_eq!(teire_points(&pos, &area, &[]), [1, 0]);
+        // F1-G1 with a second point of Black's own (E1): joining at G2 gives the whole two
+        // liberties in Black's area, so Black fills the dame itself and makes no teire.
+        let roomy = [
+            ".........", //
+            "OOOOOOOOO", //
+            "OOOOOOOOO", //
+            "OOOOXO.XO", //
+            "OOOX.XX.X", //
+        ];
+        let pos = Position::from_diagram(&roomy);
+        let area = count_area(&pos, &[]).unwrap();
+        assert_eq!(teire_points(&pos, &area, &[]), [0, 0]);
     }
 
     #[test]
