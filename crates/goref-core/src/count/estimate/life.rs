@@ -11,7 +11,7 @@
 use std::rc::Rc;
 
 use super::grid::{labelling, Grid, Labelling, UnionFind, NONE};
-use super::race;
+use super::race::{self, SekiReadOut};
 use super::semeai;
 use crate::count::estimate::StoneStatus;
 use crate::point::Color;
@@ -40,6 +40,8 @@ mod confidence {
     pub(crate) const DEAD_SMALL_AND_SHORT: f32 = 0.8;
     pub(crate) const DEAD_WEAK_ENCLOSURE: f32 = 0.7;
     pub(crate) const SEKI: f32 = 0.7;
+    /// Seki read out from both sides: whoever moves first, both pass with nothing taken.
+    pub(crate) const SEKI_READ_OUT: f32 = 0.85;
     pub(crate) const DEAD_BIG_SPACE: f32 = 0.65;
     pub(crate) const UNSETTLED: f32 = 0.6;
 }
@@ -495,7 +497,8 @@ fn settle_weakest(
     let space = candidates.swap_remove(smallest);
     if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
         let enclosing = enclosing_chains(grid, verdicts, &space);
-        if race::seki_refuted(grid, &space.chains, &enclosing, &space.cells) {
+        let forward = race::seki_read_out(grid, &space.chains, &enclosing, &space.cells);
+        if forward == SekiReadOut::Refuted {
             // Played out, the enclosure captures whoever moves first: no seki.
             for &c in &space.chains {
                 verdicts[c] = LifeVerdict {
@@ -506,7 +509,8 @@ fn settle_weakest(
             }
             return Some(Settled::One(space));
         }
-        if partners_refuted(grid, verdicts, stones, &space, &partners) {
+        let backward = partners_read_out(grid, verdicts, stones, &space, &partners);
+        if backward == SekiReadOut::Refuted {
             // The same seki read from the partners' side: they are the weak ones, and the
             // space's stones take them whoever moves first (a throw-in the partners must
             // take, then the play into their one eye). The space is read again next round
@@ -520,10 +524,18 @@ fn settle_weakest(
             }
             return Some(Settled::Race);
         }
+        // Read out from both sides, whoever moves first, both pass: the seki holds in
+        // every line the search plays.
+        let confidence = if forward == SekiReadOut::Confirmed && backward == SekiReadOut::Confirmed
+        {
+            confidence::SEKI_READ_OUT
+        } else {
+            confidence::SEKI
+        };
         for c in space.chains.iter().copied().chain(partners) {
             verdicts[c] = LifeVerdict {
                 status: StoneStatus::Seki,
-                confidence: confidence::SEKI,
+                confidence,
                 proven: false,
             };
         }
@@ -551,16 +563,16 @@ fn settle_weakest(
 /// of the other colour) is refuted from the partners' side: with the partners as the weak
 /// side, in their own space (the cells they reach without crossing the space colour's living
 /// stones), the space colour's chains around them take the biggest partner whoever moves
-/// first ([`race::seki_refuted`], every rule of that search as it is). A partner's other
+/// first ([`race::seki_read_out`], every rule of that search as it is). A partner's other
 /// resources are in that search: an enclosing chain of its own short of liberties is one
 /// it may capture, and a capture by the partners is their win unless it is a throw-in.
-fn partners_refuted(
+fn partners_read_out(
     grid: &Grid,
     verdicts: &[LifeVerdict],
     stones: &LivingStones,
     space: &Space,
     partners: &[usize],
-) -> bool {
+) -> SekiReadOut {
     let labelled = labelling(grid, stones.without(space.color));
     let mut labels: Vec<u32> = partners
         .iter()
@@ -587,7 +599,7 @@ fn partners_refuted(
         reopened: false,
     };
     let enclosing = enclosing_chains(grid, verdicts, &partners_space);
-    race::seki_refuted(grid, partners, &enclosing, &partners_space.cells)
+    race::seki_read_out(grid, partners, &enclosing, &partners_space.cells)
 }
 
 /// The enclosing chains, weak themselves, that lose a capturing race against the space's

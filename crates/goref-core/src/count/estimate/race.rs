@@ -67,14 +67,42 @@ enum RaceEnd {
 /// `enclosing` chains (the other) is refuted: the enclosure takes the biggest weak chain for
 /// good whoever moves first, within the search's budget (see the module's rules). `space` is
 /// the weak chains' space (cells).
+#[cfg(test)]
 pub(crate) fn seki_refuted(
     grid: &Grid,
     weak: &[usize],
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    read_out(grid, weak, enclosing, space)
-        == Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures))
+    seki_read_out(grid, weak, enclosing, space) == SekiReadOut::Refuted
+}
+
+/// What the race search makes of a seki the static reading sees ([`seki_refuted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SekiReadOut {
+    /// The enclosure takes the biggest weak chain whoever moves first.
+    Refuted,
+    /// Both searches finished, and whoever moves first both sides pass with nothing
+    /// taken: the seki holds in every line the search plays.
+    Confirmed,
+    /// Anything else: a capture by the weak side, an outcome the first move decides, a
+    /// search past its budget, or nothing to read.
+    Open,
+}
+
+/// The seki between the `weak` and the `enclosing` chains played out both ways
+/// ([`SekiReadOut`]).
+pub(crate) fn seki_read_out(
+    grid: &Grid,
+    weak: &[usize],
+    enclosing: &[usize],
+    space: &[usize],
+) -> SekiReadOut {
+    match read_out(grid, weak, enclosing, space) {
+        Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures)) => SekiReadOut::Refuted,
+        Some((RaceEnd::Seki, RaceEnd::Seki)) => SekiReadOut::Confirmed,
+        _ => SekiReadOut::Open,
+    }
 }
 
 /// Whether the enclosure takes the biggest of the `weak` chains, which the static reading
