@@ -45,7 +45,11 @@ fn main() {
                 } else {
                     "alive"
                 };
-                let colour = if pos.get(p) == Some(Color::Black) { "B" } else { "W" };
+                let colour = if pos.get(p) == Some(Color::Black) {
+                    "B"
+                } else {
+                    "W"
+                };
                 let proven = est.is_proven(p);
                 stones.push(serde_json::json!([
                     p.vertex(pos.height),

@@ -893,6 +893,19 @@ impl CodeInfo {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn severities_and_codes_are_painted_for_a_terminal_only_when_asked() {
+        assert_eq!(Severity::Warning.painted(false), "warning");
+        assert_eq!(
+            Severity::Warning.painted(true),
+            "\u{1b}[1;33mwarning\u{1b}[0m"
+        );
+        assert_eq!(Severity::Info.painted(true), "\u{1b}[36minfo\u{1b}[0m");
+        assert_eq!(Code::KoRetake.painted(false), "ko-retake");
+        assert_eq!(Code::KoRetake.painted(true), "\u{1b}[1mko-retake\u{1b}[0m");
+    }
+
     use super::*;
 
     fn names_in(category: Category) -> Vec<&'static str> {

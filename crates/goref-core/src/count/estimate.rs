@@ -733,6 +733,9 @@ mod tests {
         assert_eq!(owner_at(&est, 3, 2), None);
         assert!(est.dead_stones().is_empty());
         assert_eq!(est.seki_stones().len(), 10);
+        // Not read out whoever moves first (the search is left open): the seki keeps the
+        // static reading's confidence.
+        assert_eq!(est.confidence_at(Point::new(1, 1)), Some(0.7));
         // The outer black wall has two true eyes on the edge: pass-alive, proven.
         assert!(est
             .strings
@@ -835,6 +838,9 @@ mod tests {
         let est = estimate(&pos);
         assert_eq!(status_at(&est, 5, 3), StoneStatus::Seki);
         assert_eq!(status_at(&est, 3, 2), StoneStatus::Seki);
+        // Read out from White's side only (from Black's the search is left open): the seki
+        // keeps the static reading's confidence.
+        assert_eq!(est.confidence_at(Point::new(5, 3)), Some(0.7));
         assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
         assert_eq!(owner_at(&est, 4, 3), None);
         assert!(est.dead_stones().is_empty());

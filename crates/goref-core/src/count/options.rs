@@ -155,3 +155,25 @@ impl Estimator {
 
 /// A string whose status below this confidence may not decide the winner on its own.
 pub const MIN_CONFIDENCE: f32 = 0.8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Estimator::gtp` gives the engine the default times, a minute a position.
+    #[test]
+    fn a_gtp_engine_gets_the_default_times() {
+        let Estimator::Gtp {
+            command,
+            timeout,
+            game_timeout,
+        } = Estimator::gtp("gnugo --mode gtp --level 1")
+        else {
+            panic!("a GTP estimator");
+        };
+        assert_eq!(command, "gnugo --mode gtp --level 1");
+        assert_eq!(timeout, Duration::from_secs(20));
+        assert_eq!(game_timeout, Duration::from_secs(60));
+        assert_eq!(Estimator::DEFAULT_GAME_TIMEOUT, game_timeout);
+    }
+}

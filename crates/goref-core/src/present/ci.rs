@@ -481,6 +481,55 @@ mod tests {
         std::fs::remove_file(&tmp).unwrap();
     }
 
+    /// The report's CI printers, as the binary streams them: an annotation and a SARIF
+    /// result per finding shown, a failing JUnit case for a game with an error and a passing
+    /// one for a clean game, and documents that parse whole.
+    #[test]
+    fn the_report_prints_each_ci_format() {
+        let opts = crate::CheckOptions::default();
+        let bad = &crate::check_bytes("a.sgf", b"(;SZ[9];B[ee];W[ee])", &opts)[0];
+        let clean = &crate::check_bytes("b.sgf", b"(;SZ[9]RE[B+R];B[ee])", &opts)[0];
+        let github = bad.to_github_lines(Severity::Error);
+        assert_eq!(github.len(), 1);
+        assert!(
+            github[0].starts_with("::error file=a.sgf,line=1,col="),
+            "{github:?}"
+        );
+        assert!(github[0].contains("title=occupied-point::"), "{github:?}");
+        assert!(clean.to_github_lines(Severity::Error).is_empty());
+        let results = bad.to_sarif_results(Severity::Error);
+        assert_eq!(results.len(), 1);
+        let log = format!(
+            "{}{}{}",
+            GameReport::sarif_head(),
+            results.join(","),
+            GameReport::SARIF_TAIL
+        );
+        let sarif: Value = serde_json::from_str(&log).expect("a SARIF log");
+        assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "occupied-point");
+        let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap();
+        assert_eq!(rules.len(), REGISTRY.len());
+        let (failing, failed) = bad.to_junit_testcase(Some(Severity::Error), Severity::Info, 0.5);
+        assert!(
+            failed && failing.contains("<failure type=\"occupied-point\""),
+            "{failing}"
+        );
+        let (passing, failed) = clean.to_junit_testcase(Some(Severity::Error), Severity::Info, 0.0);
+        assert!(!failed && !passing.contains("<failure"), "{passing}");
+        let head = GameReport::junit_head(2, 1, 0.5);
+        assert!(head.contains("tests=\"2\" failures=\"1\""), "{head}");
+        let xml = format!("{head}\n{failing}\n{passing}\n{}", GameReport::JUNIT_TAIL);
+        let doc = roxmltree::Document::parse(&xml).expect("a JUnit document");
+        assert_eq!(
+            doc.descendants()
+                .filter(|n| n.has_tag_name("testcase"))
+                .count(),
+            2
+        );
+    }
+
     #[test]
     fn rule_names_are_camel_case() {
         assert_eq!(camel_case("positional-superko"), "PositionalSuperko");

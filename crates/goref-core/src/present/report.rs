@@ -528,6 +528,23 @@ mod doc_examples {
     #[allow(unused_imports)]
     use super::*;
 
+    /// The finding lines at or above the level shown, with ANSI colours only when asked,
+    /// and nothing for a game with nothing to show.
+    #[test]
+    fn finding_lines_show_what_reaches_the_level_in_colour_when_asked() {
+        let report = crate::check::first_report(b"(;SZ[9]KM[6.5];B[ee];W[ee])");
+        let plain = report.to_lines(Severity::Error, false);
+        assert!(
+            plain.contains("test.sgf:1:") && plain.contains("error occupied-point"),
+            "{plain}"
+        );
+        assert!(!plain.contains('\u{1b}'), "{plain}");
+        let painted = report.to_lines(Severity::Error, true);
+        assert!(painted.contains("\u{1b}[1;31merror\u{1b}[0m"), "{painted}");
+        let clean = crate::check::first_report(b"(;SZ[9]RE[B+R];B[ee])");
+        assert_eq!(clean.to_lines(Severity::Error, false), "");
+    }
+
     /// `--ignore` drops a code's findings and `--severity` changes a code's level, in
     /// every report of a check and in the report of findings alone.
     #[test]

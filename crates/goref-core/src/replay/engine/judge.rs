@@ -242,6 +242,38 @@ mod text_tests {
         MoveFacts::new(7, Color::Black, Move::Play(Point::new(3, 3)))
     }
 
+    /// A verdict becomes its move's finding: one closing period whether or not its message
+    /// has one, the certainty and the earlier move carried over, the vertex on the board's
+    /// height.
+    #[test]
+    fn a_verdict_becomes_the_finding_of_its_move() {
+        let verdict = |message: &str| Verdict {
+            code: Code::KoRetake,
+            certainty: Certainty::Interpretation,
+            related_move: Some(5),
+            message: message.to_string(),
+        };
+        let on_move = |v: Verdict| v.into_finding(7, Color::White, Some(Point::new(3, 3)), 9);
+        let f = on_move(verdict("the ko is retaken at once"));
+        assert_eq!(f.message, "the ko is retaken at once.");
+        assert_eq!(on_move(verdict("ends.")).message, "ends.");
+        assert_eq!(
+            (f.code, f.certainty, f.related_move),
+            (Code::KoRetake, Some(Certainty::Interpretation), Some(5))
+        );
+        assert_eq!(
+            (f.move_number, f.color, f.vertex.as_deref()),
+            (Some(7), Some(Color::White), Some("D6"))
+        );
+        // Through the engine's facts: the board's height comes with them.
+        let mut engine = crate::replay::Engine::new(5, 5).unwrap();
+        engine.play(Color::Black, Move::Play(Point::new(1, 1)), 1);
+        let again = engine.play(Color::White, Move::Play(Point::new(1, 1)), 2);
+        let judged = again.judge(&Rules::named("chinese").unwrap()).unwrap();
+        assert_eq!(judged.vertex.as_deref(), Some("B4"));
+        assert!(judged.message.ends_with('.') && !judged.message.ends_with(".."));
+    }
+
     /// The verdict of the first preset whose rules `pick` accepts.
     fn verdict_where(pick: impl Fn(&Rules) -> bool, f: &MoveFacts) -> Verdict {
         let rules = PRESETS
