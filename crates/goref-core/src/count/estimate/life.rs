@@ -274,7 +274,15 @@ impl Round {
             for (k, &i) in cells[..shown].iter().enumerate() {
                 first[k] = i as usize;
             }
-            let value = eye_value(grid, verdicts, cells.len(), &first[..shown], color);
+            let owner = |i: usize| match labelled.label[i] {
+                NONE => None,
+                r => match mask[r as usize] {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                },
+            };
+            let value = eye_value(grid, verdicts, cells.len(), &first[..shown], color, owner);
             for &c in border_of(r) {
                 let g = group[c];
                 if counted_for[g] != r as u32 {
@@ -286,7 +294,7 @@ impl Round {
         let mut strong = vec![false; n];
         for c in 0..n {
             let g = group[c];
-            if alive_proven[c] || eyes[g] >= 2 {
+            if alive_proven[c] || eyes[g] >= EYES_TO_LIVE {
                 strong[g] = true;
             }
         }
@@ -326,33 +334,57 @@ impl Round {
 /// The biggest eye space that can still be a killable (nakade) shape.
 const NAKADE_MAX: usize = 6;
 
-/// What an open region bordered by one colour is worth: a big one is two eyes (room for
-/// two, or territory); a point or two, or a killable shape of up to six points (straight or
-/// bent three, square and pyramid four, bulky and crossed five), is one eye; a single point
-/// that the opponent's living stones take diagonally is a false eye.
+/// Eye values are counted in halves: a group with [`EYES_TO_LIVE`] or more is strong.
+const HALF_EYE: u32 = 1;
+const ONE_EYE: u32 = 2;
+const EYES_TO_LIVE: u32 = 4;
+
+/// What an open region bordered by one colour is worth, in halves of an eye: a big one is two
+/// eyes (room for two, or territory); a point or two, or a killable shape of up to six points
+/// (straight or bent three, square and pyramid four, bulky and crossed five), is one eye. A
+/// single point that the opponent's living stones take diagonally is a false eye; where they
+/// take one diagonal fewer and the opponent may still play on another (an empty diagonal
+/// outside the eye's colour's area, `owner` telling whose area a cell is), it is half an eye:
+/// the opponent plays there and the eye is false. Two diagonals still to take are two moves,
+/// and the owner answers the first: an eye.
 fn eye_value(
     grid: &Grid,
     verdicts: &[LifeVerdict],
     size: usize,
     cells: &[usize],
     color: Color,
+    owner: impl Fn(usize) -> Option<Color>,
 ) -> u32 {
     match size {
         0 => 0,
         1 => {
-            let enemy_diagonals = grid
-                .diagonals(cells[0])
-                .filter(|&d| {
-                    grid.cells[d] == Some(color.opponent())
-                        && living(verdicts, grid.chain_of[d] as usize)
-                })
-                .count();
+            let (mut taken, mut open) = (0, 0);
+            for d in grid.diagonals(cells[0]) {
+                match grid.cells[d] {
+                    Some(c)
+                        if c == color.opponent() && living(verdicts, grid.chain_of[d] as usize) =>
+                    {
+                        taken += 1
+                    }
+                    Some(c) if c == color.opponent() => {}
+                    Some(_) => {}
+                    None if owner(d) != Some(color) => open += 1,
+                    None => {}
+                }
+            }
             let limit = if grid.on_edge(cells[0]) { 1 } else { 2 };
-            u32::from(enemy_diagonals < limit)
+            if taken >= limit {
+                0
+            } else if taken + 1 == limit && open > 0 {
+                // One move short of false: the opponent makes it, the owner cannot undo it.
+                HALF_EYE
+            } else {
+                ONE_EYE
+            }
         }
-        2 => 1,
-        3..=NAKADE_MAX if is_nakade(grid, cells) => 1,
-        _ => 2,
+        2 => ONE_EYE,
+        3..=NAKADE_MAX if is_nakade(grid, cells) => ONE_EYE,
+        _ => EYES_TO_LIVE,
     }
 }
 
@@ -729,10 +761,11 @@ fn seki_partners(
             space.cells.len(),
             &space.cells[..shown],
             space.color.opponent(),
+            |i| round.eye_owner(i),
         );
         let kill_gives_life = partners
             .iter()
-            .all(|&a| round.eyes[round.group[a]] + room >= 2);
+            .all(|&a| round.eyes[round.group[a]] + room >= EYES_TO_LIVE);
         (all && kill_gives_life).then_some(partners)
     })
 }
@@ -830,7 +863,7 @@ fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [LifeVerdict], open: 
         }
         v.confidence = if open[c] {
             confidence::UNSETTLED
-        } else if round.eyes[round.group[c]] >= 2 {
+        } else if round.eyes[round.group[c]] >= EYES_TO_LIVE {
             confidence::TWO_EYES
         } else {
             confidence::CONNECTED
@@ -895,7 +928,8 @@ mod tests {
     /// diagonals: two in the middle of the board, one on the edge.
     #[test]
     fn a_single_point_eye_is_false_by_its_living_diagonals() {
-        let value = |rows: &[&str], x: usize, y: usize| {
+        // `whites`: the empty cells White's area holds (the rest is nobody's).
+        let value_with = |rows: &[&str], x: usize, y: usize, whites: &[usize]| {
             let pos = Position::from_diagram(rows);
             let grid = Grid::new(&pos);
             let alive = LifeVerdict {
@@ -905,23 +939,34 @@ mod tests {
             };
             let verdicts = vec![alive; grid.chains.len()];
             let at = y * usize::from(pos.width) + x;
-            eye_value(&grid, &verdicts, 1, &[at], Color::White)
+            let owner = |i: usize| whites.contains(&i).then_some(Color::White);
+            eye_value(&grid, &verdicts, 1, &[at], Color::White, owner)
         };
+        let value = |rows: &[&str], x: usize, y: usize| value_with(rows, x, y, &[]);
         // The eye at (2,2), White's stones around it, Black's on its diagonals.
         assert_eq!(
             value(&[".....", ".OOO.", ".O.O.", ".OOO.", "....."], 2, 2),
-            1
+            ONE_EYE
         );
         assert_eq!(
             value(&[".....", ".XOO.", ".O.O.", ".OOO.", "....."], 2, 2),
-            1
+            ONE_EYE
         );
         assert_eq!(
             value(&[".....", ".XOO.", ".O.O.", ".OOX.", "....."], 2, 2),
             0
         );
+        // One diagonal Black's and another empty, outside White's area: Black plays there
+        // and the eye is false, so it is half an eye; inside White's area it is an eye.
+        let half = [".....", ".XOO.", ".O.O.", ".OO..", "....."];
+        assert_eq!(value(&half, 2, 2), HALF_EYE);
+        assert_eq!(value_with(&half, 2, 2, &[3 * 5 + 3]), ONE_EYE);
+        // Two diagonals still to take are two moves; White answers the first: an eye.
+        let two_open = [".....", "..OO.", ".O.O.", ".OO..", "....."];
+        assert_eq!(value(&two_open, 2, 2), ONE_EYE);
         // On the edge: the eye at (2,0).
-        assert_eq!(value(&[".O.O.", ".OOO.", "....."], 2, 0), 1);
+        assert_eq!(value(&[".O.O.", ".OOO.", "....."], 2, 0), ONE_EYE);
         assert_eq!(value(&[".O.O.", ".XOO.", "....."], 2, 0), 0);
+        assert_eq!(value(&[".O.O.", "..OO.", "....."], 2, 0), HALF_EYE);
     }
 }
