@@ -65,10 +65,17 @@ def main():
     ap.add_argument("--corpus", default="../shared/corpus")
     ap.add_argument("--holdout", default="yenw-")
     ap.add_argument("--gnugo", default="/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else "gnugo")
-    ap.add_argument("--goref", default="target/release/goref")
-    ap.add_argument("--example", default="target/release/examples/estimate_strings")
+    ap.add_argument("--goref", help="the goref binary (default: the release build)")
+    ap.add_argument("--example", help="the estimate_strings example (default: the release build)")
     ap.add_argument("--cache", help="JSON lines of GNU Go's answers, read and extended")
     args = ap.parse_args()
+    # Where cargo puts the builds (CARGO_TARGET_DIR may move them): scripts/target-dir.sh.
+    here = os.path.dirname(os.path.abspath(__file__))
+    target = subprocess.run([os.path.join(here, "target-dir.sh")], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    release = os.path.join(target, "release")
+    args.goref = args.goref or os.path.join(release, "goref")
+    args.example = args.example or os.path.join(release, "examples", "estimate_strings")
     files = finished_records(args.corpus, args.goref)
     cache = {}
     if args.cache and os.path.exists(args.cache):
