@@ -872,16 +872,7 @@ mod tests {
     /// count).
     #[test]
     fn a_seki_refuted_from_the_partners_side_kills_the_partners() {
-        let rows = [
-            "O O O O O O",
-            "X X O . O .",
-            ". X O O O O",
-            "O X O . O .",
-            ". X X O O O",
-            "X X O . O .",
-            "X O O O O O",
-            "O O . O . O",
-        ];
+        let rows = race::tests::THROW_IN_TAKEN_IS_NO_LIFE;
         let est = estimate(&Position::from_diagram(&rows));
         let black = est
             .strings
@@ -894,18 +885,7 @@ mod tests {
         assert_eq!(owner_at(&est, 0, 2), Some(Color::White));
         assert!(est.seki_stones().is_empty());
         // The colours swapped: the same reading.
-        let swapped: Vec<String> = rows
-            .iter()
-            .map(|r| {
-                r.chars()
-                    .map(|c| match c {
-                        'X' => 'O',
-                        'O' => 'X',
-                        c => c,
-                    })
-                    .collect()
-            })
-            .collect();
+        let swapped = Position::colours_swapped(&rows);
         let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
         let est = estimate(&Position::from_diagram(&swapped));
         assert_eq!(status_at(&est, 1, 1), StoneStatus::Dead);

@@ -80,6 +80,18 @@ impl Position {
             .map(|(nx, ny)| Point::new(nx as u8, ny as u8))
     }
 
+    /// A diagram's rows with the colours swapped (`X` for `O` and back): the tests read
+    /// each shape both ways.
+    #[cfg(test)]
+    pub(crate) fn colours_swapped(rows: &[&str]) -> Vec<String> {
+        let swap = |c| match c {
+            'X' => 'O',
+            'O' => 'X',
+            c => c,
+        };
+        rows.iter().map(|r| r.chars().map(swap).collect()).collect()
+    }
+
     /// Parses a diagram such as the spec's (`X` Black, `O` White, `.` empty; one row a
     /// line; spaces and a leading row label ignored). Used by tests.
     pub fn from_diagram(rows: &[&str]) -> Position {

@@ -577,7 +577,7 @@ impl RaceSearch<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::replay::position::Position;
 
@@ -777,7 +777,7 @@ mod tests {
     /// it, Black takes the stone, White takes everything. Black's capture of two stones is
     /// no win: the race goes on in the freed points, and the enclosure wins whoever moves
     /// first (a throw-in the weak side must take is no life).
-    const THROW_IN_TAKEN_IS_NO_LIFE: [&str; 8] = [
+    pub(crate) const THROW_IN_TAKEN_IS_NO_LIFE: [&str; 8] = [
         "O O O O O O",
         "X X O . O .",
         ". X O O O O",

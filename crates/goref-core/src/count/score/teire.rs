@@ -287,18 +287,7 @@ mod tests {
     fn a_stone_that_filling_the_dame_leaves_in_atari_costs_its_owner_a_point() {
         assert_eq!(teire(&TEIRE, &[], &[]), [1, 0]);
         // The same shape mirrored to White.
-        let mirrored: Vec<String> = TEIRE
-            .iter()
-            .map(|r| {
-                r.chars()
-                    .map(|c| match c {
-                        'X' => 'O',
-                        'O' => 'X',
-                        c => c,
-                    })
-                    .collect()
-            })
-            .collect();
+        let mirrored = Position::colours_swapped(&TEIRE);
         let rows: Vec<&str> = mirrored.iter().map(String::as_str).collect();
         assert_eq!(teire(&rows, &[], &[]), [0, 1]);
     }
