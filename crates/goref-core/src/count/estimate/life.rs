@@ -366,7 +366,8 @@ fn eye_value(
                     {
                         taken += 1
                     }
-                    Some(c) if c == color.opponent() => {}
+                    // A stone of the eye's colour, or an enemy stone read dead: neither takes
+                    // the diagonal nor leaves it to take.
                     Some(_) => {}
                     None if owner(d) != Some(color) => open += 1,
                     None => {}
