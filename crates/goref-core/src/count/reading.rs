@@ -1269,6 +1269,34 @@ mod tests {
         assert_eq!(r.end.result.status, ResultStatus::Mismatch);
     }
 
+    /// As above, with Black's left wall unsure as well (read alive at 0.7): read dead it
+    /// would favour White. Flipping every unsure string at once moves the count away from RE
+    /// (the wall's points outweigh the two stones'), but the two stones read in Black's
+    /// favour still reach RE: they are named together, and the mismatch is not stated.
+    #[test]
+    fn strings_named_together_are_read_in_one_colour_s_favour() {
+        let (rec, mut opts) = two_rooms("W+8", "RU[Chinese]KM[0]", [0.7, 0.7]);
+        let Estimator::Given(est) = &mut opts.estimator else {
+            unreachable!("two_rooms gives its estimate");
+        };
+        est.strings[0].confidence = 0.7;
+        let r = crate::count::referee(&rec, &opts);
+        assert_eq!(
+            r.end.result.status,
+            ResultStatus::Unverified,
+            "{}",
+            r.end.result.reason
+        );
+        let named: Vec<&str> = r
+            .end
+            .result
+            .unclear
+            .iter()
+            .map(|u| u.vertices[0].as_str())
+            .collect();
+        assert_eq!(named, vec!["D3", "H3"]);
+    }
+
     #[test]
     fn a_flip_that_passes_re_decides_though_it_leaves_more_than_half() {
         // Count W+30, RE W+25, D3 alive W+19: past RE (6 of 5 points left), so the flip

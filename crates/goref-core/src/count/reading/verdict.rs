@@ -66,8 +66,9 @@ impl UnclearString {
 /// turns. A dead string flips to alive; an alive or seki string flips to dead. A string
 /// decides when, flipped alone, it changes the winner of `score`, or, with `against` (RE's
 /// margin for Black, where the count disagrees with it), when it moves the count to RE or
-/// past it, or makes up most of the difference (less than half of it is left). Where no string decides alone, the unclear strings flipped together may: then
-/// they are all named (the largest first) and `together` is set.
+/// past it, or makes up most of the difference (less than half of it is left). Where no
+/// string decides alone, the unclear strings read together in one colour's favour may: then
+/// those are named (the largest first) and `together` is set.
 pub(crate) fn deciding_strings(
     recounts: &mut Recounts,
     est: &Estimate,
@@ -100,10 +101,15 @@ pub(crate) fn deciding_strings(
             together: false,
         };
     }
-    if !recounts.flip(&unclear).is_some_and(decides) {
+    // Together, each read in one colour's favour (as `could_decide` asks): flipping them
+    // all at once would move some strings each way and cancel out.
+    let favoured = [Color::Black, Color::White]
+        .into_iter()
+        .map(|color| in_favour_of(&unclear, color))
+        .find(|set| !set.is_empty() && recounts.flip(set).is_some_and(decides));
+    let Some(mut largest) = favoured else {
         return Deciding::default();
-    }
-    let mut largest = unclear;
+    };
     largest.sort_by_key(|s| std::cmp::Reverse(s.stones.len()));
     Deciding {
         strings: largest
@@ -166,7 +172,7 @@ pub(crate) fn could_decide(
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Deciding {
     /// At most three strings, each deciding alone, or (with `together`) the largest of
-    /// the unclear strings that decide only flipped together.
+    /// the unclear strings that decide only flipped together, all in one colour's favour.
     pub strings: Vec<UnclearString>,
     /// The first (smallest) stone of each of `strings`: which estimated strings they are.
     pub firsts: Vec<Point>,
