@@ -693,8 +693,9 @@ fn score_without_re_writes_no_result_where_an_unsure_string_decides_the_winner()
 }
 
 /// RE as a second opinion: with RE B+0.5 the lone White stone read dead (B+1.5) is the only
-/// reading within 2 points of RE (alive: W+35.5), so check, score and the page state the
-/// count B+1.5 and say what settled the stone; with RE B+4 (2.5 points off) it stays open.
+/// reading within 2 points of RE (alive: W+35.5), so check and the page state the count B+1.5
+/// and say what settled the stone, and score counts B+1.5 without offering it to write over
+/// RE; with RE B+4 (2.5 points off) it stays open.
 #[test]
 fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
     let dir = tempfile::tempdir().unwrap();
@@ -719,8 +720,22 @@ fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
         ),
         "{reason}"
     );
+    // The count is stated, but it rests on goref's estimate and disagrees with RE by a
+    // point: `score` offers no result to write over the players' (issue 26).
     let score = text(&["score", near]);
-    assert!(score.contains("Result to write: RE[B+1.5]\n"), "{score}");
+    assert!(
+        score.contains(
+            "Result to write: none, the count with goref's estimate of the dead stones (B+1.5) \
+             disagrees with RE[B+0.5], and an estimate does not overwrite the players' result"
+        ),
+        "{score}"
+    );
+    // With the players' dead stones (`--dead`), the same count is theirs to write.
+    let claimed = text(&["score", near, "--dead", "B5"]);
+    assert!(
+        claimed.contains("Result to write: RE[B+1.5]\n"),
+        "{claimed}"
+    );
     let html = html_page(&[near]);
     assert!(html.contains("<td>B+1.5</td>"), "{html}");
     let open = &check_jsonl(&[far])[0]["result"];

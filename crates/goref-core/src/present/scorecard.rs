@@ -3,7 +3,7 @@
 //! compensation, penalties, the Ing fill-in story and the RE to write.
 
 use crate::count::options::RefereeOptions;
-use crate::count::reading::{FourPassReading, FourPassReadings};
+use crate::count::reading::{Basis, FourPassReading, FourPassReadings};
 use crate::count::reading::{ResultCheck, ResultStatus};
 use crate::count::score::{parse_dead, Penalties, Score};
 use crate::count::timing::TimeReport;
@@ -115,6 +115,9 @@ pub struct ScoreCard {
     /// Why the position is not finished enough for the estimate to count it: then `re` is
     /// null and `count` is the count as it stands.
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Whether the game reached its end (the rules' ending), so that a result could be written.
+    #[serde(skip)]
+    pub(crate) ended: bool,
     pub(crate) not_countable: Option<String>,
     pub(crate) result: ResultCheck,
     /// Rows of the counted position from the top, with marks (see the legend in text).
@@ -213,10 +216,14 @@ impl ScoreCard {
                 // result is unverified), goref has no result it could defend: it names the
                 // strings instead, as `check` does (issue 26).
                 .filter(|_| !winner_unsettled(&r.end.result))
+                // Nor where the count rests on goref's estimate of the dead stones and RE, a
+                // count, disagrees with it: an estimate does not overwrite the players' result.
+                .filter(|_| !estimate_disputes_re(&r.end.result))
                 .map(|_| match &r.end.four_passes {
                     Some(f) if f.undecided() => "?".to_string(),
                     _ => s.re.clone(),
                 }),
+            ended: r.judged.ending.end.is_some(),
             not_countable: r.end.not_countable.clone(),
             count: s.re.clone(),
             four_passes: r.end.four_passes.clone(),
@@ -463,6 +470,11 @@ impl ScoreCard {
                 self.not_countable.as_deref().unwrap_or(""),
                 self.count
             )),
+            None if self.ended && estimate_disputes_re(&self.result) => out.push_str(&format!(
+                "Result to write: none, the count with goref's estimate of the dead stones ({}) disagrees with RE[{}], and an estimate does not overwrite the players' result: mark the dead stones TB/TW or pass --dead to count theirs\n",
+                self.count,
+                self.result.recorded.as_deref().unwrap_or("")
+            )),
             None => out.push_str(&format!(
                 "Result to write: none, the game did not reach its end{}; count as it stands: {}\n",
                 self.result
@@ -492,6 +504,16 @@ impl ScoreCard {
 
 /// The result is unverified because its winner (or margin) turns on strings the estimate
 /// is unsure of.
+/// Whether the count rests on goref's estimate of the dead stones (none marked or claimed)
+/// and disagrees with a recorded count.
+fn estimate_disputes_re(result: &ResultCheck) -> bool {
+    result.basis == Basis::Estimated
+        && matches!(
+            result.status,
+            ResultStatus::Mismatch | ResultStatus::Unverified
+        )
+}
+
 fn winner_unsettled(result: &ResultCheck) -> bool {
     result.range.is_some()
         || (result.status == ResultStatus::Unverified && !result.unclear.is_empty())
