@@ -6,8 +6,8 @@ Usage:
     scripts/corpus-metrics.py /tmp/est.jsonl [--holdout PREFIX] [--oracle FILE] [--corpus DIR]
 
 Over every record whose RE is a count above 0 (Fox's B+0.0 / W+0.0 are wins without a
-count): how many goref counted (`comp`: a computed result), abstained on (`abst`: not
-countable, so no computed result; `unver`: a computed result the referee itself calls
+count, and so is a margin no count gives, such as Fox's B+0.02): how many goref counted
+(`comp`: a computed result), abstained on (`abst`: not countable, so no computed result; `unver`: a computed result the referee itself calls
 unverified, a disagreement that turns on strings or open points it cannot settle), and of
 the computed results how many name RE's winner (`win`), give RE's exact margin (`exact`) or
 are 50 points or more off (`off50`). `agree*` repeats the counts over the records where RE
@@ -89,7 +89,8 @@ def tally(rows, corpus, oracle):
     for r in rows:
         res = r.get("result") or {}
         rec = signed(res.get("recorded"))
-        if rec is None or rec == 0:
+        if rec is None or rec == 0 or (rec * 4) % 1:
+            # Fox's B+0.0 and B+0.02: wins without a count (no count gives 0.02).
             continue
         rel = os.path.relpath(r["file"], corpus)
         source = rel.split(os.sep)[0]

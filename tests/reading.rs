@@ -324,6 +324,34 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
 }
 
 #[test]
+fn a_margin_no_count_gives_is_no_count_to_compare() {
+    // Fox writes W+0.02 and B+0.03 for games that stopped mid-game: no board and komi
+    // give a margin of 0.02, so the record is not compared (nor called unfinished).
+    let fox = &check_jsonl(&["testdata/reading/fox-code-margin.sgf"])[0];
+    assert_eq!(fox["result"]["status"], "not-comparable", "{fox}");
+    let reason = fox["result"]["reason"].as_str().unwrap();
+    assert!(reason.contains("RE[W+0.02] is not a count"), "{reason}");
+    assert!(reason.contains("convention `fox`"), "{reason}");
+    assert!(!codes(fox).iter().any(|(c, _)| c == "result-mismatch"));
+    // Any source: B+3.3 under area counting with 7.5 komi is no count either, though
+    // the board is finished and counts W+2.5 (Black 10, White 15, komi 7.5).
+    let odd = &check_jsonl(&["testdata/reading/margin-no-count-gives.sgf"])[0];
+    assert_eq!(odd["result"]["status"], "not-comparable", "{odd}");
+    assert!(odd["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("no count of a board gives that margin"));
+    assert!(!odd["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("convention"));
+    assert_eq!(odd["result"]["computed"], "W+2.5");
+    // A margin in quarters is a count (stones, as Chinese counters write it): compared.
+    let quarters = &check_jsonl(&["testdata/reading/margin-in-quarters.sgf"])[0];
+    assert_eq!(quarters["result"]["status"], "mismatch", "{quarters}");
+}
+
+#[test]
 fn without_stated_rules_the_count_that_explains_re_is_the_computed_result() {
     // The marked Japanese record without RU: goref assumes area rules (W+13.5), but the
     // territory count gives RE's W+14.5, so that is the count shown, the area one beside it.

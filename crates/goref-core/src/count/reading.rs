@@ -38,8 +38,8 @@ pub(crate) use verdict::{
     Recounts,
 };
 use verdict::{
-    counting_needed, judge_result, not_countable_check, re_settles, side_variation_check,
-    zero_margin, zero_margin_check, RE_READING_WITHIN,
+    counting_needed, judge_result, margin_no_count_gives, not_a_count_check, not_countable_check,
+    re_settles, side_variation_check, zero_margin, RE_READING_WITHIN,
 };
 pub(crate) use verdict::{CountRange, ResultCheck};
 
@@ -268,8 +268,8 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     let mut findings = Vec::new();
     let (mut check, pending) = if side_variation {
         (side_variation_check(record, &end), None)
-    } else if zero_is_no_count && zero_margin(record) {
-        (zero_margin_check(record, &end, &ctx.method), None)
+    } else if (zero_is_no_count && zero_margin(record)) || margin_no_count_gives(record) {
+        (not_a_count_check(record, &end, &ctx.method), None)
     } else if let Some(why) = &not_countable {
         (not_countable_check(record, &end, why, &mut findings), None)
     } else {

@@ -665,17 +665,28 @@ pub(super) fn side_variation_check(record: &GameRecord, r: &EndReading) -> Resul
 
 /// RE written as a count of zero (`B+0`, `W+0.0`).
 pub(super) fn zero_margin(record: &GameRecord) -> bool {
-    record
-        .info
-        .result
-        .as_deref()
-        .map(parse_re)
-        .is_some_and(|p| matches!(p.kind, ResultKind::Score(_)) && p.margin() == Some(0.0))
+    recorded_margin(record) == Some(0.0)
 }
 
-/// A source that writes `B+0` for a win without a count (on time, or the opponent
-/// left): there is no margin to compare.
-pub(super) fn zero_margin_check(
+/// RE written as a count whose margin no count of a board gives: every count is a
+/// whole number of points less a komi in halves (or, counted in stones as Chinese
+/// counters do, in quarters), so `B+0.02` is no count but a code (Fox writes `B+0.02`
+/// and `W+0.03` for games that stopped mid-game).
+pub(super) fn margin_no_count_gives(record: &GameRecord) -> bool {
+    recorded_margin(record).is_some_and(|m| (m * 4.0).fract() != 0.0)
+}
+
+/// RE's margin where RE is written as a count.
+fn recorded_margin(record: &GameRecord) -> Option<f64> {
+    let parsed = record.info.result.as_deref().map(parse_re)?;
+    matches!(parsed.kind, ResultKind::Score(_))
+        .then(|| parsed.margin())
+        .flatten()
+}
+
+/// RE that is written as a count but is none (a source's `B+0` for a win without a
+/// count, or a margin no count gives): there is no margin to compare.
+pub(super) fn not_a_count_check(
     record: &GameRecord,
     r: &EndReading,
     method: &Method,
@@ -683,11 +694,24 @@ pub(super) fn zero_margin_check(
     let mut check = ResultCheck::new(record.info.result.clone());
     check.computed = r.score.as_ref().map(|s| s.re.clone());
     check.status = ResultStatus::NotComparable;
-    let id = method.convention.as_ref().map_or("", |d| d.convention.id);
-    check.reason = format!(
-        "RE[{}] is how this source (convention `{id}`) writes a win without a count",
-        record.info.result.as_deref().unwrap_or("")
-    );
+    let re = record.info.result.as_deref().unwrap_or("");
+    let convention = method.convention.as_ref().map(|d| d.convention);
+    check.reason = match convention {
+        _ if margin_no_count_gives(record) => {
+            let code = convention
+                .filter(|c| c.zero_margin_is_not_a_count)
+                .map(|c| format!("; this source (convention `{}`) writes such margins for wins without a count", c.id))
+                .unwrap_or_default();
+            format!(
+                "RE[{re}] is not a count: no count of a board gives that margin (counts go by half points, or by quarters where counted in stones), so there is no margin to compare{code}"
+            )
+        }
+        Some(c) => format!(
+            "RE[{re}] is how this source (convention `{}`) writes a win without a count",
+            c.id
+        ),
+        None => format!("RE[{re}] is a win without a count"),
+    };
     check
 }
 
