@@ -12,7 +12,7 @@ time; about ten minutes for the 679 records of ../shared/corpus; `--cache` keeps
 and reuses them), and goref's estimate of every string is printed beside it by the example
 `estimate_strings`. The table counts strings that are not proven, per held-out flag (the
 sources starting with PREFIX), goref's status and confidence, and the kill's size class
-(one or two stones with at most two liberties, or more): how many GNU Go reads dead, alive
+(one or two stones with at most two liberties, ten stones or more, or between): how many GNU Go reads dead, alive
 or in seki. GNU Go is a second opinion, not the truth: it plays out nothing here and misreads
 some positions (docs/scoring.md names some).
 """
@@ -109,7 +109,12 @@ def main():
             if proven:
                 continue
             theirs = "dead" if vertex & dead else ("seki" if vertex & seki else "alive")
-            small = "1-2 stones, <=2 libs" if size <= 2 and libs <= 2 else "bigger"
+            if size <= 2 and libs <= 2:
+                small = "1-2 stones, <=2 libs"
+            elif size >= 10:
+                small = "10+ stones"
+            else:
+                small = "bigger"
             key = ("held out" if held else "tuned on", status, round(confidence, 2), small if status == "dead" else "")
             table[key + (theirs,)] += 1
     print(f"{'split':9} {'goref':6} {'conf':>5} {'kill':21} {'n':>5} {'GNU Go dead':>12} {'alive':>6} {'seki':>5}")

@@ -78,15 +78,17 @@ def folders(git_dir, every):
     """The list above, or with `every` each folder under AI/ (the archive's own sources)."""
     if not every:
         return FOLDERS
-    names = git(git_dir, "ls-tree", "-d", "--name-only", "HEAD:AI").decode()
-    return [f"AI/{n}" for n in names.splitlines()]
+    names = git(git_dir, "ls-tree", "-d", "-z", "--name-only", "HEAD:AI").decode()
+    return [f"AI/{n}" for n in filter(None, names.split("\0"))]
 
 
 def extract(git_dir, out, seen, every=False):
     kept = []
     for folder in folders(git_dir, every):
-        names = git(git_dir, "ls-tree", "-r", "--name-only", "HEAD", "--", folder).decode()
-        for path in names.splitlines():
+        # -z: names unquoted (git quotes a name with a byte past ASCII, and such a name
+        # would not be found again by `git show`).
+        names = git(git_dir, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", folder).decode()
+        for path in filter(None, names.split("\0")):
             if not path.lower().endswith(".sgf"):
                 continue
             data = git(git_dir, "show", f"HEAD:{path}")
@@ -95,7 +97,7 @@ def extract(git_dir, out, seen, every=False):
             sub = os.path.join(out, re.sub(r"[^A-Za-z0-9]", "_", folder[3:]))
             os.makedirs(sub, exist_ok=True)
             # The path below the folder: two sub-folders may hold the same file name.
-            name = re.sub(r"[^A-Za-z0-9._-]", "_", path[len(folder) + 1 :])
+            name = re.sub(r"[^\w.-]", "_", path[len(folder) + 1 :])
             target = os.path.join(sub, name)
             with open(target, "wb") as fh:
                 fh.write(data)

@@ -321,6 +321,19 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
         .as_str()
         .unwrap()
         .contains("win without a count"));
+    // Three passes under Japanese rules are no end (White resumed): nothing is counted,
+    // as for a resignation.
+    assert!(zero["score"].is_null(), "{zero}");
+    // Stopped mid-game, as such games do: no estimate of a mid-game position is shown
+    // as a result.
+    let midgame = &check_jsonl(&["testdata/reading/fox-zero-margin-midgame.sgf"])[0];
+    assert_eq!(midgame["result"]["status"], "not-comparable", "{midgame}");
+    assert!(midgame["result"]["computed"].is_null(), "{midgame}");
+    assert!(midgame["score"].is_null(), "{midgame}");
+    assert!(midgame["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("convention `fox-km0`"));
 }
 
 #[test]
@@ -332,6 +345,7 @@ fn a_margin_no_count_gives_is_no_count_to_compare() {
     let reason = fox["result"]["reason"].as_str().unwrap();
     assert!(reason.contains("RE[W+0.02] is not a count"), "{reason}");
     assert!(reason.contains("convention `fox`"), "{reason}");
+    assert!(fox["score"].is_null(), "the record stops mid-game: {fox}");
     assert!(!codes(fox).iter().any(|(c, _)| c == "result-mismatch"));
     // Any source: B+3.3 under area counting with 7.5 komi is no count either, though
     // the board is finished and counts W+2.5 (Black 10, White 15, komi 7.5).
@@ -345,6 +359,7 @@ fn a_margin_no_count_gives_is_no_count_to_compare() {
         .as_str()
         .unwrap()
         .contains("convention"));
+    // That game ended with two passes: counted and shown, not compared.
     assert_eq!(odd["result"]["computed"], "W+2.5");
     // A margin in quarters is a count (stones, as Chinese counters write it): compared.
     let quarters = &check_jsonl(&["testdata/reading/margin-in-quarters.sgf"])[0];

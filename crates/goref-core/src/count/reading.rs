@@ -31,6 +31,7 @@ pub use dead::{
     FourPassReading, FourPassReadings,
 };
 pub(crate) use dead::{serialize_source, settle};
+use method::Method;
 pub(crate) use method::{count, CountContext};
 pub use verdict::ResultStatus;
 pub(crate) use verdict::{
@@ -159,6 +160,33 @@ pub(crate) fn count_end<'a>(
     }
 }
 
+/// Whether RE is written as a count but is none: a margin no count of a board gives, or
+/// a zero margin where the source's convention writes `B+0.0` for a win without a count.
+fn re_is_no_count(record: &GameRecord, method: &Method) -> bool {
+    let zero_is_no_count = method
+        .convention
+        .as_ref()
+        .is_some_and(|d| d.convention.zero_margin_is_not_a_count);
+    margin_no_count_gives(record) || (zero_is_no_count && zero_margin(record))
+}
+
+/// [`re_is_no_count`] for a record that stops before the end, where nothing asks for a
+/// count (no dead stones claimed, no count as it stands).
+fn re_stands_for_no_count_before_the_end(
+    record: &GameRecord,
+    opts: &RefereeOptions,
+    judged: &Judged,
+) -> bool {
+    judged.ending.end.is_none()
+        && opts.dead.is_none()
+        && !opts.count_as_is
+        && (margin_no_count_gives(record)
+            || zero_margin(record) && {
+                let ctx = CountContext::of(record, &judged.selection.rules, judged);
+                re_is_no_count(record, &ctx.method)
+            })
+}
+
 /// Reads the end of a judged game under its own rules and compares the count with RE
 /// (once per game, for `check`, `score` and the pages alike).
 pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> EndReading {
@@ -171,6 +199,15 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         return end;
     }
     let side_variation = !record.variation.is_empty();
+    if !side_variation && re_stands_for_no_count_before_the_end(record, opts, judged) {
+        // RE is written as a count but is none (a source's `B+0.0`, a margin no count
+        // gives), and the record stops before the end: as for a resignation, there is no
+        // count to compare and no position to count (an estimate of a mid-game position
+        // would be a guess shown as a result).
+        let ctx = CountContext::of(record, &judged.selection.rules, judged);
+        end.result = not_a_count_check(record, &end, &ctx.method);
+        return end;
+    }
     if !counting_needed(record, opts, judged) && !side_variation {
         // Nothing to compare a count with (a resignation before the end, no RE):
         // the result check says why, and the board is not counted.
@@ -260,15 +297,10 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     end.precedent_beside = beside;
     end.not_countable = not_countable.clone();
     end.convention = ctx.method.convention.as_ref().map(|d| d.convention.id);
-    let zero_is_no_count = ctx
-        .method
-        .convention
-        .as_ref()
-        .is_some_and(|d| d.convention.zero_margin_is_not_a_count);
     let mut findings = Vec::new();
     let (mut check, pending) = if side_variation {
         (side_variation_check(record, &end), None)
-    } else if (zero_is_no_count && zero_margin(record)) || margin_no_count_gives(record) {
+    } else if re_is_no_count(record, &ctx.method) {
         (not_a_count_check(record, &end, &ctx.method), None)
     } else if let Some(why) = &not_countable {
         (not_countable_check(record, &end, why, &mut findings), None)
