@@ -74,6 +74,16 @@ def corpus_hashes(corpus):
     return hashes
 
 
+def is_count(data):
+    """RE is a count above 0 (not Fox's B+0.0, nor a margin no count gives: B+0.02)."""
+    m = re.search(rb"RE\[([BW])\+([0-9.]+)\]", data)
+    try:
+        margin = float(m.group(2)) if m else 0.0
+    except ValueError:
+        return False
+    return margin > 0 and (margin * 4) % 1 == 0
+
+
 def folders(git_dir, every):
     """The list above, or with `every` each folder under AI/ (the archive's own sources)."""
     if not every:
@@ -92,7 +102,7 @@ def extract(git_dir, out, seen, every=False):
             if not path.lower().endswith(".sgf"):
                 continue
             data = git(git_dir, "show", f"HEAD:{path}")
-            if hashlib.md5(data).hexdigest() in seen or not re.search(rb"RE\[[BW]\+[0-9]", data):
+            if hashlib.md5(data).hexdigest() in seen or not is_count(data):
                 continue
             sub = os.path.join(out, re.sub(r"[^A-Za-z0-9]", "_", folder[3:]))
             os.makedirs(sub, exist_ok=True)

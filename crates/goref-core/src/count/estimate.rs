@@ -788,6 +788,40 @@ mod tests {
         assert_eq!(confidence_at(12, "...XO..XXX", 9), 0.7);
     }
 
+    /// A kill inside an enclosure that is strong only because a doubtful kill (0.70, in a
+    /// weak enclosure) freed its eye space is no surer than that kill: the lone Black stone
+    /// in White's upper area is read dead at 0.70 while White's lower pocket holds two Black
+    /// stones read dead at 0.70, and at 0.90 once the pocket is empty (two eyes of its own).
+    /// So is a life: White's wall lives on eyes those kills freed, at 0.70, and at 0.95 on
+    /// the empty pocket.
+    #[test]
+    fn a_kill_that_rests_on_a_doubtful_kill_is_no_surer_than_it() {
+        let mut rows = vec![
+            "...XO.....",
+            "...XO.....",
+            "...XO..X..",
+            "...XO.....",
+            "...XO.....",
+            "...XOOOOOO",
+            "...XO.XX.O",
+            "...XO....O",
+            "...XOOOOOO",
+        ];
+        let est = estimate(&Position::from_diagram(&rows));
+        for (x, y) in [(6, 6), (7, 6), (7, 2)] {
+            assert_eq!(status_at(&est, x, y), StoneStatus::Dead, "({x}, {y})");
+            assert_eq!(est.confidence_at(Point::new(x, y)), Some(0.7), "({x}, {y})");
+        }
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(est.confidence_at(Point::new(4, 0)), Some(0.7));
+        rows[6] = "...XO....O";
+        let est = estimate(&Position::from_diagram(&rows));
+        assert_eq!(status_at(&est, 7, 2), StoneStatus::Dead);
+        assert_eq!(est.confidence_at(Point::new(7, 2)), Some(0.9));
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(est.confidence_at(Point::new(4, 0)), Some(0.95));
+    }
+
     /// A kill left open because it gave the wall no life (one eye) is read again once the
     /// wall lives by another kill: the lone Black stone in White's three-point pocket is dead
     /// when the Black stone in White's big area is, whatever order the rounds take them in.

@@ -101,7 +101,8 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
     let mut round = Round::new(grid, &verdicts, &stones, alive_proven);
     for _ in 0..=n {
         let before = verdicts.clone();
-        let space = match settle_weakest(grid, &round, &mut verdicts, &stones, &open) {
+        let space = match settle_weakest(grid, &round, &mut verdicts, &stones, &open, alive_proven)
+        {
             None => break,
             Some(settled @ (Settled::Batch | Settled::Race)) => {
                 raced |= matches!(settled, Settled::Race);
@@ -144,7 +145,15 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
             verdicts[c].status = StoneStatus::Alive;
         }
     }
-    finish_alive(grid, &round, &mut verdicts, &open);
+    // Asked for a killed colour where a living chain of the other colour touches a
+    // doubtful kill's liberties.
+    let doubtful = DoubtfulKills::of(grid, &verdicts, alive_proven, |color, in_contact| {
+        in_contact
+            .iter()
+            .enumerate()
+            .any(|(c, &touch)| touch && grid.chains[c].color != color && living(&verdicts, c))
+    });
+    finish_alive(grid, &round, &mut verdicts, &open, &doubtful);
     verdicts
 }
 
@@ -443,6 +452,7 @@ fn settle_weakest(
     verdicts: &mut [LifeVerdict],
     stones: &LivingStones,
     open: &[bool],
+    alive_proven: &[bool],
 ) -> Option<Settled> {
     let mut candidates: Vec<Space> = Vec::new();
     for color in [Color::Black, Color::White] {
@@ -519,8 +529,16 @@ fn settle_weakest(
         })
         .collect();
     if !clear.is_empty() {
-        for k in clear {
-            kill(grid, verdicts, &candidates[k], true);
+        // Asked for the colours of the spaces about to be killed.
+        let doubtful = DoubtfulKills::of(grid, verdicts, alive_proven, |color, _| {
+            clear.iter().any(|&k| candidates[k].color == color)
+        });
+        let caps: Vec<Option<f32>> = clear
+            .iter()
+            .map(|&k| doubtful.cap_for(grid, &candidates[k]))
+            .collect();
+        for (k, cap) in clear.into_iter().zip(caps) {
+            kill_capped(grid, verdicts, &candidates[k], true, cap);
         }
         return Some(Settled::Batch);
     }
@@ -658,6 +676,18 @@ fn race_losers(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Spa
 
 /// Reads the weak chains of a space dead.
 fn kill(grid: &Grid, verdicts: &mut [LifeVerdict], space: &Space, enclosure_strong: bool) {
+    kill_capped(grid, verdicts, space, enclosure_strong, None);
+}
+
+/// [`kill`], the confidence no higher than `cap` (the doubtful kill the enclosure's
+/// strength rests on, [`DoubtfulKills`]).
+fn kill_capped(
+    grid: &Grid,
+    verdicts: &mut [LifeVerdict],
+    space: &Space,
+    enclosure_strong: bool,
+    cap: Option<f32>,
+) {
     let confidence = if space.cells.len() > BIG_SPACE {
         confidence::DEAD_BIG_SPACE
     } else if enclosure_strong {
@@ -665,6 +695,7 @@ fn kill(grid: &Grid, verdicts: &mut [LifeVerdict], space: &Space, enclosure_stro
     } else {
         confidence::DEAD_WEAK_ENCLOSURE
     };
+    let confidence = cap.map_or(confidence, |cap| confidence.min(cap));
     for &c in &space.chains {
         let chain = &grid.chains[c];
         let short = chain.stones.len() <= SHORT_STONES && chain.libs.len() <= SHORT_STONES;
@@ -677,6 +708,104 @@ fn kill(grid: &Grid, verdicts: &mut [LifeVerdict], space: &Space, enclosure_stro
             },
             proven: false,
         };
+    }
+}
+
+/// A kill below this confidence is doubtful: a reading that rests on it is no surer
+/// (the threshold at which a string may decide a result).
+const DOUBTFUL: f32 = 0.8;
+
+/// The kills read so far that are doubtful (not proven, below [`DOUBTFUL`]), per colour,
+/// and the rounds as they would be with them alive. An enclosure may be strong only
+/// because such a kill freed its eye space (a weak group read dead beside it, whose points
+/// became the enclosure's eye); a kill inside that enclosure rests on the doubtful one and
+/// is read no surer than it. Without doubtful kills nothing is worked out.
+struct DoubtfulKills {
+    /// Per colour: the lowest confidence of its doubtful kills, and the verdicts and round
+    /// with those chains alive; None where the colour has none.
+    by_color: [Option<(f32, Vec<LifeVerdict>, Round)>; 2],
+    /// Per chain: whether it shares a liberty with a doubtful kill of the other colour
+    /// (the two are in contact: the kill is a race the chain's life may hang on).
+    in_contact: Vec<bool>,
+}
+
+impl DoubtfulKills {
+    /// The doubtful kills of `verdicts`; the rounds with them alive only for the colours
+    /// `wanted` says a cap may be asked for (each is a whole round's work): `wanted` gets
+    /// the killed colour and, per chain, whether it shares a liberty with a doubtful kill.
+    fn of(
+        grid: &Grid,
+        verdicts: &[LifeVerdict],
+        alive_proven: &[bool],
+        wanted: impl Fn(Color, &[bool]) -> bool,
+    ) -> DoubtfulKills {
+        let doubtful = |c: usize| {
+            let v = verdicts[c];
+            v.status == StoneStatus::Dead && !v.proven && v.confidence < DOUBTFUL
+        };
+        // Left empty where there is no doubtful kill: nothing is capped then.
+        let mut in_contact = Vec::new();
+        for (c, chain) in grid.chains.iter().enumerate() {
+            if !doubtful(c) {
+                continue;
+            }
+            if in_contact.is_empty() {
+                in_contact = vec![false; grid.chains.len()];
+            }
+            for &l in &chain.libs {
+                for n in grid.neighbours(l) {
+                    if grid.cells[n] == Some(chain.color.opponent()) {
+                        in_contact[grid.chain_of[n] as usize] = true;
+                    }
+                }
+            }
+        }
+        let by_color = [Color::Black, Color::White].map(|color| {
+            let chains: Vec<usize> = (0..grid.chains.len())
+                .filter(|&c| grid.chains[c].color == color && doubtful(c))
+                .collect();
+            let lowest = chains
+                .iter()
+                .map(|&c| verdicts[c].confidence)
+                .reduce(f32::min)?;
+            if !wanted(color, &in_contact) {
+                return None;
+            }
+            let mut revived = verdicts.to_vec();
+            for &c in &chains {
+                revived[c] = LifeVerdict {
+                    status: StoneStatus::Alive,
+                    confidence: confidence::UNSETTLED,
+                    proven: false,
+                };
+            }
+            let stones = LivingStones::of(grid, &revived);
+            let round = Round::new(grid, &revived, &stones, alive_proven);
+            Some((lowest, revived, round))
+        });
+        DoubtfulKills {
+            by_color,
+            in_contact,
+        }
+    }
+
+    /// The cap on the life of chain `c`, strong (two eyes) as read, in `group` (its chains
+    /// in the final round): the lowest doubtful confidence of `killed` (the other colour)
+    /// where a chain of the group shares a liberty with such a kill and `c` is not strong
+    /// once those chains live again; None otherwise. A doubtful stone that touches none of
+    /// the group's liberties takes room from its territory, not its life.
+    fn cap_for_life(&self, c: usize, group: &[usize], killed: Color) -> Option<f32> {
+        let (lowest, _, round) = self.by_color[killed.index()].as_ref()?;
+        let contact = group.iter().any(|&g| self.in_contact[g]);
+        (contact && !round.is_strong(c)).then_some(*lowest)
+    }
+
+    /// The cap on a kill of `space` inside an enclosure read strong: the lowest doubtful
+    /// confidence of the space's colour where the enclosure is not strong once those
+    /// chains live again; None where it is (or there are none).
+    fn cap_for(&self, grid: &Grid, space: &Space) -> Option<f32> {
+        let (lowest, revived, round) = self.by_color[space.color.index()].as_ref()?;
+        (!enclosure_strong(grid, round, revived, space)).then_some(*lowest)
     }
 }
 
@@ -856,19 +985,37 @@ fn dame_of_strong(grid: &Grid, round: &Round, l: usize, color: Color) -> bool {
 }
 
 /// Confidence for the chains still alive when nothing more can be settled.
-fn finish_alive(grid: &Grid, round: &Round, verdicts: &mut [LifeVerdict], open: &[bool]) {
+fn finish_alive(
+    grid: &Grid,
+    round: &Round,
+    verdicts: &mut [LifeVerdict],
+    open: &[bool],
+    doubtful: &DoubtfulKills,
+) {
+    // The chains of each group of the final round, for the doubtful kills' contact test.
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); grid.chains.len()];
+    if !doubtful.in_contact.is_empty() {
+        for c in 0..grid.chains.len() {
+            members[round.group[c]].push(c);
+        }
+    }
     for c in 0..grid.chains.len() {
-        let v = &mut verdicts[c];
+        let v = verdicts[c];
         if v.proven || v.status != StoneStatus::Alive {
             continue;
         }
-        v.confidence = if open[c] {
+        let confidence = if open[c] {
             confidence::UNSETTLED
         } else if round.eyes[round.group[c]] >= EYES_TO_LIVE {
-            confidence::TWO_EYES
+            // Two eyes, unless one of them is the room a doubtful kill of the other
+            // colour freed: then the life is no surer than that kill.
+            let group = &members[round.group[c]];
+            let cap = doubtful.cap_for_life(c, group, grid.chains[c].color.opponent());
+            cap.map_or(confidence::TWO_EYES, |cap| confidence::TWO_EYES.min(cap))
         } else {
             confidence::CONNECTED
         };
+        verdicts[c].confidence = confidence;
     }
 }
 
