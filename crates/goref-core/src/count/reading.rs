@@ -1565,6 +1565,60 @@ mod tests {
         assert_eq!(r.end.result.status, ResultStatus::Unverified);
     }
 
+    /// A Fox record (`fox` convention) with `re`, stopped after four moves or, with
+    /// `ended`, after the Chinese end of two passes (no convention then: RU[Chinese]).
+    fn fox_like(re: &str, ended: bool) -> crate::count::Refereed {
+        let sgf = if ended {
+            format!(
+                "(;GM[1]FF[4]SZ[5]RU[Chinese]KM[7.5]RE[{re}];B[ca];W[da];B[cb];W[db];B[cc];W[dc]\
+                 ;B[cd];W[dd];B[ce];W[de];B[];W[])"
+            )
+        } else {
+            format!("(;GM[1]FF[4]SZ[5]AP[YuanYu:1.0]RU[Japanese]KM[750]RE[{re}];B[ca];W[da];B[cb];W[db])")
+        };
+        crate::count::referee(&record_with_marks(&sgf), &RefereeOptions::default())
+    }
+
+    #[test]
+    fn re_that_is_no_count_is_not_compared_and_not_counted_before_the_end() {
+        // Fox's codes: B+0.0 (its convention) and W+0.02 (no count gives it), stopped
+        // mid-game: no count at all, as for a resignation.
+        for re in ["B+0.0", "W+0.02", "B+0.03"] {
+            let r = fox_like(re, false);
+            assert_eq!(r.end.result.status, ResultStatus::NotComparable, "{re}");
+            assert_eq!(r.end.result.computed, None, "{re}");
+            assert!(r.end.score.is_none(), "{re}");
+        }
+        // A count in halves or quarters is a count: the board is counted (four stones
+        // are no countable end, which the reason says instead).
+        for re in ["W+2.5", "W+1.25"] {
+            let r = fox_like(re, false);
+            assert!(r.end.score.is_some(), "{re}");
+            assert!(!r.end.result.reason.contains("not a count"), "{re}");
+            assert!(r.end.result.reason.contains("countable end"), "{re}");
+        }
+        // A zero margin is no count only where the source's convention says so: without
+        // one it is compared as a count.
+        let r = fox_like("B+0", true);
+        assert_eq!(r.end.result.status, ResultStatus::Mismatch);
+        // Ended with two passes, a margin no count gives is still not compared, but the
+        // board is counted and shown.
+        let r = fox_like("B+3.3", true);
+        assert_eq!(r.end.result.status, ResultStatus::NotComparable);
+        assert_eq!(r.end.result.computed.as_deref(), Some("W+2.5"));
+        assert!(r.end.result.reason.contains("RE[B+3.3] is not a count"));
+        // Claimed dead stones ask for a count: the board is counted even mid-game.
+        let sgf =
+            "(;GM[1]FF[4]SZ[5]AP[YuanYu:1.0]RU[Japanese]KM[750]RE[W+0.02];B[ca];W[da];B[cb];W[db])";
+        let opts = RefereeOptions {
+            dead: Some(vec![Point::new(2, 0)]),
+            ..RefereeOptions::default()
+        };
+        let r = crate::count::referee(&record_with_marks(sgf), &opts);
+        assert!(r.end.score.is_some());
+        assert_eq!(r.end.result.status, ResultStatus::NotComparable);
+    }
+
     fn record_with_marks(sgf: &str) -> GameRecord {
         let (mut games, _) =
             crate::read::reader::read_text(sgf, &crate::read::reader::ReadOptions::default());
