@@ -1607,6 +1607,10 @@ mod tests {
         assert_eq!(r.end.result.status, ResultStatus::NotComparable);
         assert_eq!(r.end.result.computed.as_deref(), Some("W+2.5"));
         assert!(r.end.result.reason.contains("RE[B+3.3] is not a count"));
+        // Mid-game, a zero margin from a source without that convention is counted.
+        let sgf = "(;GM[1]FF[4]SZ[5]RU[Japanese]KM[6.5]RE[B+0];B[ca];W[da];B[cb];W[db])";
+        let r = crate::count::referee(&record_with_marks(sgf), &RefereeOptions::default());
+        assert!(r.end.score.is_some());
         // Claimed dead stones ask for a count: the board is counted even mid-game.
         let sgf =
             "(;GM[1]FF[4]SZ[5]AP[YuanYu:1.0]RU[Japanese]KM[750]RE[W+0.02];B[ca];W[da];B[cb];W[db])";
