@@ -822,6 +822,25 @@ mod tests {
         assert_eq!(est.confidence_at(Point::new(4, 0)), Some(0.95));
     }
 
+    /// A doubtful stone that touches none of a wall's liberties takes room from its
+    /// territory, not its life: Black's left wall, whose only area holds a lone White stone
+    /// read dead at 0.70, keeps its two eyes' 0.95, while the right wall, whose area holds
+    /// one beside it (sharing its liberties), lives no surer than that stone.
+    #[test]
+    fn a_doubtful_stone_away_from_the_wall_leaves_its_life_alone() {
+        let mut rows = vec!["....XO...OX.."; 9];
+        rows[4] = ".O..XO...OXO.";
+        let est = estimate(&Position::from_diagram(&rows));
+        for x in [1, 11] {
+            assert_eq!(status_at(&est, x, 4), StoneStatus::Dead, "{x}");
+            assert_eq!(est.confidence_at(Point::new(x, 4)), Some(0.7), "{x}");
+        }
+        assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
+        assert_eq!(est.confidence_at(Point::new(4, 0)), Some(0.95));
+        assert_eq!(status_at(&est, 10, 0), StoneStatus::Alive);
+        assert_eq!(est.confidence_at(Point::new(10, 0)), Some(0.7));
+    }
+
     /// A kill left open because it gave the wall no life (one eye) is read again once the
     /// wall lives by another kill: the lone Black stone in White's three-point pocket is dead
     /// when the Black stone in White's big area is, whatever order the rounds take them in.
