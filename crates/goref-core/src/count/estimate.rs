@@ -820,6 +820,13 @@ mod tests {
         assert_eq!(est.confidence_at(Point::new(7, 2)), Some(0.9));
         assert_eq!(status_at(&est, 4, 0), StoneStatus::Alive);
         assert_eq!(est.confidence_at(Point::new(4, 0)), Some(0.95));
+        // A kill of one stone with two liberties is read at 0.80: not doubtful, so what
+        // rests on it keeps its own confidence.
+        rows[6] = "...XOX...O";
+        let est = estimate(&Position::from_diagram(&rows));
+        assert_eq!(est.confidence_at(Point::new(5, 6)), Some(0.8));
+        assert_eq!(est.confidence_at(Point::new(7, 2)), Some(0.9));
+        assert_eq!(est.confidence_at(Point::new(4, 0)), Some(0.95));
     }
 
     /// A doubtful stone that touches none of a wall's liberties takes room from its
