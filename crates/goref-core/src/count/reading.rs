@@ -1588,6 +1588,16 @@ mod tests {
             assert_eq!(r.end.result.status, ResultStatus::NotComparable, "{re}");
             assert_eq!(r.end.result.computed, None, "{re}");
             assert!(r.end.score.is_none(), "{re}");
+            let code = if re == "B+0.0" {
+                "is how this source (convention `fox`) writes a win without a count"
+            } else {
+                "is not a count: no count of a board gives that margin"
+            };
+            assert!(
+                r.end.result.reason.contains(code),
+                "{re}: {}",
+                r.end.result.reason
+            );
         }
         // A count in halves or quarters is a count: the board is counted (four stones
         // are no countable end, which the reason says instead).
