@@ -170,21 +170,21 @@ fn re_is_no_count(record: &GameRecord, method: &Method) -> bool {
     margin_no_count_gives(record) || (zero_is_no_count && zero_margin(record))
 }
 
-/// [`re_is_no_count`] for a record that stops before the end, where nothing asks for a
-/// count (no dead stones claimed, no count as it stands).
-fn re_stands_for_no_count_before_the_end(
+/// The counting context of a record whose RE is no count ([`re_is_no_count`]) and that
+/// stops before the end, where nothing asks for a count (no dead stones claimed, no count
+/// as it stands); None otherwise. The context is worked out only where RE looks like no
+/// count (a zero margin, or a margin no count gives).
+fn no_count_before_the_end<'a>(
     record: &GameRecord,
     opts: &RefereeOptions,
-    judged: &Judged,
-) -> bool {
-    judged.ending.end.is_none()
-        && opts.dead.is_none()
-        && !opts.count_as_is
-        && (margin_no_count_gives(record)
-            || zero_margin(record) && {
-                let ctx = CountContext::of(record, &judged.selection.rules, judged);
-                re_is_no_count(record, &ctx.method)
-            })
+    judged: &'a Judged,
+) -> Option<CountContext<'a>> {
+    let asked = judged.ending.end.is_none() && opts.dead.is_none() && !opts.count_as_is;
+    if !asked || !(zero_margin(record) || margin_no_count_gives(record)) {
+        return None;
+    }
+    let ctx = CountContext::of(record, &judged.selection.rules, judged);
+    re_is_no_count(record, &ctx.method).then_some(ctx)
 }
 
 /// Reads the end of a judged game under its own rules and compares the count with RE
@@ -199,12 +199,16 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         return end;
     }
     let side_variation = !record.variation.is_empty();
-    if !side_variation && re_stands_for_no_count_before_the_end(record, opts, judged) {
+    let no_count = if side_variation {
+        None
+    } else {
+        no_count_before_the_end(record, opts, judged)
+    };
+    if let Some(ctx) = no_count {
         // RE is written as a count but is none (a source's `B+0.0`, a margin no count
         // gives), and the record stops before the end: as for a resignation, there is no
         // count to compare and no position to count (an estimate of a mid-game position
         // would be a guess shown as a result).
-        let ctx = CountContext::of(record, &judged.selection.rules, judged);
         end.result = not_a_count_check(record, &end, &ctx.method);
         return end;
     }
@@ -1223,6 +1227,12 @@ mod tests {
         (rec, opts)
     }
 
+    /// The first vertex of each unclear string the result names.
+    fn first_vertices(r: &crate::count::Refereed) -> Vec<&str> {
+        let unclear = &r.end.result.unclear;
+        unclear.iter().map(|u| u.vertices[0].as_str()).collect()
+    }
+
     fn checked(re: &str, props: &str, confidence: [f32; 2]) -> crate::count::Refereed {
         let (rec, opts) = two_rooms(re, props, confidence);
         crate::count::referee(&rec, &opts)
@@ -1288,14 +1298,7 @@ mod tests {
             "{}",
             r.end.result.reason
         );
-        let named: Vec<&str> = r
-            .end
-            .result
-            .unclear
-            .iter()
-            .map(|u| u.vertices[0].as_str())
-            .collect();
-        assert_eq!(named, vec!["D3", "H3"]);
+        assert_eq!(first_vertices(&r), vec!["D3", "H3"]);
         // One of them sure: the other alone cannot make it up, and the mismatch stands.
         let r = checked("W+8", rules, [0.7, 0.9]);
         assert_eq!(r.end.result.status, ResultStatus::Mismatch);
@@ -1319,14 +1322,7 @@ mod tests {
             "{}",
             r.end.result.reason
         );
-        let named: Vec<&str> = r
-            .end
-            .result
-            .unclear
-            .iter()
-            .map(|u| u.vertices[0].as_str())
-            .collect();
-        assert_eq!(named, vec!["D3", "H3"]);
+        assert_eq!(first_vertices(&r), vec!["D3", "H3"]);
     }
 
     #[test]

@@ -538,7 +538,7 @@ fn settle_weakest(
             .map(|&k| doubtful.cap_for(grid, &candidates[k]))
             .collect();
         for (k, cap) in clear.into_iter().zip(caps) {
-            kill_capped(grid, verdicts, &candidates[k], true, cap);
+            kill(grid, verdicts, &candidates[k], true, cap);
         }
         return Some(Settled::Batch);
     }
@@ -606,7 +606,7 @@ fn settle_weakest(
         }
         return Some(Settled::Race);
     }
-    kill(grid, verdicts, &space, false);
+    kill(grid, verdicts, &space, false, None);
     Some(Settled::One(space))
 }
 
@@ -674,14 +674,9 @@ fn race_losers(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Spa
     )
 }
 
-/// Reads the weak chains of a space dead.
-fn kill(grid: &Grid, verdicts: &mut [LifeVerdict], space: &Space, enclosure_strong: bool) {
-    kill_capped(grid, verdicts, space, enclosure_strong, None);
-}
-
-/// [`kill`], the confidence no higher than `cap` (the doubtful kill the enclosure's
-/// strength rests on, [`DoubtfulKills`]).
-fn kill_capped(
+/// Reads the weak chains of a space dead, the confidence no higher than `cap` (the
+/// doubtful kill the enclosure's strength rests on, [`DoubtfulKills`]).
+fn kill(
     grid: &Grid,
     verdicts: &mut [LifeVerdict],
     space: &Space,
@@ -789,14 +784,13 @@ impl DoubtfulKills {
         }
     }
 
-    /// The cap on the life of chain `c`, strong (two eyes) as read, in `group` (its chains
-    /// in the final round): the lowest doubtful confidence of `killed` (the other colour)
-    /// where a chain of the group shares a liberty with such a kill and `c` is not strong
-    /// once those chains live again; None otherwise. A doubtful stone that touches none of
-    /// the group's liberties takes room from its territory, not its life.
-    fn cap_for_life(&self, c: usize, group: &[usize], killed: Color) -> Option<f32> {
+    /// The cap on the life of chain `c`, strong (two eyes) as read: the lowest doubtful
+    /// confidence of `killed` (the other colour) where `contact` (a chain of `c`'s group
+    /// shares a liberty with such a kill) and `c` is not strong once those chains live
+    /// again; None otherwise. A doubtful stone that touches none of the group's liberties
+    /// takes room from its territory, not its life.
+    fn cap_for_life(&self, c: usize, contact: bool, killed: Color) -> Option<f32> {
         let (lowest, _, round) = self.by_color[killed.index()].as_ref()?;
-        let contact = group.iter().any(|&g| self.in_contact[g]);
         (contact && !round.is_strong(c)).then_some(*lowest)
     }
 
@@ -992,12 +986,11 @@ fn finish_alive(
     open: &[bool],
     doubtful: &DoubtfulKills,
 ) {
-    // The chains of each group of the final round, for the doubtful kills' contact test.
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); grid.chains.len()];
-    if !doubtful.in_contact.is_empty() {
-        for c in 0..grid.chains.len() {
-            members[round.group[c]].push(c);
-        }
+    // Per group of the final round: whether a chain of it shares a liberty with a
+    // doubtful kill (the chains' flags gathered on their group's representative).
+    let mut group_contact = vec![false; doubtful.in_contact.len()];
+    for (c, &touch) in doubtful.in_contact.iter().enumerate() {
+        group_contact[round.group[c]] |= touch;
     }
     for c in 0..grid.chains.len() {
         let v = verdicts[c];
@@ -1009,8 +1002,8 @@ fn finish_alive(
         } else if round.eyes[round.group[c]] >= EYES_TO_LIVE {
             // Two eyes, unless one of them is the room a doubtful kill of the other
             // colour freed: then the life is no surer than that kill.
-            let group = &members[round.group[c]];
-            let cap = doubtful.cap_for_life(c, group, grid.chains[c].color.opponent());
+            let contact = group_contact.get(round.group[c]).copied().unwrap_or(false);
+            let cap = doubtful.cap_for_life(c, contact, grid.chains[c].color.opponent());
             cap.map_or(confidence::TWO_EYES, |cap| confidence::TWO_EYES.min(cap))
         } else {
             confidence::CONNECTED
