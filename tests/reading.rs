@@ -570,11 +570,11 @@ fn a_failing_engine_on_an_uncountable_position_is_still_reported() {
     );
 }
 
-/// A lone White stone in Black's area, which the estimate reads dead but is unsure of
-/// (0.7), decides the winner against RE.
+/// Five White stones in Black's area (more than a few stones in room, away from Black's
+/// wall), which the estimate reads dead but is unsure of (0.7), decide the winner against RE.
 const UNSURE: &str = "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+28.5]
 AB[ea][eb][ec][ed][ee][ef][eg][eh][ei]
-AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][be];B[];W[])";
+AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][ad][bd][ae][be][af];B[];W[])";
 
 #[test]
 fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_unsure_of() {
@@ -588,16 +588,16 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
     // ... states no result it could not defend, only what the string's two readings give ...
     assert_eq!(r["result"]["computed"], Value::Null);
     assert_eq!(r["result"]["range"]["for_black"], "B+1.5");
-    assert_eq!(r["result"]["range"]["for_white"], "W+35.5");
+    assert_eq!(r["result"]["range"]["for_white"], "W+39.5");
     // ... and score writes no result, naming the same string, with the count beside.
     let out = goref().args(["score", path]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("Result to write: none, the winner turns on the White string at B5 (estimated dead, confidence 0.70), which the estimate cannot settle"),
+        text.contains("Result to write: none, the winner turns on the White string at A6 B6 A5 B5 A4 (estimated dead, confidence 0.70), which the estimate cannot settle"),
         "{text}"
     );
     assert!(
-        text.contains("count with the estimate: B+1.5; read in Black's favour, then in White's, they give B+1.5 to W+35.5\n"),
+        text.contains("count with the estimate: B+1.5; read in Black's favour, then in White's, they give B+1.5 to W+39.5\n"),
         "{text}"
     );
     let out = goref()
@@ -609,58 +609,70 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
     assert_eq!(card["count"], "B+1.5");
     // A claim settles it: the claimed count is the result to write.
     let out = goref()
-        .args(["score", "--format", "json", path, "--dead", "be"])
+        .args([
+            "score",
+            "--format",
+            "json",
+            path,
+            "--dead",
+            "ad,bd,ae,be,af",
+        ])
         .output()
         .unwrap();
     let card: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(card["re"], "B+1.5");
 }
 
-/// A lone Black stone in an open area between two walls without eyes (10x6): the static
-/// reading calls it dead at 0.70, unsure; the playouts read it out (a coin toss).
-const LONE_STONE: &str = "(;GM[1]FF[4]SZ[10:6]RU[Chinese]KM[0]RE[W+36]AB[ea][eb][ec][ed][ee][ef][id]AW[fa][fb][fc][fd][fe][ff];B[];W[])";
+/// Five Black stones in an open area between two walls without eyes (10x6): the static
+/// reading calls them dead at 0.70, unsure; the playouts read them out.
+const FIVE_STONES: &str = "(;GM[1]FF[4]SZ[10:6]RU[Chinese]KM[0]RE[W+36]AB[ea][eb][ec][ed][ee][ef][hd][id][he][ie][je]AW[fa][fb][fc][fd][fe][ff];B[];W[])";
 
 #[test]
 fn estimator_playouts_reads_out_the_unsure_strings_as_the_library_does() {
     use goref_core::score::Estimate;
     let mut rows = vec!["....XO...."; 6];
-    rows[3] = "....XO..X.";
+    rows[3] = "....XO.XX.";
+    rows[4] = "....XO.XXX";
     let pos = goref_core::Position::from_diagram(&rows);
-    let lone = |e: &goref_core::score::Estimate| {
+    let five = |e: &goref_core::score::Estimate| {
         let at = goref_core::point::Point::new(8, 3);
         format!("{:.2}", e.confidence_at(at).unwrap())
     };
     let (statically, read_out) = (
-        lone(&Estimate::of(&pos)),
-        lone(&Estimate::with_playouts(&pos)),
+        five(&Estimate::of(&pos)),
+        five(&Estimate::with_playouts(&pos)),
     );
     assert_ne!(statically, read_out, "the playouts give another confidence");
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("lone.sgf");
-    std::fs::write(&path, LONE_STONE).unwrap();
+    let path = dir.path().join("five.sgf");
+    std::fs::write(&path, FIVE_STONES).unwrap();
     let path = path.to_str().unwrap();
     for (estimator, confidence) in [("builtin", &statically), ("playouts", &read_out)] {
         let text = text(&["score", "--estimator", estimator, path]);
         assert!(
             text.contains(&format!(
-                "the Black string at J3 (estimated dead, confidence {confidence})"
+                "the Black string at H3 J3 H2 J2 K2 (estimated dead, confidence {confidence})"
             )),
             "{estimator}: {text}"
         );
         let r = &check_jsonl(&["--estimator", estimator, path])[0];
         assert_eq!(r["result"]["status"], "unverified", "{estimator}");
+        // The five stones among the strings named (the playouts doubt the wall too).
+        let named = r["result"]["unclear"].as_array().unwrap();
+        let five = named
+            .iter()
+            .find(|u| u["vertices"].as_array().unwrap().iter().any(|v| v == "J3"))
+            .expect("the five stones are named");
         assert_eq!(
-            r["result"]["unclear"][0]["confidence"]
-                .as_f64()
-                .map(|c| format!("{c:.2}")),
+            five["confidence"].as_f64().map(|c| format!("{c:.2}")),
             Some(confidence.clone()),
             "{estimator}"
         );
     }
 }
 
-/// The lone White stone of `UNSURE` decides the winner: no result is stated, only the
-/// counts its two readings give (issue 26: never read aloud a number that cannot be
+/// The five White stones of `UNSURE` decide the winner: no result is stated, only the
+/// counts their two readings give (issue 26: never read aloud a number that cannot be
 /// defended). With KM 10.5 White wins either way: the winner alone is stated.
 const UNSURE_WINNER: &str = "testdata/reading/unsure-winner.sgf";
 const UNSURE_MARGIN: &str = "testdata/reading/unsure-margin.sgf";
@@ -671,20 +683,20 @@ fn a_result_that_turns_on_unsure_strings_states_the_range_not_the_estimate_s_mar
     assert_eq!(open["status"], "unverified");
     assert_eq!(open["computed"], Value::Null);
     assert_eq!(open["range"]["for_black"], "B+1.5");
-    assert_eq!(open["range"]["for_white"], "W+35.5");
+    assert_eq!(open["range"]["for_white"], "W+39.5");
     assert!(open["reason"]
         .as_str()
         .unwrap()
-        .contains("the winner turns on the White string at B5"));
+        .contains("the winner turns on the White string at A6 B6 A5 B5 A4"));
     let settled = &check_jsonl(&[UNSURE_MARGIN])[0]["result"];
     assert_eq!(settled["status"], "unverified");
     assert_eq!(settled["computed"], "W+");
     assert_eq!(settled["range"]["for_black"], "W+1.5");
-    assert_eq!(settled["range"]["for_white"], "W+38.5");
+    assert_eq!(settled["range"]["for_white"], "W+42.5");
     assert!(settled["reason"]
         .as_str()
         .unwrap()
-        .contains("the margin turns on the White string at B5"));
+        .contains("the margin turns on the White string at A6 B6 A5 B5 A4"));
     // A count that rests on no unsure string has no range.
     let sure = &check_jsonl(&[MARKED])[0]["result"];
     assert!(sure.get("range").is_none(), "{sure}");
@@ -698,20 +710,20 @@ fn text_html_and_score_show_the_range_and_label_the_estimate_s_count() {
         "{full}"
     );
     assert!(
-        full.contains("  range    W+1.5 to W+38.5 (the strings named read in Black's favour, then in White's)\n"),
+        full.contains("  range    W+1.5 to W+42.5 (the strings named read in Black's favour, then in White's)\n"),
         "{full}"
     );
     // The score line is the estimate's worksheet, not the result.
     assert!(
-        full.contains("  estimate Black 45 White 36 neutral 0, komi 10.5, dead be"),
+        full.contains("  estimate Black 45 White 36 neutral 0, komi 10.5, dead ad ae af bd be"),
         "{full}"
     );
     let html = html_page(&[UNSURE_WINNER, UNSURE_MARGIN]);
-    assert!(html.contains("<td>W+ (W+1.5 to W+38.5)</td>"), "{html}");
-    assert!(html.contains("<td>B+1.5 to W+35.5</td>"), "{html}");
+    assert!(html.contains("<td>W+ (W+1.5 to W+42.5)</td>"), "{html}");
+    assert!(html.contains("<td>B+1.5 to W+39.5</td>"), "{html}");
     let score = text(&["score", UNSURE_MARGIN]);
     assert!(
-        score.contains("count with the estimate: W+1.5; read in Black's favour, then in White's, they give W+1.5 to W+38.5; White wins whichever way they are read\n"),
+        score.contains("count with the estimate: W+1.5; read in Black's favour, then in White's, they give W+1.5 to W+42.5; White wins whichever way they are read\n"),
         "{score}"
     );
 }
@@ -724,10 +736,12 @@ fn score_without_re_writes_no_result_where_an_unsure_string_decides_the_winner()
     let path = path.to_str().unwrap();
     let out = text(&["score", path]);
     assert!(
-        out.contains("Result to write: none, the winner turns on the White string at B5"),
+        out.contains(
+            "Result to write: none, the winner turns on the White string at A6 B6 A5 B5 A4"
+        ),
         "{out}"
     );
-    assert!(out.contains("they give B+1.5 to W+35.5"), "{out}");
+    assert!(out.contains("they give B+1.5 to W+39.5"), "{out}");
     // RE that agrees with the estimate is a second source: the count stands.
     let agreeing = dir.path().join("agreeing.sgf");
     std::fs::write(&agreeing, UNSURE.replace("RE[W+28.5]", "RE[B+1.5]")).unwrap();
@@ -735,9 +749,9 @@ fn score_without_re_writes_no_result_where_an_unsure_string_decides_the_winner()
     assert!(out.contains("Result to write: RE[B+1.5]"), "{out}");
 }
 
-/// RE as a second opinion: with RE B+0.5 the lone White stone read dead (B+1.5) is the only
-/// reading within 2 points of RE (alive: W+35.5), so check and the page state the count B+1.5
-/// and say what settled the stone, and score counts B+1.5 without offering it to write over
+/// RE as a second opinion: with RE B+0.5 the five White stones read dead (B+1.5) are the
+/// only reading within 2 points of RE (alive: W+39.5), so check and the page state the count
+/// B+1.5 and say what settled the stones, and score counts B+1.5 without offering it to write over
 /// RE; with RE B+4 (2.5 points off) it stays open.
 #[test]
 fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
@@ -757,9 +771,9 @@ fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
     let reason = settled["reason"].as_str().unwrap();
     assert!(
         reason.ends_with(
-            "the result turns on the White string at B5 (estimated dead, confidence 0.70), but \
+            "the result turns on the White string at A6 B6 A5 B5 A4 (estimated dead, confidence 0.70), but \
              only the estimate's reading of them comes within 2 points of RE (read otherwise: \
-             W+35.5), so RE settles them as estimated"
+             W+39.5), so RE settles them as estimated"
         ),
         "{reason}"
     );
@@ -774,7 +788,7 @@ fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
         "{score}"
     );
     // With the players' dead stones (`--dead`), the same count is theirs to write.
-    let claimed = text(&["score", near, "--dead", "B5"]);
+    let claimed = text(&["score", near, "--dead", "A6,B6,A5,B5,A4"]);
     assert!(
         claimed.contains("Result to write: RE[B+1.5]\n"),
         "{claimed}"
@@ -784,7 +798,7 @@ fn check_score_and_the_page_state_the_count_re_settles_the_string_for() {
     let open = &check_jsonl(&[far])[0]["result"];
     assert_eq!(open["status"], "unverified", "{open}");
     assert_eq!(open["computed"], Value::Null, "{open}");
-    assert_eq!(open["range"]["for_white"], "W+35.5", "{open}");
+    assert_eq!(open["range"]["for_white"], "W+39.5", "{open}");
 }
 
 /// The HTML page `goref check --format html` writes for `files`.

@@ -38,6 +38,9 @@ mod confidence {
     /// space: measured against GNU Go's `final_status_list dead` (docs/scoring.md), such
     /// kills are GNU Go's in 97% of the tuned-on records' and 99% of the held-out ones'.
     pub(crate) const DEAD_SMALL_AND_SHORT: f32 = 0.8;
+    /// Dead, at most four stones in a space of ten empty points or more, the enclosure weak
+    /// or not ([`super::few_in_room`]).
+    pub(crate) const DEAD_FEW_IN_ROOM: f32 = 0.8;
     pub(crate) const DEAD_WEAK_ENCLOSURE: f32 = 0.7;
     pub(crate) const SEKI: f32 = 0.7;
     /// Seki read out from both sides: whoever moves first, both pass with nothing taken.
@@ -691,6 +694,11 @@ fn kill(
         confidence::DEAD_WEAK_ENCLOSURE
     };
     let confidence = cap.map_or(confidence, |cap| confidence.min(cap));
+    let confidence = if few_in_room(grid, space) {
+        confidence.max(confidence::DEAD_FEW_IN_ROOM)
+    } else {
+        confidence
+    };
     for &c in &space.chains {
         let chain = &grid.chains[c];
         let short = chain.stones.len() <= SHORT_STONES && chain.libs.len() <= SHORT_STONES;
@@ -704,6 +712,37 @@ fn kill(
             proven: false,
         };
     }
+}
+
+/// At most this many stones in a space of at least [`ROOM`] empty points are a kill as
+/// sure as a small, short one ([`few_in_room`]).
+const FEW_STONES: usize = 4;
+/// The empty points a space must hold for [`FEW_STONES`] in it to be read dead surely.
+const ROOM: usize = 10;
+
+/// Whether a space (no bigger than [`BIG_SPACE`]) holds at most [`FEW_STONES`] stones of
+/// its weak colour and at least [`ROOM`] empty points. Such stones would have to make two
+/// eyes in room the enclosure answers in, from a position both sides left as finished; and
+/// once they are off, that room is eye space enough for any enclosure, weak or not. Measured
+/// against GNU Go's `final_status_list dead` (docs/scoring.md), such kills read at 0.70
+/// (weak enclosure) were GNU Go's in 88 of 89 strings tuned on and 78 of 78 held out, where
+/// every other 0.70 kill is 84% / 98%.
+fn few_in_room(grid: &Grid, space: &Space) -> bool {
+    if space.cells.len() > BIG_SPACE {
+        return false;
+    }
+    let stones: usize = space
+        .chains
+        .iter()
+        .map(|&c| grid.chains[c].stones.len())
+        .sum();
+    stones <= FEW_STONES
+        && space
+            .cells
+            .iter()
+            .filter(|&&i| grid.cells[i].is_none())
+            .count()
+            >= ROOM
 }
 
 /// A kill below this confidence is doubtful: a reading that rests on it is no surer
