@@ -88,7 +88,7 @@ def tally(rows, corpus, oracle):
     per = collections.defaultdict(collections.Counter)
     for r in rows:
         res = r.get("result") or {}
-        rec = signed(res.get("recorded"))
+        rec = signed(res.get("recorded_in_points") or res.get("recorded"))
         if rec is None or rec == 0 or (rec * 4) % 1:
             # Fox's B+0.0 and B+0.02: wins without a count (no count gives 0.02).
             continue

@@ -16,7 +16,9 @@ Go name the same winner (the agree set), how many goref names, states (a compute
 that is not `unverified`) and states wrong. `--list` prints every record without RE's winner.
 
 GNU Go reads KM from the record; Fox writes komi x 100 (KM[750] = 7.5) or KM[0] (komi 6.5 by
-the `fox-km0` convention in an even game, none in a handicap game), so its margin is taken back to komi 0 and the real komi applied.
+the `fox-km0` convention in an even game, none in a handicap game; 7.5 under RU[Chinese] by
+`fox-chinese-km0`), so its margin is taken back to komi 0 and the real komi applied. An RE
+counted in stones (`W+1.25` under area counting) is compared in points (`recorded_in_points`).
 
 `--all` takes every folder under `AI/` instead of the list below (about 4,800 records outside
 the corpus at d40334f8, 459 of them counts; GNU Go needs about 40 minutes a core for them);
@@ -137,6 +139,9 @@ def gnugo_margin(gnugo, path):
     if raw == "0" and ha and int(ha.group(1)) >= 2:
         # A Fox handicap game: KM[0] is its komi (none), as the `fox-km0` convention reads it.
         return margin
+    if raw == "0" and re.search(rb"RU\[Chinese\]", data):
+        # A Fox game under Chinese rules: KM[0] stands for 7.5 (`fox-chinese-km0`).
+        return margin + komi_read - 7.5
     return margin + komi_read - FOX_KM.get(raw, komi_read)
 
 
@@ -200,7 +205,7 @@ def main():
     for line in reports.splitlines():
         r = json.loads(line)
         res = r.get("result") or {}
-        recorded = signed(res.get("recorded"))
+        recorded = signed(res.get("recorded_in_points") or res.get("recorded"))
         if recorded is None or recorded == 0 or (recorded * 4) % 1:
             # Fox's B+0.0 and B+0.02: wins without a count (no count gives 0.02).
             continue

@@ -361,9 +361,48 @@ fn a_margin_no_count_gives_is_no_count_to_compare() {
         .contains("convention"));
     // That game ended with two passes: counted and shown, not compared.
     assert_eq!(odd["result"]["computed"], "W+2.5");
-    // A margin in quarters is a count (stones, as Chinese counters write it): compared.
+    // A margin in quarters is a count in stones, as Chinese counters write it: compared
+    // in points, W+1.25 is W+2.5, the board's count (Black 10, White 15, komi 7.5).
     let quarters = &check_jsonl(&["testdata/reading/margin-in-quarters.sgf"])[0];
-    assert_eq!(quarters["result"]["status"], "mismatch", "{quarters}");
+    assert_eq!(quarters["result"]["status"], "agrees", "{quarters}");
+    assert_eq!(quarters["result"]["recorded"], "W+1.25");
+    assert_eq!(quarters["result"]["recorded_in_points"], "W+2.5");
+    assert!(quarters["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("RE[W+1.25] is counted in stones"));
+}
+
+#[test]
+fn a_fox_chinese_record_counts_stones_against_komi_7_5() {
+    // Fox under Chinese rules writes KM[0] and states the result in stones: Black's area
+    // is 15, White's 10; with Fox's komi of 7.5 White wins by 2.5 points, RE[W+1.25].
+    let fox = &check_jsonl(&["testdata/reading/fox-chinese-km0.sgf"])[0];
+    assert_eq!(fox["result"]["status"], "agrees", "{fox}");
+    assert_eq!(fox["result"]["computed"], "W+2.5");
+    assert_eq!(fox["result"]["recorded_in_points"], "W+2.5");
+    assert_eq!(fox["result"]["counting"], "area");
+    assert!(codes(fox)
+        .iter()
+        .any(|(c, s)| c == "count-convention" && s == "info"));
+    assert!(!codes(fox).iter().any(|(c, _)| c == "komi-differs"));
+    // The rules named on the command line take the record's KM[0]: B+5 against RE's
+    // W+2.5 in points.
+    let named = &check_jsonl(&["--rules", "chinese", "testdata/reading/fox-chinese-km0.sgf"])[0];
+    assert_eq!(named["result"]["computed"], "B+5", "{named}");
+    assert_eq!(named["result"]["status"], "mismatch", "{named}");
+    assert_eq!(named["result"]["recorded_in_points"], "W+2.5");
+    // Counted by territory (the Japanese rules named), a quarter is no count in points:
+    // RE is read as written.
+    let territory = &check_jsonl(&[
+        "--rules",
+        "japanese",
+        "testdata/reading/fox-chinese-km0.sgf",
+    ])[0];
+    assert!(
+        territory["result"]["recorded_in_points"].is_null(),
+        "{territory}"
+    );
 }
 
 #[test]

@@ -136,6 +136,21 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         note: "6.5 komi is the Japanese-rules komi of the servers these games were played on; the margins fit territory counting",
     },
     Convention {
+        id: "fox-chinese-km0",
+        source: "Fox Weiqi (YuanYu client), Chinese rules, komi not written",
+        evidence: Evidence {
+            application: Some("YuanYu"),
+            event: None,
+            rules: RulesIs::OneOf(&["Chinese"]),
+            komi: KomiForm::Zero,
+        },
+        counting: Some(Scoring::Area),
+        komi: KomiReading::FixedInEvenGames(7.5),
+        handicap_compensation: None,
+        zero_margin_is_not_a_count: true,
+        note: "KM[0] is a placeholder in an even game: the margins are counted in stones (W+1.25 is 2.5 points), as Chinese counting states them, against the server's komi of 3.75 stones (7.5 points)",
+    },
+    Convention {
         id: "yuanyu-area",
         source: "engine games published through YuanYu (AI tournaments, 7.5 komi)",
         evidence: Evidence {
@@ -378,6 +393,16 @@ mod tests {
         assert_eq!(detected_id(scaled), Some("fox"));
         let zero = "(;SZ[19]AP[YuanYu]RU[Japanese]KM[0]RE[W+4.5];B[pd])";
         assert_eq!(detected_id(zero), Some("fox-km0"));
+        // Under Chinese rules KM[0] stands for 7.5, counted by area (in stones).
+        let chinese = "(;SZ[19]AP[YuanYu]RU[Chinese]KM[0]RE[W+1.25];B[pd])";
+        assert_eq!(detected_id(chinese), Some("fox-chinese-km0"));
+        let d = detect(&record(chinese)).unwrap();
+        assert_eq!(d.komi, KomiReading::Fixed(7.5));
+        assert_eq!(d.convention.counting, Some(Scoring::Area));
+        assert!(komi_is_placeholder(&record(chinese), &RulesSource::Record));
+        // A Chinese-rules record with a written komi is an engine game's, as before.
+        let written = "(;SZ[19]AP[YuanYu]RU[Chinese]KM[7.5]RE[W+2.5];B[pd])";
+        assert_eq!(detected_id(written), Some("yuanyu-area"));
         let d = detect(&record(scaled)).unwrap();
         assert_eq!(d.evidence, "AP[YuanYu] with RU[Japanese]");
         assert!(

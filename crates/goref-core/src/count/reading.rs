@@ -17,7 +17,6 @@ use crate::count::score::{PointListError, Score};
 use crate::findings::{Code, Finding};
 use crate::point::Point;
 use crate::read::record::GameRecord;
-use crate::read::result::parse_re;
 use crate::replay::ending::EndKind;
 use crate::replay::position::Position;
 
@@ -212,6 +211,10 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         end.result = not_a_count_check(record, &end, &ctx.method);
         return end;
     }
+    // RE counted in stones (`W+1.25` under area counting) is compared in points; its
+    // text stays as written, and the reason says how it was read.
+    let in_points = stones_in_points(record, judged);
+    let record = in_points.as_ref().unwrap_or(record);
     if !counting_needed(record, opts, judged) && !side_variation {
         // Nothing to compare a count with (a resignation before the end, no RE):
         // the result check says why, and the board is not counted.
@@ -468,8 +471,26 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     if let Some(f) = comment_evidence(record, &check) {
         end.findings.push(f);
     }
+    if let (Some(_), Some((re, points))) = (&in_points, record.re()) {
+        let points = points.in_points_text();
+        check.reason = format!(
+            "{}; RE[{re}] is counted in stones, as Chinese counting states a result (a stone is two points): {points} in points",
+            check.reason,
+        );
+        check.recorded_in_points = Some(points);
+    }
     end.result = check;
     end
+}
+
+/// The record with RE in points where RE is counted in stones under the record's own
+/// counting ([`GameRecord::with_stones_in_points`]); the counting is worked out only for
+/// a margin in quarters.
+fn stones_in_points(record: &GameRecord, judged: &Judged) -> Option<GameRecord> {
+    let area = crate::rules::Scoring::Area;
+    record.recorded_result.as_ref()?.stones_in_points(area)?;
+    let ctx = CountContext::of(record, &judged.selection.rules, judged);
+    record.with_stones_in_points(ctx.method.counting)
 }
 
 /// The playouts' second look at the strings the estimate read dead without a proof
@@ -581,7 +602,7 @@ fn unsettled_alone(
 
 /// RE's margin for Black (negative for White), where RE is a count.
 fn recorded_black_margin(record: &GameRecord) -> Option<f64> {
-    parse_re(record.info.result.as_deref()?).black_margin()
+    record.re()?.1.black_margin()
 }
 
 /// The estimate leaves open points to nobody where a play-out would give them to one

@@ -193,6 +193,20 @@ impl GameRecord {
             .zip(self.recorded_result.as_ref())
     }
 
+    /// The record with RE read in points where it is counted in stones
+    /// ([`ParsedResult::stones_in_points`]); RE's text stays as written. None where RE
+    /// is no count in stones.
+    pub(crate) fn with_stones_in_points(
+        &self,
+        counting: crate::rules::Scoring,
+    ) -> Option<GameRecord> {
+        let in_points = self.recorded_result.as_ref()?.stones_in_points(counting)?;
+        Some(GameRecord {
+            recorded_result: Some(in_points),
+            ..self.clone()
+        })
+    }
+
     /// An empty record on a board of the given size.
     pub(crate) fn new(width: u8, height: u8) -> GameRecord {
         GameRecord {

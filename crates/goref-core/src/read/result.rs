@@ -124,6 +124,35 @@ impl ParsedResult {
         }
     }
 
+    /// A margin written in quarters (`W+1.25`) counted in stones, as a result in points:
+    /// twice the margin. Chinese counting states a result in stones (zi), each worth two
+    /// points against the board's half (`W+1.25` is White's 181.25 stones with komi 3.75
+    /// stones, 2.5 points), and no count in points ends in a quarter. None where the margin
+    /// is no quarter, or the count is not by area (no territory count is stated in stones).
+    pub(crate) fn stones_in_points(&self, counting: crate::rules::Scoring) -> Option<ParsedResult> {
+        let ResultKind::Score(m) = self.kind else {
+            return None;
+        };
+        let quarter = (m * 4.0).fract() == 0.0 && (m * 2.0).fract() != 0.0;
+        (quarter && counting == crate::rules::Scoring::Area).then(|| ParsedResult {
+            kind: ResultKind::Score(m * 2.0),
+            ..self.clone()
+        })
+    }
+
+    /// A count as RE writes it (`W+2.5`); a result without a margin as its winner alone.
+    pub(crate) fn in_points_text(&self) -> String {
+        let winner = match self.winner() {
+            Some(Color::Black) => "B+",
+            Some(Color::White) => "W+",
+            None => return "0".to_string(),
+        };
+        match self.margin() {
+            Some(m) => format!("{winner}{}", crate::rules::format_number(m)),
+            None => winner.to_string(),
+        }
+    }
+
     /// The margin as Black's (negative for a White win, 0 for a draw), where RE is a count.
     pub(crate) fn black_margin(&self) -> Option<f64> {
         let margin = self.margin()?;
@@ -542,6 +571,31 @@ mod tests {
     fn check(raw: &str, outcome: Outcome, kind: ResultKind, standard: bool) {
         let p = parse_re(raw);
         assert_eq!(p, ParsedResult::new(outcome, kind, standard), "RE[{raw}]");
+    }
+
+    /// A margin in quarters is a count in stones under area counting: twice as many
+    /// points; a margin in halves, or a count by territory, is read as written.
+    #[test]
+    fn a_margin_in_quarters_counts_stones_under_area_counting() {
+        use crate::rules::Scoring::{Area, Territory};
+        let points = |re: &str, counting| {
+            parse_re(re)
+                .stones_in_points(counting)
+                .map(|p| p.in_points_text())
+        };
+        assert_eq!(points("W+1.25", Area).as_deref(), Some("W+2.5"));
+        assert_eq!(points("B+0.75", Area).as_deref(), Some("B+1.5"));
+        assert_eq!(points("B+10.25", Area).as_deref(), Some("B+20.5"));
+        assert_eq!(points("W+1.25", Territory), None);
+        for written in ["W+2.5", "B+3", "B+R", "0", "W+0.02"] {
+            assert_eq!(points(written, Area), None, "{written}");
+        }
+        // The winner and the form stay as written.
+        let read = parse_re("W+1.25").stones_in_points(Area).unwrap();
+        assert_eq!(read.winner(), Some(White));
+        assert_eq!(read.is_standard(), parse_re("W+1.25").is_standard());
+        assert_eq!(parse_re("B+R").in_points_text(), "B+");
+        assert_eq!(parse_re("0").in_points_text(), "0");
     }
 
     #[test]

@@ -476,6 +476,10 @@ impl ResultStatus {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultCheck {
     pub recorded: Option<String>,
+    /// RE in points where it is counted in stones, as Chinese counting states a result
+    /// (`W+1.25` under area counting is `W+2.5`): what `computed` is compared with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded_in_points: Option<String>,
     /// An RE string (`W+0.5`, `0`, `B+0`, `?`), or None when nothing could be computed.
     pub computed: Option<String>,
     pub status: ResultStatus,
@@ -517,6 +521,7 @@ impl ResultCheck {
     pub fn new(recorded: Option<String>) -> ResultCheck {
         ResultCheck {
             recorded,
+            recorded_in_points: None,
             computed: None,
             status: ResultStatus::Unknown,
             basis: Basis::AsIs,
@@ -678,7 +683,7 @@ pub(super) fn margin_no_count_gives(record: &GameRecord) -> bool {
 
 /// RE's margin where RE is written as a count.
 fn recorded_margin(record: &GameRecord) -> Option<f64> {
-    let parsed = record.info.result.as_deref().map(parse_re)?;
+    let (_, parsed) = record.re()?;
     matches!(parsed.kind, ResultKind::Score(_))
         .then(|| parsed.margin())
         .flatten()

@@ -146,7 +146,9 @@ pub(super) fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) 
     reading.re = Some(s.re.clone());
     reading.agrees_with_record = record.re().and_then(|(_, parsed)| {
         parsed.margin()?;
-        Some(reading::agrees(parsed, s))
+        // RE counted in stones is compared in points, as the check compares it.
+        let in_points = parsed.stones_in_points(s.counting);
+        Some(reading::agrees(in_points.as_ref().unwrap_or(parsed), s))
     });
 }
 
