@@ -1596,6 +1596,47 @@ mod tests {
         crate::count::referee(&record_with_marks(&sgf), &RefereeOptions::default())
     }
 
+    /// RE counted in stones (a margin in quarters under area counting) is compared in
+    /// points, RE's text kept and the margin compared with given beside it; a margin in
+    /// halves, or a quarter counted by territory, is read as written.
+    #[test]
+    fn re_counted_in_stones_is_compared_in_points() {
+        // The board counts W+2.5 by area (Black 10, White 15, komi 7.5).
+        let stones = fox_like("W+1.25", true);
+        let check = &stones.end.result;
+        assert_eq!(check.status, ResultStatus::Agrees, "{}", check.reason);
+        assert_eq!(check.recorded.as_deref(), Some("W+1.25"));
+        assert_eq!(check.recorded_in_points.as_deref(), Some("W+2.5"));
+        assert!(check.reason.ends_with(
+            "; RE[W+1.25] is counted in stones, as Chinese counting states a result (a stone is two points): W+2.5 in points"
+        ), "{}", check.reason);
+        // A quarter that is not the count: compared in points all the same (1.5 points).
+        let off = fox_like("W+0.75", true);
+        assert_eq!(off.end.result.status, ResultStatus::Mismatch);
+        assert_eq!(off.end.result.recorded_in_points.as_deref(), Some("W+1.5"));
+        assert!(off
+            .end
+            .result
+            .reason
+            .contains("against RE[W+0.75]: the margin differs"));
+        // In halves: points, as written.
+        let points = fox_like("W+2.5", true);
+        assert_eq!(points.end.result.status, ResultStatus::Agrees);
+        assert_eq!(points.end.result.recorded_in_points, None);
+        assert!(!points.end.result.reason.contains("in stones"));
+        // Counted by territory, a quarter is no count in stones: read as written.
+        let sgf =
+            "(;GM[1]FF[4]SZ[5]RU[Japanese]KM[6.5]RE[W+1.25];B[ca];W[da];B[cb];W[db];B[cc];W[dc]\
+                   ;B[cd];W[dd];B[ce];W[de];B[];W[])";
+        let territory = crate::count::referee(&record_with_marks(sgf), &RefereeOptions::default());
+        assert_eq!(
+            territory.end.result.counting,
+            Some(crate::rules::Scoring::Territory)
+        );
+        assert_eq!(territory.end.result.recorded_in_points, None);
+        assert_eq!(territory.end.result.status, ResultStatus::Mismatch);
+    }
+
     #[test]
     fn re_that_is_no_count_is_not_compared_and_not_counted_before_the_end() {
         // Fox's codes: B+0.0 (its convention) and W+0.02 (no count gives it), stopped

@@ -585,3 +585,22 @@ fn the_public_entry_reads_the_referee_options() {
     assert_eq!(with_komi, run(T11, &expected));
     assert_ne!(with_komi, run(T11, &no_estimate()));
 }
+
+/// RE counted in stones (`W+1.25` under Chinese rules) is compared in points by every
+/// reading that counts by area, as the check compares it: the record's own reading counts
+/// W+2.5 (Black 10, White 15, komi 7.5) and agrees.
+#[test]
+fn a_result_in_stones_agrees_with_the_reading_that_counts_its_points() {
+    let sgf = "(;GM[1]FF[4]SZ[5]RU[Chinese]KM[7.5]RE[W+1.25];B[ca];W[da];B[cb];W[db];B[cc];W[dc]\
+               ;B[cd];W[dd];B[ce];W[de];B[];W[])";
+    let a = run(sgf, &AppealOptions::default());
+    let own = reading(&a, ReadingKind::RecordRules);
+    assert_eq!(own.re.as_deref(), Some("W+2.5"));
+    assert_eq!(own.agrees_with_record, Some(true));
+    // The same board with RE in points that is not its count: no agreement.
+    let other = run(&sgf.replace("W+1.25", "W+1.5"), &AppealOptions::default());
+    assert_eq!(
+        reading(&other, ReadingKind::RecordRules).agrees_with_record,
+        Some(false)
+    );
+}
