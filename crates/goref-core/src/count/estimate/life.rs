@@ -32,6 +32,8 @@ mod confidence {
     pub(crate) const TWO_EYES: f32 = 0.95;
     pub(crate) const DEAD_ENCLOSED: f32 = 0.9;
     pub(crate) const CONNECTED: f32 = 0.85;
+    /// Alive by connection with two liberties ([`super::connected_confidence`]).
+    pub(crate) const CONNECTED_SHORT: f32 = 0.7;
     /// Dead in a seki that the search of [`super::race`] refutes.
     pub(crate) const DEAD_READ_OUT: f32 = 0.85;
     /// Dead, one or two stones with at most two liberties, in a weak enclosure or a big
@@ -745,6 +747,20 @@ fn few_in_room(grid: &Grid, space: &Space) -> bool {
             >= ROOM
 }
 
+/// The confidence of a chain alive by connection (its group has no two eyes of its own)
+/// with `liberties` on the board: measured against GNU Go's `final_status_list`
+/// (docs/scoring.md), such chains with three liberties or more are GNU Go's "alive" in 88%
+/// to 96%, with two in 72%, and in atari (one) in 24%: a chain in atari at the end is one
+/// move from being taken, so its life is left open ([`confidence::UNSETTLED`]), and one of
+/// two liberties is no surer than a kill in a weak enclosure.
+fn connected_confidence(liberties: usize) -> f32 {
+    match liberties {
+        0 | 1 => confidence::UNSETTLED,
+        2 => confidence::CONNECTED_SHORT,
+        _ => confidence::CONNECTED,
+    }
+}
+
 /// A kill below this confidence is doubtful: a reading that rests on it is no surer
 /// (the threshold at which a string may decide a result).
 const DOUBTFUL: f32 = 0.8;
@@ -1045,7 +1061,7 @@ fn finish_alive(
             let cap = doubtful.cap_for_life(c, contact, grid.chains[c].color.opponent());
             cap.map_or(confidence::TWO_EYES, |cap| confidence::TWO_EYES.min(cap))
         } else {
-            confidence::CONNECTED
+            connected_confidence(grid.chains[c].libs.len())
         };
         verdicts[c].confidence = confidence;
     }

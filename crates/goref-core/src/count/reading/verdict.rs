@@ -266,8 +266,61 @@ impl<'a> Recounts<'a> {
             dead.extend(&s.stones);
         }
         let seki: Vec<Point> = self.seki.iter().filter(flipped).copied().collect();
-        (dead, seki)
+        (dead, partnered_seki(self.position, seki))
     }
+}
+
+/// The stones of `seki` that still have a partner of the other colour: a seki is two
+/// colours' strings that share liberties, so where flipping strings dead leaves one
+/// colour's strings of a seki alone, their partners are dead and they simply live. A seki
+/// here is a set of strings joined stone to stone or through a shared liberty.
+fn partnered_seki(position: &Position, seki: Vec<Point>) -> Vec<Point> {
+    if seki.is_empty() {
+        return seki;
+    }
+    let in_seki = |p: Point| seki.binary_search(&p).is_ok();
+    let mut group = vec![usize::MAX; seki.len()];
+    let mut colours: Vec<[bool; 2]> = Vec::new();
+    for start in 0..seki.len() {
+        if group[start] != usize::MAX {
+            continue;
+        }
+        let id = colours.len();
+        colours.push([false; 2]);
+        group[start] = id;
+        let mut stack = vec![seki[start]];
+        while let Some(p) = stack.pop() {
+            if let Some(c) = position.get(p) {
+                colours[id][c.index()] = true;
+            }
+            // Stones of the seki next to this one, or next to one of its empty neighbours
+            // (a shared liberty).
+            let near = position.neighbours(p).flat_map(|n| {
+                let through = position.get(n).is_none();
+                std::iter::once(n).chain(
+                    position
+                        .neighbours(n)
+                        .filter(move |_| through)
+                        .collect::<Vec<_>>(),
+                )
+            });
+            for q in near {
+                if !in_seki(q) {
+                    continue;
+                }
+                let k = seki.binary_search(&q).unwrap_or(0);
+                if group[k] == usize::MAX {
+                    group[k] = id;
+                    stack.push(q);
+                }
+            }
+        }
+    }
+    seki.iter()
+        .zip(&group)
+        .filter(|&(_, &g)| colours[g] == [true, true])
+        .map(|(&p, _)| p)
+        .collect()
 }
 
 /// The counts a result that turns on unclear strings lies between (issue 26: never read
@@ -978,5 +1031,44 @@ mod doc_examples {
         assert_eq!(result.basis, Basis::AsIs);
         assert!(result.computed.is_none());
         assert!(result.reason.contains("resignation"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stones of every string of `pos` of `color` whose first stone is in the rows
+    /// `ys` (a test's seki strings), sorted.
+    fn stones(pos: &Position, color: Color, ys: std::ops::Range<u8>) -> Vec<Point> {
+        (0..pos.height)
+            .filter(|y| ys.contains(y))
+            .flat_map(|y| (0..pos.width).map(move |x| Point::new(x, y)))
+            .filter(|&p| pos.get(p) == Some(color))
+            .collect()
+    }
+
+    /// A seki loses a partner when the other colour's strings of it are flipped dead:
+    /// the strings left alone live. Two sekis (rows 0-1 and 4-5) are told apart: the
+    /// upper one keeps both colours and stays, the lower one's Black string goes.
+    #[test]
+    fn a_seki_string_whose_partners_are_flipped_dead_lives() {
+        let pos = Position::from_diagram(&["XX.OO", "XX.OO", ".....", ".....", "XX.OO", "XX.OO"]);
+        let mut seki: Vec<Point> = stones(&pos, Color::Black, 0..6);
+        seki.extend(stones(&pos, Color::White, 0..6));
+        seki.sort();
+        assert_eq!(partnered_seki(&pos, seki.clone()), seki);
+        // The lower seki's White string flipped dead (off the seki list).
+        let lower_white = stones(&pos, Color::White, 4..6);
+        let flipped: Vec<Point> = seki
+            .iter()
+            .filter(|p| !lower_white.contains(p))
+            .copied()
+            .collect();
+        let mut kept = stones(&pos, Color::Black, 0..2);
+        kept.extend(stones(&pos, Color::White, 0..2));
+        kept.sort();
+        assert_eq!(partnered_seki(&pos, flipped), kept);
+        assert!(partnered_seki(&pos, Vec::new()).is_empty());
     }
 }
