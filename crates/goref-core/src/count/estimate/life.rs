@@ -751,8 +751,8 @@ fn few_in_room(grid: &Grid, space: &Space) -> bool {
 /// with `liberties` on the board: measured against GNU Go's `final_status_list`
 /// (docs/scoring.md), such chains with three liberties or more are GNU Go's "alive" in 88%
 /// to 96%, with two in 72%, and in atari (one) in 24%: a chain in atari at the end is one
-/// move from being taken, so its life is left open ([`confidence::UNSETTLED`]), and one of
-/// two liberties is no surer than a kill in a weak enclosure.
+/// move from being taken, so its life is left open ([`confidence::UNSETTLED`]), and a chain
+/// of two liberties lives no surer than a weak enclosure's kill is dead.
 fn connected_confidence(liberties: usize) -> f32 {
     match liberties {
         0 | 1 => confidence::UNSETTLED,
