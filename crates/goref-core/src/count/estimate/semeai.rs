@@ -104,10 +104,12 @@ pub(crate) fn losing_enclosures(
         // A race is read only against an enclosure no bigger than the stones it encloses: at
         // the end of a game a player does not leave a bigger group to lose a race, so an
         // enclosure that reads as losing one is more often alive by a shape the count misses.
-        if stones(&outer_chains) > inner_stones {
+        let outer_libs = liberties(grid, &outer_chains);
+        // An enclosure in atari is read whatever its size: one move takes it, and the
+        // count below tells whether the enclosed stones make that move first.
+        if stones(&outer_chains) > inner_stones && outer_libs.len() > 1 {
             continue;
         }
-        let outer_libs = liberties(grid, &outer_chains);
         // The inner groups this enclosing group touches (stone to stone or by a liberty).
         let mut touching: Vec<usize> = inner
             .iter()
@@ -338,6 +340,24 @@ mod tests {
         assert_eq!(g.chains[inner].stones.len(), g.chains[outer].stones.len());
         let losers = losing_enclosures(&g, &group, &eye_owner, &[inner], &[outer]);
         assert_eq!(losers, vec![outer]);
+    }
+
+    /// An enclosure with more stones than it encloses is raced only in atari: White's three
+    /// stones with one liberty lose to Black's stone with two whoever plays first, and are
+    /// the loser; with two liberties against Black's three they are not raced (at the end
+    /// of a game a player does not leave a bigger group to lose a race).
+    #[test]
+    fn a_bigger_enclosure_is_raced_only_in_atari() {
+        let race_of = |rows: &[&str]| {
+            let g = grid(rows);
+            let (inner, outer) = (chain_at(&g, 1, 0), chain_at(&g, 2, 0));
+            let group: Vec<usize> = (0..g.chains.len()).collect();
+            let eye_owner = vec![None; g.cells.len()];
+            assert!(g.chains[outer].stones.len() > g.chains[inner].stones.len());
+            losing_enclosures(&g, &group, &eye_owner, &[inner], &[outer]) == vec![outer]
+        };
+        assert!(race_of(&[".XOOO.", "..XXXX"]));
+        assert!(!race_of(&[".XOOO..", "...XX.X"]));
     }
 
     use crate::count::estimate::{estimate, Estimate, StoneStatus};
