@@ -551,6 +551,13 @@ mod tests {
         assert!(est.dead_stones().is_empty());
     }
 
+    /// The confidence of the string at (`x`, `y`) of the diagram `rows`, read as `status`.
+    fn confidence_if(rows: &[&str], x: u8, y: u8, status: StoneStatus) -> f32 {
+        let est = estimate(&Position::from_diagram(rows));
+        assert_eq!(status_at(&est, x, y), status, "{rows:?}");
+        est.confidence_at(Point::new(x, y)).unwrap()
+    }
+
     fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
         est.strings
             .iter()
@@ -779,11 +786,7 @@ mod tests {
     /// three liberties where it holds nine).
     #[test]
     fn a_few_stones_in_room_are_dead_whatever_their_enclosure() {
-        let confidence_at = |rows: &[&str], x: u8, y: u8| {
-            let est = estimate(&Position::from_diagram(rows));
-            assert_eq!(status_at(&est, x, y), StoneStatus::Dead, "{rows:?}");
-            est.confidence_at(Point::new(x, y)).unwrap()
-        };
+        let confidence_at = |rows: &[&str], x, y| confidence_if(rows, x, y, StoneStatus::Dead);
         let mut area = vec!["...XO....."; 5];
         area[1] = "...XO..XX.";
         area[2] = "...XO..XX.";
@@ -804,11 +807,7 @@ mod tests {
     /// against GNU Go, such chains are GNU Go's "alive" in 88-96%, 72% and 24%.
     #[test]
     fn a_chain_alive_by_connection_is_as_sure_as_its_liberties() {
-        let confidence_at = |rows: &[&str], x: u8, y: u8| {
-            let est = estimate(&Position::from_diagram(rows));
-            assert_eq!(status_at(&est, x, y), StoneStatus::Alive, "{rows:?}");
-            est.confidence_at(Point::new(x, y)).unwrap()
-        };
+        let confidence_at = |rows: &[&str], x, y| confidence_if(rows, x, y, StoneStatus::Alive);
         let mut dame = vec!["..X....O."; 5];
         dame[2] = "..X..X.O.";
         assert_eq!(confidence_at(&dame, 5, 2), 0.85);

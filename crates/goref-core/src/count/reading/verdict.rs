@@ -270,6 +270,17 @@ impl<'a> Recounts<'a> {
     }
 }
 
+/// Puts `q` in seki group `id` (and on the `stack` to walk from) where it is a stone of
+/// `seki` (sorted) not grouped yet.
+fn join_seki(seki: &[Point], group: &mut [usize], stack: &mut Vec<Point>, q: Point, id: usize) {
+    if let Ok(k) = seki.binary_search(&q) {
+        if group[k] == usize::MAX {
+            group[k] = id;
+            stack.push(q);
+        }
+    }
+}
+
 /// The stones of `seki` that still have a partner of the other colour: a seki is two
 /// colours' strings that share liberties, so where flipping strings dead leaves one
 /// colour's strings of a seki alone, their partners are dead and they simply live. A seki
@@ -278,7 +289,6 @@ fn partnered_seki(position: &Position, seki: Vec<Point>) -> Vec<Point> {
     if seki.is_empty() {
         return seki;
     }
-    let in_seki = |p: Point| seki.binary_search(&p).is_ok();
     let mut group = vec![usize::MAX; seki.len()];
     let mut colours: Vec<[bool; 2]> = Vec::new();
     for start in 0..seki.len() {
@@ -295,23 +305,12 @@ fn partnered_seki(position: &Position, seki: Vec<Point>) -> Vec<Point> {
             }
             // Stones of the seki next to this one, or next to one of its empty neighbours
             // (a shared liberty).
-            let near = position.neighbours(p).flat_map(|n| {
-                let through = position.get(n).is_none();
-                std::iter::once(n).chain(
-                    position
-                        .neighbours(n)
-                        .filter(move |_| through)
-                        .collect::<Vec<_>>(),
-                )
-            });
-            for q in near {
-                if !in_seki(q) {
-                    continue;
-                }
-                let k = seki.binary_search(&q).unwrap_or(0);
-                if group[k] == usize::MAX {
-                    group[k] = id;
-                    stack.push(q);
+            for n in position.neighbours(p) {
+                join_seki(&seki, &mut group, &mut stack, n, id);
+                if position.get(n).is_none() {
+                    for m in position.neighbours(n) {
+                        join_seki(&seki, &mut group, &mut stack, m, id);
+                    }
                 }
             }
         }
