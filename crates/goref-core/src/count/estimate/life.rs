@@ -551,9 +551,13 @@ fn settle_weakest(
         .filter(|&k| !candidates[k].reopened)
         .min_by_key(|&k| candidates[k].cells.len())?;
     let space = candidates.swap_remove(smallest);
-    if let Some(partners) = seki_partners(grid, round, verdicts, &space) {
+    if let Some(SekiPartners {
+        chains: partners,
+        dame,
+    }) = seki_partners(grid, round, verdicts, &space)
+    {
         let enclosing = enclosing_chains(grid, verdicts, &space);
-        let forward = race::seki_read_out(grid, &space.chains, &enclosing, &space.cells);
+        let forward = race::seki_read_out(grid, &space.chains, &enclosing, &space.cells, &dame);
         if forward == SekiReadOut::Refuted {
             // Played out, the enclosure captures whoever moves first: no seki.
             for &c in &space.chains {
@@ -655,7 +659,7 @@ fn partners_read_out(
         reopened: false,
     };
     let enclosing = enclosing_chains(grid, verdicts, &partners_space);
-    race::seki_read_out(grid, partners, &enclosing, &partners_space.cells)
+    race::seki_read_out(grid, partners, &enclosing, &partners_space.cells, &[])
 }
 
 /// The enclosing chains, weak themselves, that lose a capturing race against the space's
@@ -907,7 +911,7 @@ fn seki_partners(
     round: &Round,
     verdicts: &[LifeVerdict],
     space: &Space,
-) -> Option<Vec<usize>> {
+) -> Option<SekiPartners> {
     let mut weak_libs: Vec<usize> = space
         .chains
         .iter()
@@ -930,7 +934,13 @@ fn seki_partners(
     }
     let partners_with =
         |dame_filled| seki_partners_with(grid, round, space, &weak_libs, &enclosing, dame_filled);
-    partners_with(false).or_else(|| {
+    if let Some(chains) = partners_with(false) {
+        return Some(SekiPartners {
+            chains,
+            dame: Vec::new(),
+        });
+    }
+    {
         let partners = partners_with(true)?;
         let all = enclosing.iter().all(|c| partners.contains(c));
         let shown = space.cells.len().min(NAKADE_MAX);
@@ -945,8 +955,34 @@ fn seki_partners(
         let kill_gives_life = partners
             .iter()
             .all(|&a| round.eyes[round.group[a]] + room >= EYES_TO_LIVE);
-        (all && kill_gives_life).then_some(partners)
-    })
+        if !(all && kill_gives_life) {
+            return None;
+        }
+        // The dame this seki was read with filled: the partners' liberties outside it that a
+        // strong chain of the space's colour fills at the end.
+        let mut dame: Vec<usize> = partners
+            .iter()
+            .flat_map(|&a| grid.chains[a].libs.iter().copied())
+            .filter(|l| weak_libs.binary_search(l).is_err())
+            .filter(|&l| dame_of_strong(grid, round, l, space.color))
+            .collect();
+        dame.sort_unstable();
+        dame.dedup();
+        Some(SekiPartners {
+            chains: partners,
+            dame,
+        })
+    }
+}
+
+/// The partners of a seki the static reading sees ([`seki_partners`]) and the dame it was
+/// read with filled (none where it holds as the board stands).
+struct SekiPartners {
+    /// The enclosing chains in seki with the space's weak chains.
+    chains: Vec<usize>,
+    /// The partners' liberties outside the seki that a strong chain of the weak colour
+    /// fills at the end: points of the race when the seki is read out.
+    dame: Vec<usize>,
 }
 
 /// Whether an enclosing chain can fill a liberty it shares with a weak chain of two
@@ -1164,5 +1200,48 @@ mod tests {
         assert_eq!(value(&[".O.O.", ".OOO.", "....."], 2, 0), ONE_EYE);
         assert_eq!(value(&[".O.O.", ".XOO.", "....."], 2, 0), 0);
         assert_eq!(value(&[".O.O.", "..OO.", "....."], 2, 0), HALF_EYE);
+    }
+    /// A seki the static reading sees only with the dame filled is played out with them:
+    /// White's three stones inside Black's wall share all four of their liberties with it,
+    /// and the wall's other three are dame beside White's living wall. White fills the dame
+    /// first and neither side can then fill a shared liberty (whoever does is taken): a seki,
+    /// as GNU Go and the Fox server read such a shape. Read out on the shared points alone,
+    /// Black kept its outside liberties and took the three stones whoever moved first.
+    #[test]
+    fn a_seki_read_with_the_dame_filled_is_played_out_with_them() {
+        let rows = [
+            "XXXXXOO..",
+            "X.O.X.O..",
+            "XXO.XOO..",
+            "X.OXX.O..",
+            "XXXXXOO..",
+            "OO.OOOO..",
+            "OOOOOOO..",
+            ".........",
+            ".........",
+        ];
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let chain_at = |x: usize, y: usize| grid.chain_of[y * 9 + x] as usize;
+        let (inner, wall) = (chain_at(2, 1), chain_at(0, 0));
+        let none = vec![false; grid.chains.len()];
+        let verdicts = read(&grid, &none, &none);
+        assert_eq!(verdicts[inner].status, StoneStatus::Seki);
+        assert_eq!(verdicts[wall].status, StoneStatus::Seki);
+        // The race on the shared points alone: Black takes the stones whoever moves first.
+        let space = [
+            9 + 1,
+            9 + 2,
+            9 + 3,
+            2 * 9 + 2,
+            2 * 9 + 3,
+            3 * 9 + 1,
+            3 * 9 + 2,
+        ];
+        let read_out = |dame: &[usize]| race::seki_read_out(&grid, &[inner], &[wall], &space, dame);
+        assert_eq!(read_out(&[]), race::SekiReadOut::Refuted);
+        assert_ne!(
+            read_out(&[9 + 5, 3 * 9 + 5, 5 * 9 + 2]),
+            race::SekiReadOut::Refuted
+        );
     }
 }

@@ -74,7 +74,7 @@ pub(crate) fn seki_refuted(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    seki_read_out(grid, weak, enclosing, space) == SekiReadOut::Refuted
+    seki_read_out(grid, weak, enclosing, space, &[]) == SekiReadOut::Refuted
 }
 
 /// What the race search makes of a seki the static reading sees ([`seki_refuted`]).
@@ -91,14 +91,18 @@ pub(crate) enum SekiReadOut {
 }
 
 /// The seki between the `weak` and the `enclosing` chains played out both ways
-/// ([`SekiReadOut`]).
+/// ([`SekiReadOut`]). `dame` are liberties of the enclosing chains outside the race that
+/// the weak side may fill as well: a seki the static reading sees only once they are
+/// filled (a strong chain of the weak colour fills them at the end) is played out with
+/// them, so that the enclosure does not win the race on liberties it would lose.
 pub(crate) fn seki_read_out(
     grid: &Grid,
     weak: &[usize],
     enclosing: &[usize],
     space: &[usize],
+    dame: &[usize],
 ) -> SekiReadOut {
-    match read_out(grid, weak, enclosing, space) {
+    match read_out(grid, weak, enclosing, space, dame) {
         Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures)) => SekiReadOut::Refuted,
         Some((RaceEnd::Seki, RaceEnd::Seki)) => SekiReadOut::Confirmed,
         _ => SekiReadOut::Open,
@@ -115,7 +119,7 @@ pub(crate) fn kill_read_out(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    let Some(mut race) = RaceSearch::of(grid, weak, enclosing, space) else {
+    let Some(mut race) = RaceSearch::of(grid, weak, enclosing, space, &[]) else {
         return false;
     };
     if race.reach > MAX_KILL_POINTS {
@@ -134,8 +138,9 @@ fn read_out(
     weak: &[usize],
     enclosing: &[usize],
     space: &[usize],
+    dame: &[usize],
 ) -> Option<(RaceEnd, RaceEnd)> {
-    let mut race = RaceSearch::of(grid, weak, enclosing, space)?;
+    let mut race = RaceSearch::of(grid, weak, enclosing, space, dame)?;
     let attacker = race.attacker;
     let enclosure_first = race.solve(0, attacker, State::START);
     // The second search starts from positions the first one has read (its memo).
@@ -145,11 +150,13 @@ fn read_out(
 
 impl<'g> RaceSearch<'g> {
     /// The search of a race (see [`read_out`]), or None when there is nothing to read.
+    /// `dame`: more points to play on ([`seki_read_out`]).
     fn of(
         grid: &'g Grid,
         weak: &[usize],
         enclosing: &[usize],
         space: &[usize],
+        dame: &[usize],
     ) -> Option<RaceSearch<'g>> {
         let &biggest = weak
             .iter()
@@ -193,6 +200,7 @@ impl<'g> RaceSearch<'g> {
                     .filter(|_| small)
                     .flat_map(|&c| grid.chains[c].stones.iter().copied()),
             )
+            .chain(dame.iter().copied())
             .collect();
         points.sort_unstable();
         points.dedup();
@@ -618,7 +626,7 @@ pub(crate) mod tests {
 
     /// How the race ends with the enclosure moving first, then with the weak side.
     fn ends(rows: &[&str], x: usize, y: usize) -> Option<(RaceEnd, RaceEnd)> {
-        read_at(rows, x, y, read_out)
+        read_at(rows, x, y, |g, w, e, s| read_out(g, w, e, s, &[]))
     }
 
     /// Black's eight stones at the top have two liberties, D9 and F7, and no eye. White
@@ -698,7 +706,7 @@ pub(crate) mod tests {
         let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.push(3 * grid.width + 6);
-        let race = RaceSearch::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let race = RaceSearch::of(&grid, &weak, &enclosing, &space, &[]).expect("a race");
         assert_eq!(race.reach, MAX_KILL_POINTS);
         assert!(kill_read_out(&grid, &weak, &enclosing, &space));
     }
@@ -717,7 +725,7 @@ pub(crate) mod tests {
     fn a_kill_only_the_enclosure_moving_first_makes_is_no_kill() {
         let grid = Grid::new(&Position::from_diagram(&WHOEVER_MOVES_FIRST));
         let (weak, enclosing, space) = race_at(&grid, 1, 0);
-        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space, &[]).expect("a race");
         let attacker = race.attacker;
         assert_eq!(
             race.solve(0, attacker, State::START),
@@ -737,7 +745,7 @@ pub(crate) mod tests {
         let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.extend([3 * grid.width + 5, 3 * grid.width + 6]);
-        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space).expect("a race");
+        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space, &[]).expect("a race");
         assert!(race.reach > MAX_KILL_POINTS);
         assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
         // Read all the same, the search sees the kill: only the limit leaves it unread.
