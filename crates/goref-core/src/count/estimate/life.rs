@@ -1204,9 +1204,12 @@ mod tests {
     /// A seki the static reading sees only with the dame filled is played out with them:
     /// White's three stones inside Black's wall share all four of their liberties with it,
     /// and the wall's other three are dame beside White's living wall. White fills the dame
-    /// first and neither side can then fill a shared liberty (whoever does is taken): a seki,
-    /// as GNU Go and the Fox server read such a shape. Read out on the shared points alone,
-    /// Black kept its outside liberties and took the three stones whoever moved first.
+    /// first and neither side can then fill a shared liberty (whoever does is taken; Black's
+    /// capture would leave it a straight three to be killed): a seki, as GNU Go and the Fox
+    /// server read such a shape. Read out on the shared points alone, Black kept its outside
+    /// liberties and took the three stones whoever moved first; with the dame the race is
+    /// past the search's budget (read to the end it confirms the seki), so nothing refutes
+    /// the seki the static reading saw.
     #[test]
     fn a_seki_read_with_the_dame_filled_is_played_out_with_them() {
         let rows = [

@@ -7,8 +7,9 @@
 //! the weak side can never capture. Here the race is played out instead (issue 26 requirement
 //! 2): both sides play on the points that matter (the weak chains' liberties, the empty points
 //! of their space, the liberties of the enclosing chains that are short of liberties or share
-//! one with the weak chains, and a small weak chain's own points, where the other side may play
-//! again once it is taken), with captures, the suicide ban and the simple ko ban.
+//! one with the weak chains, a small weak chain's own points, where the other side may play
+//! again once it is taken, and, for a seki the static reading sees only with the dame filled,
+//! those dame), with captures, the suicide ban and the simple ko ban.
 //!
 //! - A capture by the weak side is its win: a refutation must hold against every resource
 //!   the weak side has. Only taking one or two stones of an enclosing chain that sits inside
