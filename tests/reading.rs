@@ -858,3 +858,38 @@ fn html_page(files: &[&str]) -> String {
         .success();
     std::fs::read_to_string(&page).unwrap()
 }
+
+#[test]
+fn a_seki_read_with_its_dame_filled_is_counted_as_a_seki_by_check_score_and_appeal() {
+    // Three White stones inside Black's wall share all four liberties with it; the wall's
+    // other three are dame beside White's living wall. Once White fills them neither side
+    // can fill a shared liberty: a seki, W+45.5 by area. Read without the dame, the three
+    // stones were dead and the count W+35.5 (a margin-mismatch).
+    const SEKI: &str = "testdata/reading/seki-with-dame.sgf";
+    let r = &check_jsonl(&[SEKI])[0];
+    assert_eq!(r["result"]["status"], "agrees", "{r}");
+    assert_eq!(r["result"]["computed"], "W+45.5");
+    assert_eq!(r["score"]["dead"], serde_json::json!([]));
+    let seki: Vec<&str> = r["score"]["seki"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    // The inner stones (c2 to c4 in SGF points cb, cc, cd) and the wall (aa) alike.
+    for point in ["cb", "cc", "cd", "aa", "ee"] {
+        assert!(seki.contains(&point), "{point} not in seki: {seki:?}");
+    }
+    assert!(!codes(r).iter().any(|(c, _)| c == "margin-mismatch"));
+    // `score` and the appeal count the same seki.
+    let score = text(&["score", SEKI]);
+    assert!(
+        score.contains("Margin (area counting): 18 - 56 - 7.5"),
+        "{score}"
+    );
+    let appeal = text(&["appeal", SEKI]);
+    assert!(
+        appeal.contains("The record's RE[W+45.5] agrees with this reading."),
+        "{appeal}"
+    );
+}
