@@ -276,7 +276,7 @@ codes! {
         summary: "The recomputed winner differs from RE, and the record itself shows the final position.",
         rule: "Area scoring after the rules' end of game (docs/rules.md, Dead stones and the result; docs/scoring.md).",
         example: "(;SZ[5]RU[EGF]KM[0.5]RE[B+5];B[cc];W[];B[];W[aa];B[];W[])",
-        advice: "Check the final position and the dead stones; the report gives both counts.";
+        advice: "Check the final position and the dead stones; the report gives both counts. Where the count is RE's margin exactly for the other colour (5 points or more), the reason says RE likely names the wrong winner.";
     MarginMismatch = "margin-mismatch", Warning, Result,
         summary: "The winner agrees with RE but the margin differs.",
         rule: "Area scoring after the rules' end of game (docs/rules.md, Dead stones and the result; docs/scoring.md).",

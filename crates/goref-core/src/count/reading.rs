@@ -39,7 +39,7 @@ pub(crate) use verdict::{
 };
 use verdict::{
     counting_needed, judge_result, margin_no_count_gives, not_a_count_check, not_countable_check,
-    re_settles, side_variation_check, zero_margin, RE_READING_WITHIN,
+    re_settles, side_variation_check, swapped_winner_note, zero_margin, RE_READING_WITHIN,
 };
 pub(crate) use verdict::{CountRange, ResultCheck};
 
@@ -457,6 +457,13 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         _ => verdict,
     };
     let mut verdict = verdict.or(pending);
+    // A stated mismatch whose count mirrors RE: say RE likely swapped the winner.
+    if let Some(note) = swapped_winner_note(&check, record, end.score.as_ref()) {
+        check.reason = format!("{}; {note}", check.reason);
+        if let Some(f) = verdict.as_mut() {
+            f.message = format!("{}; {note}", f.message);
+        }
+    }
     check.unclear = deciding.strings;
     // Strings RE settled leave nothing open: the reason names them, `unclear` does not
     // (`score` writes the count, as `check` states it).

@@ -874,6 +874,39 @@ fn unstated_rules_can_explain(recorded: &ParsedResult, score: &Score) -> bool {
     (score.black_margin - recorded_black).abs() <= methods + compensation + komi
 }
 
+/// The smallest margin at which a count that is RE's margin for the other colour points
+/// to a swapped winner in RE: below it, a point or two of an unfinished boundary swings a
+/// close game to its mirror count by chance.
+const SWAPPED_WINNER_MIN_MARGIN: f64 = 5.0;
+
+/// Whether the count is RE's margin exactly, for the other colour, and large enough that
+/// the likelier story is RE naming the wrong winner (a result typed with the colours
+/// swapped) than a count that misreads the board by twice that margin.
+fn winner_swapped(recorded: &ParsedResult, score: &Score) -> bool {
+    // Margins are sums of halves: exact in binary.
+    recorded
+        .black_margin()
+        .is_some_and(|re| re.abs() >= SWAPPED_WINNER_MIN_MARGIN && re == -score.black_margin)
+}
+
+/// For a stated mismatch (the count carries it: not `unverified`) whose count is RE's
+/// margin exactly for the other colour ([`winner_swapped`]): the sentence that says RE
+/// likely names the wrong winner, for the reason and the mismatch finding.
+pub(super) fn swapped_winner_note(
+    check: &ResultCheck,
+    record: &GameRecord,
+    score: Option<&Score>,
+) -> Option<&'static str> {
+    let score = score?;
+    let (_, recorded) = record.re()?;
+    (check.status == ResultStatus::Mismatch
+        && recorded.winner() != score.winner
+        && winner_swapped(recorded, score))
+    .then_some(
+        "the count is RE's margin exactly for the other colour: RE likely names the wrong winner (a transcription error)",
+    )
+}
+
 /// What [`compare`] compares a count with, and on what it rests.
 pub(super) struct CompareWith<'a> {
     re: &'a str,
@@ -1036,6 +1069,42 @@ mod doc_examples {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 7x7 game of two walls: Black's area 35, White's 14; `komi` and `re` as given.
+    fn walls_reason(komi: &str, re: &str) -> String {
+        let moves: String = (b'a'..=b'g')
+            .map(|y| format!(";B[e{0}];W[f{0}]", y as char))
+            .collect();
+        let sgf = format!("(;SZ[7]KM[{komi}]RU[Chinese]RE[{re}]{moves};B[];W[])");
+        let result = crate::check::first_report(sgf.as_bytes()).result.unwrap();
+        assert_eq!(result.status, ResultStatus::Mismatch, "{result:?}");
+        result.reason
+    }
+
+    #[test]
+    fn a_count_that_is_re_s_margin_for_the_other_colour_says_re_likely_swapped_the_winner() {
+        const SWAPPED: &str = "RE likely names the wrong winner";
+        // B+20.5 counted: RE W+20.5 is the mirror; W+19.5 is not.
+        assert!(walls_reason("0.5", "W+20.5").contains(SWAPPED));
+        assert!(!walls_reason("0.5", "W+19.5").contains(SWAPPED));
+        // A margin of 5 is the smallest the mirror is read as a swap; 2.5 is a close
+        // game a point or two swings.
+        assert!(walls_reason("16", "W+5").contains(SWAPPED));
+        assert!(!walls_reason("16.5", "W+4.5").contains(SWAPPED));
+        assert!(!walls_reason("18.5", "W+2.5").contains(SWAPPED));
+        // The same winner with another margin is a margin mismatch, never a swap.
+        assert!(!walls_reason("0.5", "B+30.5").contains(SWAPPED));
+        // Nor where the count cannot carry the mismatch: five White stones read dead at
+        // 0.70 give B+7.5, RE's W+7.5 mirrored, but the winner turns on them (unverified).
+        let sgf = b"(;SZ[9]RU[Chinese]KM[1.5]RE[W+7.5]AB[ea][eb][ec][ed][ee][ef][eg][eh][ei]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][ad][bd][ae][be][af];B[];W[])";
+        let result = crate::check::first_report(sgf).result.unwrap();
+        assert_eq!(result.status, ResultStatus::Unverified, "{result:?}");
+        assert!(
+            result.reason.starts_with("the count gives B+7.5"),
+            "{result:?}"
+        );
+        assert!(!result.reason.contains(SWAPPED), "{result:?}");
+    }
 
     /// The stones of every string of `pos` of `color` whose first stone is in the rows
     /// `ys` (a test's seki strings), sorted.
