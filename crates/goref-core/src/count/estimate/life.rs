@@ -934,45 +934,44 @@ fn seki_partners(
     }
     let partners_with =
         |dame_filled| seki_partners_with(grid, round, space, &weak_libs, &enclosing, dame_filled);
+    // A seki as the board stands: no dame to fill first.
     if let Some(chains) = partners_with(false) {
         return Some(SekiPartners {
             chains,
             dame: Vec::new(),
         });
     }
-    {
-        let partners = partners_with(true)?;
-        let all = enclosing.iter().all(|c| partners.contains(c));
-        let shown = space.cells.len().min(NAKADE_MAX);
-        let room = eye_value(
-            grid,
-            verdicts,
-            space.cells.len(),
-            &space.cells[..shown],
-            space.color.opponent(),
-            |i| round.eye_owner(i),
-        );
-        let kill_gives_life = partners
-            .iter()
-            .all(|&a| round.eyes[round.group[a]] + room >= EYES_TO_LIVE);
-        if !(all && kill_gives_life) {
-            return None;
-        }
-        // The dame this seki was read with filled: the partners' liberties outside it that a
-        // strong chain of the space's colour fills at the end.
-        let mut dame: Vec<usize> = partners
-            .iter()
-            .flat_map(|&a| grid.chains[a].libs.iter().copied())
-            .filter(|l| weak_libs.binary_search(l).is_err())
-            .filter(|&l| dame_of_strong(grid, round, l, space.color))
-            .collect();
-        dame.sort_unstable();
-        dame.dedup();
-        Some(SekiPartners {
-            chains: partners,
-            dame,
-        })
+    let partners = partners_with(true)?;
+    let all = enclosing.iter().all(|c| partners.contains(c));
+    let shown = space.cells.len().min(NAKADE_MAX);
+    let room = eye_value(
+        grid,
+        verdicts,
+        space.cells.len(),
+        &space.cells[..shown],
+        space.color.opponent(),
+        |i| round.eye_owner(i),
+    );
+    let kill_gives_life = partners
+        .iter()
+        .all(|&a| round.eyes[round.group[a]] + room >= EYES_TO_LIVE);
+    if !(all && kill_gives_life) {
+        return None;
     }
+    // The dame this seki was read with filled: the partners' liberties outside it that a
+    // strong chain of the space's colour fills at the end.
+    let mut dame: Vec<usize> = partners
+        .iter()
+        .flat_map(|&a| grid.chains[a].libs.iter().copied())
+        .filter(|l| weak_libs.binary_search(l).is_err())
+        .filter(|&l| dame_of_strong(grid, round, l, space.color))
+        .collect();
+    dame.sort_unstable();
+    dame.dedup();
+    Some(SekiPartners {
+        chains: partners,
+        dame,
+    })
 }
 
 /// The partners of a seki the static reading sees ([`seki_partners`]) and the dame it was
@@ -1201,6 +1200,7 @@ mod tests {
         assert_eq!(value(&[".O.O.", ".XOO.", "....."], 2, 0), 0);
         assert_eq!(value(&[".O.O.", "..OO.", "....."], 2, 0), HALF_EYE);
     }
+
     /// A seki the static reading sees only with the dame filled is played out with them:
     /// White's three stones inside Black's wall share all four of their liberties with it,
     /// and the wall's other three are dame beside White's living wall. White fills the dame
