@@ -23,6 +23,11 @@ fn text(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The result's reason of a JSON report.
+fn reason_of(report: &Value) -> &str {
+    report["result"]["reason"].as_str().unwrap()
+}
+
 fn codes(report: &Value) -> Vec<(String, String)> {
     report["findings"]
         .as_array()
@@ -98,10 +103,7 @@ fn side_variations_do_not_get_the_main_lines_result_checks() {
     let side = &reports[1];
     assert!(side["variation"].is_array());
     assert_eq!(side["result"]["status"], "not-comparable");
-    assert!(side["result"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("side variation"));
+    assert!(reason_of(side).contains("side variation"));
     // White moved last in the side line and RE says White resigned: that is the main
     // line's RE, so no resigner-moved-last here.
     assert!(!codes(side).iter().any(|(c, _)| c == "resigner-moved-last"));
@@ -317,10 +319,7 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     // B+0.0 is how Fox writes a win without a count: nothing to compare.
     let zero = &check_jsonl(&["testdata/reading/fox-zero-margin.sgf"])[0];
     assert_eq!(zero["result"]["status"], "not-comparable", "{zero}");
-    assert!(zero["result"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("win without a count"));
+    assert!(reason_of(zero).contains("win without a count"));
     // Three passes under Japanese rules are no end (White resumed): nothing is counted,
     // as for a resignation.
     assert!(zero["score"].is_null(), "{zero}");
@@ -330,10 +329,7 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     assert_eq!(midgame["result"]["status"], "not-comparable", "{midgame}");
     assert!(midgame["result"]["computed"].is_null(), "{midgame}");
     assert!(midgame["score"].is_null(), "{midgame}");
-    assert!(midgame["result"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("convention `fox-km0`"));
+    assert!(reason_of(midgame).contains("convention `fox-km0`"));
 }
 
 #[test]
@@ -351,14 +347,8 @@ fn a_margin_no_count_gives_is_no_count_to_compare() {
     // the board is finished and counts W+2.5 (Black 10, White 15, komi 7.5).
     let odd = &check_jsonl(&["testdata/reading/margin-no-count-gives.sgf"])[0];
     assert_eq!(odd["result"]["status"], "not-comparable", "{odd}");
-    assert!(odd["result"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("no count of a board gives that margin"));
-    assert!(!odd["result"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("convention"));
+    assert!(reason_of(odd).contains("no count of a board gives that margin"));
+    assert!(!reason_of(odd).contains("convention"));
     // That game ended with two passes: counted and shown, not compared.
     assert_eq!(odd["result"]["computed"], "W+2.5");
     // A margin in quarters is a count in stones, as Chinese counters write it: compared
@@ -367,10 +357,7 @@ fn a_margin_no_count_gives_is_no_count_to_compare() {
     assert_eq!(quarters["result"]["status"], "agrees", "{quarters}");
     assert_eq!(quarters["result"]["recorded"], "W+1.25");
     assert_eq!(quarters["result"]["recorded_in_points"], "W+2.5");
-    assert!(quarters["result"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("RE[W+1.25] is counted in stones"));
+    assert!(reason_of(quarters).contains("RE[W+1.25] is counted in stones"));
 }
 
 #[test]

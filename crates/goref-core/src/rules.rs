@@ -490,6 +490,15 @@ pub(crate) fn tidy_number(x: f64) -> f64 {
     }
 }
 
+/// RE for a result: "B+1", "W+0.5", "B+0" (tie broken), "0" (draw); the margin's sign
+/// is ignored (the winner says whose it is).
+pub(crate) fn result_text(winner: Option<crate::point::Color>, margin: f64) -> String {
+    match winner {
+        Some(w) => format!("{}+{}", w.letter(), format_number(margin.abs())),
+        None => "0".to_string(),
+    }
+}
+
 /// Prints a number as people write it, without float noise: `7.5`, `8`, `-0.5`, `0`
 /// (never `0.30000000000000004` or `-0`). The one number formatter for komi, scores,
 /// margins and seconds in goref's own texts; its cases are the unit tests below.

@@ -296,7 +296,11 @@ fn outcome(black: u32, white: u32, compensation: f64, settings: &ScoreSettings) 
             None,
             format!("{}+T", loser.opponent().letter()),
         ),
-        None => (winner, tiebreak, result_text(winner, black_margin)),
+        None => (
+            winner,
+            tiebreak,
+            crate::rules::result_text(winner, black_margin),
+        ),
     };
     CountResult {
         board_margin,
@@ -326,14 +330,6 @@ fn board_winner(black_margin: f64, tie: Tie, handicap: u32) -> (Option<Color>, O
         TieBreak::White => Color::White,
     });
     (winner, tb)
-}
-
-/// RE for a board result: "B+1", "W+0.5", "B+0" (tie broken), "0" (draw).
-fn result_text(winner: Option<Color>, black_margin: f64) -> String {
-    match winner {
-        Some(w) => format!("{}+{}", w.letter(), format_number(black_margin.abs())),
-        None => "0".to_string(),
-    }
 }
 
 fn summary(s: &Score) -> String {

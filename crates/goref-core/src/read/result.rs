@@ -142,14 +142,10 @@ impl ParsedResult {
 
     /// A count as RE writes it (`W+2.5`); a result without a margin as its winner alone.
     pub(crate) fn in_points_text(&self) -> String {
-        let winner = match self.winner() {
-            Some(Color::Black) => "B+",
-            Some(Color::White) => "W+",
-            None => return "0".to_string(),
-        };
-        match self.margin() {
-            Some(m) => format!("{winner}{}", crate::rules::format_number(m)),
-            None => winner.to_string(),
+        match (self.winner(), self.margin()) {
+            (Some(w), None) => format!("{}+", w.letter()),
+            (winner, Some(m)) => crate::rules::result_text(winner, m),
+            (None, None) => "0".to_string(),
         }
     }
 
