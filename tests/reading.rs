@@ -332,6 +332,58 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     assert!(reason_of(midgame).contains("convention `fox-km0`"));
 }
 
+/// `goref score --format json FILE`: the card of the file's one game.
+fn score_card(file: &str) -> Value {
+    let out = goref()
+        .args(["score", "--format", "json", file])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_win_without_a_count_is_never_given_a_computed_result_before_a_countable_end() {
+    // Fox's RE[B+0.0] (a win without a count) on a record that stops before the end: a
+    // resignation in all but name. `check` counts nothing; `score` counts every stone as
+    // it stands, labelled so, with no computed result (goref's estimate would take the
+    // White stone at A5 off and give W+1.5: a guess, never shown as the game's result).
+    let stops = "testdata/reading/fox-zero-margin-dead-stone.sgf";
+    let checked = &check_jsonl(&[stops])[0];
+    assert!(checked["result"]["computed"].is_null(), "{checked}");
+    let card = score_card(stops);
+    // The same result object as `check`'s, as for a resignation: only the count's method
+    // is named, for the count `score` made.
+    let mut scored = card["result"].clone();
+    assert_eq!(scored["counting"], "territory", "{card}");
+    scored["counting"] = Value::Null;
+    assert_eq!(scored, checked["result"], "{card}");
+    assert_eq!(
+        (&card["basis"], &card["count"]),
+        (&"as-is".into(), &"W+11.5".into())
+    );
+    assert_eq!(card["dead"], serde_json::json!([]), "{card}");
+    assert!(card["re"].is_null(), "{card}");
+    let t = text(&["score", stops]);
+    assert!(
+        t.contains("Result to write: none, the game did not reach its end (RE[B+0.0]); count as it stands: W+11.5"),
+        "{t}"
+    );
+    assert!(t.contains("Dead stones removed: none"), "{t}");
+    // RE[B+3.3] is no count; the game ended with two passes, but after two stones: not a
+    // countable end. Neither `check` nor `score` gives the count as the result.
+    let opening = "testdata/reading/margin-no-count-gives-opening.sgf";
+    let checked = check_jsonl(&[opening])[0]["result"].clone();
+    let scored = score_card(opening)["result"].clone();
+    for result in [&checked, &scored] {
+        assert!(result["computed"].is_null(), "{result}");
+        assert_eq!(result["as_is"], "W+7.5", "{result}");
+        let reason = result["reason"].as_str().unwrap();
+        assert!(reason.contains("RE[B+3.3] is not a count"), "{reason}");
+        assert!(reason.contains("did not reach a countable end"), "{reason}");
+    }
+    assert_eq!(checked, scored);
+}
+
 #[test]
 fn a_margin_no_count_gives_is_no_count_to_compare() {
     // Fox writes W+0.02 and B+0.03 for games that stopped mid-game: no board and komi

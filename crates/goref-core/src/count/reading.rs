@@ -170,15 +170,16 @@ fn re_is_no_count(record: &GameRecord, method: &Method) -> bool {
 }
 
 /// The counting context of a record whose RE is no count ([`re_is_no_count`]) and that
-/// stops before the end, where nothing asks for a count (no dead stones claimed, no count
-/// as it stands); None otherwise. The context is worked out only where RE looks like no
-/// count (a zero margin, or a margin no count gives).
+/// stops before the end, where no dead stones are claimed; None otherwise. Such a record
+/// is a resignation in all but name: nothing is estimated, and no count is its result
+/// (`score` still counts the board as it stands). The context is worked out only where
+/// RE looks like no count (a zero margin, or a margin no count gives).
 fn no_count_before_the_end<'a>(
     record: &GameRecord,
     opts: &RefereeOptions,
     judged: &'a Judged,
 ) -> Option<CountContext<'a>> {
-    let asked = judged.ending.end.is_none() && opts.dead.is_none() && !opts.count_as_is;
+    let asked = judged.ending.end.is_none() && opts.dead.is_none();
     if !asked || !(zero_margin(record) || margin_no_count_gives(record)) {
         return None;
     }
@@ -203,12 +204,12 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     } else {
         no_count_before_the_end(record, opts, judged)
     };
-    if let Some(ctx) = no_count {
+    if let Some(ctx) = no_count.as_ref().filter(|_| !opts.count_as_is) {
         // RE is written as a count but is none (a source's `B+0.0`, a margin no count
         // gives), and the record stops before the end: as for a resignation, there is no
         // count to compare and no position to count (an estimate of a mid-game position
         // would be a guess shown as a result).
-        end.result = not_a_count_check(record, &end, &ctx.method);
+        end.result = not_a_count_check(record, &end, &ctx.method, false);
         return end;
     }
     // RE counted in stones (`W+1.25` under area counting) is compared in points; its
@@ -235,7 +236,9 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         opts.dead.as_deref(),
         &opts.estimator,
         FourPassReading::AsAgreed,
-        opts.dead.is_some() || re_is_count(record),
+        // Such a record stands for no agreement on dead stones (as for a resignation,
+        // `score` counts every stone as it stands).
+        opts.dead.is_some() || (re_is_count(record) && no_count.is_none()),
     );
     let EndCount {
         chosen,
@@ -308,7 +311,11 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     let (mut check, pending) = if side_variation {
         (side_variation_check(record, &end), None)
     } else if re_is_no_count(record, &ctx.method) {
-        (not_a_count_check(record, &end, &ctx.method), None)
+        let reached_end = judged.ending.end.is_some();
+        (
+            not_a_count_check(record, &end, &ctx.method, reached_end),
+            None,
+        )
     } else if let Some(why) = &not_countable {
         (not_countable_check(record, &end, why, &mut findings), None)
     } else {

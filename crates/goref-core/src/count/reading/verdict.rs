@@ -747,9 +747,19 @@ pub(super) fn not_a_count_check(
     record: &GameRecord,
     r: &EndReading,
     method: &Method,
+    reached_end: bool,
 ) -> ResultCheck {
     let mut check = ResultCheck::new(record.info.result.clone());
-    check.computed = r.score.as_ref().map(|s| s.re.clone());
+    let count = r.score.as_ref().map(|s| s.re.clone());
+    // The count is the game's result only where the game reached a countable end. A
+    // record that stops before it is a resignation in all but name: no result (`score`
+    // still shows its count as it stands); a position the estimate cannot count has the
+    // count as it stands, labelled so (as `not_countable_check` does).
+    match (reached_end, &r.not_countable) {
+        (true, None) => check.computed = count,
+        (true, Some(_)) => check.as_is = count,
+        (false, _) => {}
+    }
     check.status = ResultStatus::NotComparable;
     let re = record.info.result.as_deref().unwrap_or("");
     let convention = method.convention.as_ref().map(|d| d.convention);
@@ -769,6 +779,13 @@ pub(super) fn not_a_count_check(
         ),
         None => format!("RE[{re}] is a win without a count"),
     };
+    if let Some(why) = &r.not_countable {
+        check.reason = format!(
+            "{}; and the game did not reach a countable end ({why}); the count as it stands, every stone on the board, gives {}",
+            check.reason,
+            check.as_is.as_deref().unwrap_or("-")
+        );
+    }
     check
 }
 
