@@ -12,6 +12,8 @@
 //! most three moves a point. Deterministic: a fixed seed, no threads, the same answer on any
 //! machine.
 
+use std::rc::Rc;
+
 use super::grid::Grid;
 use crate::point::Color;
 
@@ -126,13 +128,47 @@ impl Rng {
     }
 }
 
+/// The board's fixed shape, made once per position and shared by every copy of its
+/// playout board: a playout copies only the stones, and the eye test reads diagonals
+/// from a table instead of dividing by the width for every candidate move.
+struct Shape {
+    /// Per cell: up to four neighbours, `len` of them used.
+    adjacent: Vec<([u32; 4], u8)>,
+    /// Per cell: its diagonals on the board (`len` of them used), and whether the cell
+    /// is on the edge (a diagonal off the board).
+    diagonal: Vec<([u32; 4], u8, bool)>,
+}
+
+impl Shape {
+    fn of(grid: &Grid) -> Shape {
+        let table = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut a = [0u32; 4];
+            let mut len = 0;
+            for m in cells {
+                a[len] = m as u32;
+                len += 1;
+            }
+            (a, len as u8)
+        };
+        Shape {
+            adjacent: (0..grid.len())
+                .map(|i| table(&mut grid.neighbours(i)))
+                .collect(),
+            diagonal: (0..grid.len())
+                .map(|i| {
+                    let (a, len) = table(&mut grid.diagonals(i));
+                    (a, len, grid.on_edge(i))
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A board for fast play: strings as circular lists with pseudo-liberty counts.
 #[derive(Clone)]
 struct PlayoutBoard {
-    width: usize,
+    shape: Rc<Shape>,
     cells: Vec<u8>,
-    /// Per cell: up to four neighbours, `len` of them used.
-    adjacent: Vec<([u32; 4], u8)>,
     /// Per stone: the representative of its string.
     string: Vec<u32>,
     /// Per stone: the next stone of its string (a cycle).
@@ -151,21 +187,9 @@ struct PlayoutBoard {
 impl PlayoutBoard {
     fn new(grid: &Grid) -> PlayoutBoard {
         let n = grid.len();
-        let adjacent = (0..n)
-            .map(|i| {
-                let mut a = [0u32; 4];
-                let mut len = 0;
-                for m in grid.neighbours(i) {
-                    a[len] = m as u32;
-                    len += 1;
-                }
-                (a, len as u8)
-            })
-            .collect();
         let mut board = PlayoutBoard {
-            width: grid.width,
+            shape: Rc::new(Shape::of(grid)),
             cells: vec![EMPTY; n],
-            adjacent,
             string: (0..n as u32).collect(),
             next: (0..n as u32).collect(),
             libs: vec![0; n],
@@ -191,7 +215,7 @@ impl PlayoutBoard {
     }
 
     fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let (a, len) = &self.adjacent[i];
+        let (a, len) = &self.shape.adjacent[i];
         a[..*len as usize].iter().map(|&m| m as usize)
     }
 
@@ -237,9 +261,11 @@ impl PlayoutBoard {
         if count == 0 {
             return false;
         }
-        let start = rng.below(count);
-        for k in 0..count {
-            let p = self.empties[(start + k) % count] as usize;
+        // The empty points in turn from a random one, wrapping round (no division per
+        // candidate).
+        let mut at = rng.below(count);
+        for _ in 0..count {
+            let p = self.empties[at] as usize;
             if p as u32 != self.ko
                 && !self.is_own_eye(p, color)
                 && self.is_legal(p, color)
@@ -247,6 +273,10 @@ impl PlayoutBoard {
             {
                 self.play(p, color);
                 return true;
+            }
+            at += 1;
+            if at == count {
+                at = 0;
             }
         }
         false
@@ -258,18 +288,12 @@ impl PlayoutBoard {
         if self.neighbours(p).any(|m| self.cells[m] != color) {
             return false;
         }
-        let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
-        let height = (self.cells.len() / self.width) as isize;
-        let (mut enemy, mut off_board) = (0, 0);
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 || nx >= self.width as isize || ny >= height {
-                off_board += 1;
-            } else if self.cells[(ny as usize) * self.width + nx as usize] == opponent(color) {
-                enemy += 1;
-            }
-        }
-        enemy + usize::from(off_board > 0) < 2
+        let (diagonals, len, on_edge) = &self.shape.diagonal[p];
+        let enemy = diagonals[..*len as usize]
+            .iter()
+            .filter(|&&d| self.cells[d as usize] == opponent(color))
+            .count();
+        enemy + usize::from(*on_edge) < 2
     }
 
     /// Not suicide: an empty neighbour, a friendly string with a liberty elsewhere, or an
@@ -362,8 +386,8 @@ impl PlayoutBoard {
         self.place(p, color);
         let mut captured = 0;
         let mut last_captured = u32::MAX;
-        for k in 0..self.adjacent[p].1 as usize {
-            let m = self.adjacent[p].0[k] as usize;
+        for k in 0..self.shape.adjacent[p].1 as usize {
+            let m = self.shape.adjacent[p].0[k] as usize;
             if self.cells[m] == opponent(color) && self.libs[self.string[m] as usize] == 0 {
                 captured += self.size[self.string[m] as usize];
                 last_captured = m as u32;
@@ -386,8 +410,8 @@ impl PlayoutBoard {
         self.next[p] = p as u32;
         self.size[p] = 1;
         self.libs[p] = 0;
-        for k in 0..self.adjacent[p].1 as usize {
-            let m = self.adjacent[p].0[k] as usize;
+        for k in 0..self.shape.adjacent[p].1 as usize {
+            let m = self.shape.adjacent[p].0[k] as usize;
             match self.cells[m] {
                 EMPTY => self.libs[p] += 1,
                 _ => {
@@ -397,8 +421,8 @@ impl PlayoutBoard {
                 }
             }
         }
-        for k in 0..self.adjacent[p].1 as usize {
-            let m = self.adjacent[p].0[k] as usize;
+        for k in 0..self.shape.adjacent[p].1 as usize {
+            let m = self.shape.adjacent[p].0[k] as usize;
             if self.cells[m] == color && self.string[m] != self.string[p] {
                 self.merge(self.string[p] as usize, self.string[m] as usize);
             }
@@ -441,8 +465,8 @@ impl PlayoutBoard {
         let mut i = s;
         loop {
             let following = self.next[i] as usize;
-            for k in 0..self.adjacent[i].1 as usize {
-                let m = self.adjacent[i].0[k] as usize;
+            for k in 0..self.shape.adjacent[i].1 as usize {
+                let m = self.shape.adjacent[i].0[k] as usize;
                 if self.cells[m] != EMPTY {
                     let t = self.string[m] as usize;
                     self.libs[t] += 1;
