@@ -326,3 +326,131 @@ fn the_records_own_rules_are_a_reading_beside_ing_and_aga() {
         "{text}"
     );
 }
+
+/// `goref appeal --format json FILE` of a record in testdata/reading.
+fn appeal_json(name: &str) -> serde_json::Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/reading")
+        .join(name);
+    let out = goref()
+        .args(["appeal", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `check`'s result object for the same record.
+fn check_result(name: &str) -> serde_json::Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/reading")
+        .join(name);
+    let out = goref()
+        .args(["check", "-q", "--format", "jsonl"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let line = String::from_utf8(out.stdout).unwrap();
+    let report: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    report["result"].clone()
+}
+
+#[test]
+fn a_reading_whose_winner_turns_on_an_unsure_string_states_no_result_as_check_does() {
+    // A lone White string in Black's area read dead at 0.70 decides the winner: `check`
+    // states no result (B+1.5 to W+39.5), and no reading of the appeal states one either.
+    let checked = check_result("unsure-winner.sgf");
+    assert!(checked["computed"].is_null(), "{checked}");
+    let appeal = appeal_json("unsure-winner.sgf");
+    let readings = appeal["readings"].as_array().unwrap();
+    assert_eq!(readings.len(), 6, "five presets and RU[Chinese]");
+    for r in readings {
+        assert_eq!(r["status"], "unsettled", "{r}");
+        assert_eq!(r["applies"], false);
+        assert!(
+            r["winner"].is_null() && r["margin"].is_null() && r["re"].is_null(),
+            "{r}"
+        );
+        let sentence = r["rule_sentence"].as_str().unwrap();
+        assert!(
+            sentence.contains("But the count's winner turns on the White string at A6 B6 A5 B5 A4 (estimated dead, confidence 0.70)"),
+            "{sentence}"
+        );
+        assert!(sentence.contains("B+1.5 to W+39.5"), "{sentence}");
+        // No count restated under another komi for a result that is not stated.
+        assert!(!r["notes"].to_string().contains("default komi"), "{r}");
+    }
+    assert_eq!(appeal["summary"], "No reading gives a result.");
+    // The margin alone open (KM 10.5): the winner is stated, the margin is not.
+    assert_eq!(check_result("unsure-margin.sgf")["computed"], "W+");
+    let appeal = appeal_json("unsure-margin.sgf");
+    for r in appeal["readings"].as_array().unwrap() {
+        assert_eq!(
+            (&r["status"], &r["re"]),
+            (&"unsettled".into(), &"W+".into()),
+            "{r}"
+        );
+        assert_eq!(
+            (&r["winner"], &r["margin"]),
+            (&"W".into(), &serde_json::Value::Null)
+        );
+        assert!(r["rule_sentence"]
+            .as_str()
+            .unwrap()
+            .contains("this reading states no margin"));
+    }
+    assert_eq!(
+        appeal["summary"],
+        "Every reading that gives a result gives W+ (margin unsettled)."
+    );
+    goref()
+        .arg("appeal")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/reading/unsure-margin.sgf"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("W+ (margin unsettled)"));
+}
+
+#[test]
+fn the_record_s_own_rules_follow_the_source_s_komi_as_check_does() {
+    // A Fox record (`KM[0]`, `RU[Japanese]`): `check` and `score` count with Fox's komi
+    // of 6.5 (`fox-km0`); so does the appeal's row for the record's own rules, and says
+    // so. The Ing and AGA rows read the record's KM.
+    let appeal = appeal_json("fox-km0.sgf");
+    let readings = appeal["readings"].as_array().unwrap();
+    let own = readings.iter().find(|r| r["record_rules"] == true).unwrap();
+    assert_eq!(own["rules"], "japanese");
+    assert_eq!(
+        (&own["komi"], &own["komi_source"], &own["convention"]),
+        (&6.5.into(), &"convention".into(), &"fox-km0".into()),
+        "{own}"
+    );
+    for r in readings.iter().filter(|r| r["record_rules"] == false) {
+        assert_eq!(
+            (&r["komi"], &r["komi_source"]),
+            (&0.into(), &"record".into()),
+            "{r}"
+        );
+        assert!(r.get("convention").is_none(), "{r}");
+    }
+    goref()
+        .arg("appeal")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/reading/fox-km0.sgf"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("6.5 (fox-km0)"));
+    // The same game ended with two passes: the record's rules count W+2.5, as `check`
+    // does and as RE says (with the KM as written, B+4); the Ing and AGA rows count by
+    // area with the record's KM, B+5.
+    assert_eq!(check_result("fox-km0-ended.sgf")["computed"], "W+2.5");
+    let appeal = appeal_json("fox-km0-ended.sgf");
+    for r in appeal["readings"].as_array().unwrap() {
+        let own = r["record_rules"] == true;
+        let (re, agrees) = if own { ("W+2.5", true) } else { ("B+5", false) };
+        assert_eq!(
+            (&r["re"], &r["agrees_with_record"]),
+            (&re.into(), &agrees.into()),
+            "{r}"
+        );
+    }
+}

@@ -132,7 +132,7 @@ pub(crate) fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal
     }
     let own = own_preset(record, opts);
     let lineup = lineup(own);
-    let (replay, runs) = judge_all(record, opts, &lineup);
+    let (replay, runs) = judge_all(record, opts, &lineup, own);
     let first = runs.values().next().ok_or(AppealError::Unplayable)?;
     let final_position = first.final_position.clone();
     if let Some(m) = opts.move_number.filter(|&m| m > first.moves) {
@@ -157,14 +157,9 @@ pub(crate) fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal
         .iter()
         .filter_map(|&(kind, preset)| {
             let r = runs.get(preset)?;
+            let end_opts = end_options(opts, claimed.as_deref());
             Some(build_reading(
-                kind,
-                record,
-                r,
-                claimed.as_deref(),
-                &opts.estimator,
-                &colors,
-                &own_from,
+                kind, record, r, &end_opts, &colors, &own_from,
             ))
         })
         .collect();
@@ -216,11 +211,15 @@ fn judge_all(
     record: &GameRecord,
     opts: &AppealOptions,
     lineup: &Lineup,
+    own: &'static str,
 ) -> (Replay, BTreeMap<&'static str, Judged>) {
     let mut presets: Vec<(&'static str, RefereeOptions)> = Vec::new();
     for &(_, preset) in lineup {
         if !presets.iter().any(|(p, _)| *p == preset) {
-            presets.push((preset, referee_options(opts, preset)));
+            // The record's rules in a row of their own (none of the five presets); a
+            // preset row stays that ruleset as named, whatever the record's RU.
+            let own_row = preset == own && !ReadingKind::ALL.iter().any(|k| k.preset(own) == own);
+            presets.push((preset, referee_options(opts, preset, own_row)));
         }
     }
     let mut keep = Keep::moves(opts.move_number);
@@ -238,15 +237,36 @@ fn judge_all(
     (replay, runs)
 }
 
-fn referee_options(opts: &AppealOptions, preset: &str) -> RefereeOptions {
+/// The options each preset is judged with. The record's own rules, in their own row,
+/// are selected as `check` selects them (`--rules`, else RU), so that they count as
+/// `check` counts: a source's convention (Fox's komi) applies to the rules the record
+/// names, never to a ruleset the appeal reads it under.
+fn referee_options(opts: &AppealOptions, preset: &str, own: bool) -> RefereeOptions {
+    let rules = if own {
+        opts.rules.clone()
+    } else {
+        Some(preset.to_string())
+    };
     RefereeOptions {
-        rules: Some(preset.to_string()),
+        rules,
         komi: opts.komi,
         penalties: opts.penalties,
         ing_overtime: opts.ing_overtime,
         overrides: opts.overrides.clone(),
         // The readings choose their own dead stones; the runs only replay and judge.
         estimator: Estimator::None,
+        ..RefereeOptions::default()
+    }
+}
+
+/// The options a reading's end is read with, as `check` reads it (`reading::read_end`):
+/// the estimator, the claimed dead stones and the confidence a result may rest on.
+/// (The rules, komi and penalties are the judged run's.)
+fn end_options(opts: &AppealOptions, claimed: Option<&[Point]>) -> RefereeOptions {
+    RefereeOptions {
+        dead: claimed.map(<[Point]>::to_vec),
+        estimator: opts.estimator.clone(),
+        min_confidence: opts.min_confidence,
         ..RefereeOptions::default()
     }
 }

@@ -39,6 +39,8 @@ pub(crate) struct AppealOptions {
     /// Who judges dead stones nobody marked or claimed (`--estimator`; `--dead none`
     /// is [`Estimator::None`]).
     pub estimator: Estimator,
+    /// Estimated strings below this confidence leave a result open, as in `check`.
+    pub min_confidence: Option<f32>,
 }
 
 impl AppealOptions {
@@ -62,6 +64,7 @@ impl AppealOptions {
             overrides: opts.overrides.clone(),
             rules: opts.rules.clone(),
             estimator: opts.estimator.clone(),
+            min_confidence: opts.min_confidence,
         }
     }
 }
@@ -265,6 +268,10 @@ pub(crate) enum ReadingStatus {
     /// an agreement may take them away (the precedent reading of four passes): a count
     /// to weigh, not a result. The committee decides which stones were dead.
     Estimated,
+    /// Counted on goref's estimate, whose winner (or margin) turns on strings the
+    /// estimate is unsure of: `check` and `score` state no such result under these rules,
+    /// and neither does the reading (the winner alone where only the margin is open).
+    Unsettled,
 }
 
 /// The verdict under one reading.
@@ -291,6 +298,10 @@ pub(crate) struct Reading {
     #[serde(serialize_with = "serialize_points")]
     pub(crate) komi: f64,
     pub(crate) komi_source: ValueSource,
+    /// The source convention that set the komi (`komi_source: convention`): the record's
+    /// own rules follow it, as `check` and `score` do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) convention: Option<&'static str>,
     /// Handicap compensation White receives.
     #[serde(serialize_with = "serialize_points")]
     pub(crate) compensation: f64,

@@ -10,7 +10,7 @@ use super::ReadingStatus;
 use super::Removal;
 use super::SentenceContext;
 use crate::count::judge::Judged;
-use crate::count::options::Estimator;
+use crate::count::options::RefereeOptions;
 use crate::count::reading::{self, Basis, CountContext, FourPassReading};
 use crate::count::score::{Komi, Score};
 use crate::findings::{Code, Severity};
@@ -30,14 +30,17 @@ pub(super) fn build_reading(
     kind: ReadingKind,
     record: &GameRecord,
     r: &Judged,
-    claimed: Option<&[Point]>,
-    estimator: &Estimator,
+    end_opts: &RefereeOptions,
     colors: &BTreeMap<u32, Color>,
     own_from: &str,
 ) -> Reading {
+    let claimed = end_opts.dead.as_deref();
+    let estimator = &end_opts.estimator;
     let rules = &r.selection.rules;
-    // How this reading counts, for the view of a reading that is not counted.
-    let counting = CountContext::of(record, rules, r).method.counting;
+    // How this reading counts and with what komi, as the count below: a source's
+    // convention where these are the record's own rules (`CountContext::of`).
+    let method = CountContext::of(record, rules, r).method;
+    let counting = method.counting;
     let mut reading = Reading {
         kind,
         name: kind.name(),
@@ -50,9 +53,13 @@ pub(super) fn build_reading(
         black: None,
         white: None,
         neutral: None,
-        komi: r.komi.value,
-        komi_source: r.komi.source,
-        compensation: rules.handicap_compensation.points(r.handicap),
+        komi: method.komi.value,
+        komi_source: method.komi.source,
+        convention: method.convention.as_ref().map(|d| d.convention.id),
+        compensation: method
+            .handicap_compensation
+            .unwrap_or(rules.handicap_compensation)
+            .points(r.handicap),
         penalties: r.penalties,
         winner: None,
         margin: None,
@@ -120,8 +127,14 @@ pub(super) fn build_reading(
             if on_estimate {
                 reading.status = ReadingStatus::Estimated;
                 reading.applies = false;
+            } else if chosen.basis == Basis::Estimated {
+                settle_on_the_unsure(&mut reading, record, r, end_opts, s);
             }
-            if let Some(note) = default_komi_note(r, &dead, &chosen.seki, &end_count.ctx, s) {
+            // An unsettled count has no margin to restate under another komi.
+            let note = (reading.status != ReadingStatus::Unsettled)
+                .then(|| default_komi_note(r, &dead, &chosen.seki, &end_count.ctx, s))
+                .flatten();
+            if let Some(note) = note {
                 reading.notes.push(note);
             }
         }
@@ -133,6 +146,48 @@ pub(super) fn build_reading(
         }
     }
     reading
+}
+
+/// A count on goref's estimate is a result only where `check` would state it under
+/// these rules: where the estimate is unsure of strings its winner (or margin, against
+/// RE) turns on, `check` states none (or the winner alone), and neither does the reading.
+/// The end is read as `check` reads it (`reading::read_end`, the one decision), and its
+/// verdict is taken only where it counted the same board to the same result.
+fn settle_on_the_unsure(
+    reading: &mut Reading,
+    record: &GameRecord,
+    r: &Judged,
+    end_opts: &RefereeOptions,
+    s: &Score,
+) {
+    let end = reading::read_end(record, end_opts, r);
+    let check = &end.result;
+    let same_count = end.score.as_ref().is_some_and(|e| e.re == s.re);
+    if !same_count || check.unclear.is_empty() || check.computed.as_deref() == Some(&s.re) {
+        return;
+    }
+    let what = check.unclear_decides();
+    let names: Vec<String> = check.unclear.iter().map(|u| u.describe()).collect();
+    let range = check
+        .range
+        .as_ref()
+        .map_or(String::new(), |range| format!(" ({})", range.reading()));
+    reading.rule_sentence = format!(
+        "{} But the count's {what} turns on {}, which goref's estimate cannot settle{range}: this reading states no {what} (mark the dead stones or pass --dead).",
+        reading.rule_sentence,
+        names.join("; ")
+    );
+    reading.status = ReadingStatus::Unsettled;
+    reading.applies = false;
+    reading.margin = None;
+    reading.re = check.computed.clone();
+    // `W+`: the winner alone.
+    reading.winner = match check.computed.as_deref().map(str::as_bytes) {
+        Some([b'B', b'+', ..]) => Some(Color::Black),
+        Some([b'W', b'+', ..]) => Some(Color::White),
+        _ => None,
+    };
+    reading.agrees_with_record = None;
 }
 
 pub(super) fn fill_score(reading: &mut Reading, s: &Score, record: &GameRecord) {
@@ -272,6 +327,7 @@ pub(crate) fn re_label(r: &Reading) -> Option<String> {
     let re = r.re.as_ref()?;
     Some(match r.status {
         ReadingStatus::Estimated => format!("{re} (estimate)"),
+        ReadingStatus::Unsettled => format!("{re} (margin unsettled)"),
         _ => re.clone(),
     })
 }

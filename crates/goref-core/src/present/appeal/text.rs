@@ -193,7 +193,8 @@ pub(crate) fn komi_text(r: &Reading) -> String {
         ValueSource::CommandLine => "--komi",
         ValueSource::Record => "KM",
         ValueSource::Rules => "rules",
-        ValueSource::Convention => "convention",
+        // The convention by name (`fox-km0`), as `score` names it.
+        ValueSource::Convention => r.convention.unwrap_or("convention"),
     };
     format!("{} ({source})", format_number(r.komi))
 }
