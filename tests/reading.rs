@@ -460,6 +460,21 @@ fn without_stated_rules_the_count_that_explains_re_is_the_computed_result() {
     assert_eq!(r["result"]["computed"], "W+14.5");
     assert_eq!(r["result"]["counting"], "territory");
     assert_eq!(r["result"]["other_count"], "W+13.5 by area counting");
+    // `score` writes the count `check` states, and says which counting it is (it wrote
+    // W+13.5, the assumed rules' area count, beside "RE[W+14.5] — agrees").
+    let path = file.to_str().unwrap();
+    let card = score_card(path);
+    assert_eq!(
+        (&card["re"], &card["count"]),
+        (&"W+14.5".into(), &"W+13.5".into()),
+        "{card}"
+    );
+    assert_eq!(card["result"], r["result"]);
+    let t = text(&["score", path]);
+    assert!(
+        t.contains("Result to write: RE[W+14.5] (by territory counting, the count RE was made by: the record does not state its rules)"),
+        "{t}"
+    );
 }
 
 #[test]

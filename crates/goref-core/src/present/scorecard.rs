@@ -221,7 +221,7 @@ impl ScoreCard {
                 .filter(|_| !estimate_disputes_re(&r.end.result))
                 .map(|_| match &r.end.four_passes {
                     Some(f) if f.undecided() => "?".to_string(),
-                    _ => s.re.clone(),
+                    _ => result_count(&r.end.result, s).to_string(),
                 }),
             ended: r.judged.ending.end.is_some(),
             not_countable: r.end.not_countable.clone(),
@@ -444,6 +444,10 @@ impl ScoreCard {
             Some(re) if re == "?" => out.push_str(
                 "Result to write: RE[?] (the two readings of the four passes differ and no dead stones are marked or claimed; mark them TB/TW or pass --dead to settle which reading stands)\n",
             ),
+            Some(re) if *re != self.count => out.push_str(&format!(
+                "Result to write: RE[{re}] (by {} counting, the count RE was made by: the record does not state its rules)\n",
+                self.result.counting.map_or("the other", |c| c.as_str())
+            )),
             Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
             None if winner_unsettled(&self.result) => {
                 let names: Vec<String> =
@@ -512,6 +516,21 @@ fn estimate_disputes_re(result: &ResultCheck) -> bool {
             result.status,
             ResultStatus::Mismatch | ResultStatus::Unverified
         )
+}
+
+/// The count the result rests on: the score's own, or the other counting method's where
+/// the result check took that one (the record states no rules and RE was counted that
+/// way: `check` compares and states that count, so `score` writes it).
+fn result_count<'a>(result: &ResultCheck, s: &'a Score) -> &'a str {
+    match &s.other_count {
+        Some(o)
+            if result.counting == Some(o.counting)
+                && result.computed.as_deref() == Some(o.re.as_str()) =>
+        {
+            &o.re
+        }
+        _ => &s.re,
+    }
 }
 
 fn winner_unsettled(result: &ResultCheck) -> bool {
