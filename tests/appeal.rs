@@ -408,7 +408,8 @@ fn a_reading_whose_winner_turns_on_an_unsure_string_states_no_result_as_check_do
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/reading/unsure-margin.sgf"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("W+ (margin unsettled)"));
+        // The winner stated, the margin not.
+        .stdout(predicate::str::is_match(r"White +— +W\+ \(margin unsettled\)").unwrap());
 }
 
 #[test]

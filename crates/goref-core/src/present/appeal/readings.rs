@@ -182,11 +182,10 @@ fn settle_on_the_unsure(
     reading.margin = None;
     reading.re = check.computed.clone();
     // `W+`: the winner alone.
-    reading.winner = match check.computed.as_deref().map(str::as_bytes) {
-        Some([b'B', b'+', ..]) => Some(Color::Black),
-        Some([b'W', b'+', ..]) => Some(Color::White),
-        _ => None,
-    };
+    reading.winner = check
+        .computed
+        .as_deref()
+        .and_then(|c| crate::read::result::parse_re(c).winner());
     reading.agrees_with_record = None;
 }
 

@@ -2,7 +2,8 @@
 //! hearing (game, ending, dead stones, findings, verdicts, diagrams).
 
 use super::{
-    Appeal, Basis, DeadStonesView, EndingView, GameSummary, MoveFindings, Reading, StoneView,
+    Appeal, Basis, DeadStonesView, EndingView, GameSummary, MoveFindings, Reading, ReadingStatus,
+    StoneView,
 };
 use crate::point::Color;
 use crate::read::record::ValueSource;
@@ -243,6 +244,8 @@ fn verdict(out: &mut String, appeal: &Appeal) {
             match (r.applies, r.winner) {
                 (true, Some(w)) => w.name().to_string(),
                 (true, None) => "draw".to_string(),
+                // An unsettled reading's winner alone, where only its margin is open.
+                (false, Some(w)) if r.status == ReadingStatus::Unsettled => w.name().to_string(),
                 (false, _) => DASH.to_string(),
             },
             r.margin.map_or_else(|| DASH.to_string(), format_number),
