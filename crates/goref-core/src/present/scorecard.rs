@@ -523,12 +523,8 @@ fn estimate_disputes_re(result: &ResultCheck) -> bool {
 /// way: `check` compares and states that count, so `score` writes it).
 fn result_count<'a>(result: &ResultCheck, s: &'a Score) -> &'a str {
     match &s.other_count {
-        Some(o)
-            if result.counting == Some(o.counting)
-                && result.computed.as_deref() == Some(o.re.as_str()) =>
-        {
-            &o.re
-        }
+        // `other_count` is there only where the two counts differ.
+        Some(o) if result.computed.as_deref() == Some(o.re.as_str()) => &o.re,
         _ => &s.re,
     }
 }

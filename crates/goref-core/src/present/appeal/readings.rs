@@ -162,8 +162,11 @@ fn settle_on_the_unsure(
 ) {
     let end = reading::read_end(record, end_opts, r);
     let check = &end.result;
+    // `check` names unclear strings only where they leave its result open (`computed`
+    // null or the winner alone). The same count is the reading's own today (the same
+    // dead stones and counting); the test keeps a reading that counts otherwise out.
     let same_count = end.score.as_ref().is_some_and(|e| e.re == s.re);
-    if !same_count || check.unclear.is_empty() || check.computed.as_deref() == Some(&s.re) {
+    if check.unclear.is_empty() || !same_count {
         return;
     }
     let what = check.unclear_decides();

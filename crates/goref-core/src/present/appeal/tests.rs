@@ -604,3 +604,35 @@ fn a_result_in_stones_agrees_with_the_reading_that_counts_its_points() {
         Some(false)
     );
 }
+
+/// The readings take the confidence a result may rest on from the caller, as `check`
+/// does: the White string the estimate reads dead at 0.70 (0.56 after the playouts' second
+/// look) leaves every reading unsettled at the default (0.8), and settles them at 0.5, to
+/// the count `check` then states (a mismatch with RE's W+28.5).
+#[test]
+fn an_unsettled_reading_follows_the_callers_confidence_as_check_does() {
+    let sgf = include_str!("../../../../../testdata/reading/unsure-winner.sgf");
+    let statuses =
+        |a: &Appeal| -> Vec<ReadingStatus> { a.readings.iter().map(|r| r.status).collect() };
+    let unsure = run(sgf, &AppealOptions::default());
+    assert!(statuses(&unsure)
+        .iter()
+        .all(|&s| s == ReadingStatus::Unsettled));
+    let referee = RefereeOptions {
+        min_confidence: Some(0.5),
+        ..RefereeOptions::default()
+    };
+    let settled = Appeal::of(&record(sgf), &referee, None, None).expect("appeal");
+    let own = reading(&settled, ReadingKind::RecordRules);
+    assert_eq!(own.status, ReadingStatus::Decided);
+    let checked = crate::check_bytes(
+        "unsure-winner.sgf",
+        sgf.as_bytes(),
+        &crate::CheckOptions {
+            referee,
+            ..crate::CheckOptions::default()
+        },
+    );
+    assert_eq!(own.re.as_deref(), checked[0].computed_result());
+    assert_eq!(own.re.as_deref(), Some("B+1.5"));
+}
