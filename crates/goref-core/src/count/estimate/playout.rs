@@ -595,6 +595,34 @@ mod tests {
         );
     }
 
+    /// The policy's eye: every neighbour the player's, and at most one diagonal the
+    /// enemy's inside the board, none on the edge (a false eye is filled like any point).
+    #[test]
+    fn an_eye_is_false_with_two_enemy_diagonals_or_one_on_the_edge() {
+        let eye = |rows: &[&str], x: usize, y: usize| {
+            let board = PlayoutBoard::new(&Grid::new(&Position::from_diagram(rows)));
+            board.is_own_eye(y * rows[0].len() + x, BLACK)
+        };
+        // The centre point (2, 2), its neighbours Black.
+        assert!(eye(&[".....", "..X..", ".X.X.", "..X..", "....."], 2, 2));
+        assert!(
+            eye(&[".....", ".OX..", ".X.X.", "..X..", "....."], 2, 2),
+            "one enemy diagonal"
+        );
+        assert!(
+            !eye(&[".....", ".OX..", ".X.X.", "..XO.", "....."], 2, 2),
+            "two"
+        );
+        // On the edge (2, 0): one enemy diagonal makes it false.
+        assert!(eye(&[".X.X.", "..X..", "....."], 2, 0));
+        assert!(
+            !eye(&[".X.X.", ".OX..", "....."], 2, 0),
+            "one enemy diagonal on the edge"
+        );
+        // A neighbour not the player's: no eye.
+        assert!(!eye(&[".X.O.", "..X..", "....."], 2, 0));
+    }
+
     fn board_has_pseudo_liberties(board: &PlayoutBoard, stone: usize, n: u32) -> bool {
         board.libs[board.string[stone] as usize] == n
     }
