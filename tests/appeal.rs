@@ -410,6 +410,15 @@ fn a_reading_whose_winner_turns_on_an_unsure_string_states_no_result_as_check_do
         .success()
         // The winner stated, the margin not.
         .stdout(predicate::str::is_match(r"White +— +W\+ \(margin unsettled\)").unwrap());
+    // The page's verdict table says the same.
+    goref()
+        .args(["appeal", "--format", "html"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/reading/unsure-margin.sgf"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "<td>White</td><td class=\"num\">—</td>",
+        ));
 }
 
 #[test]

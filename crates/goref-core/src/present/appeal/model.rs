@@ -350,6 +350,20 @@ pub(crate) struct Diagram {
     pub(super) marks: DiagramMarks,
 }
 
+impl Reading {
+    /// The verdict table's Winner column, in text and on the page: the winner of a reading
+    /// that gives a result ("draw" for a drawn count), the winner alone of an unsettled one
+    /// where only its margin is open, else a dash.
+    pub(crate) fn winner_text(&self) -> &'static str {
+        match (self.applies, self.winner) {
+            (true, Some(w)) => w.name(),
+            (true, None) => "draw",
+            (false, Some(w)) if self.status == ReadingStatus::Unsettled => w.name(),
+            (false, _) => "—",
+        }
+    }
+}
+
 impl Diagram {
     /// The text diagram (coordinates A–T without I, rows from the bottom).
     pub(crate) fn text(&self) -> String {

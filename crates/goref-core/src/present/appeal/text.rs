@@ -2,8 +2,7 @@
 //! hearing (game, ending, dead stones, findings, verdicts, diagrams).
 
 use super::{
-    Appeal, Basis, DeadStonesView, EndingView, GameSummary, MoveFindings, Reading, ReadingStatus,
-    StoneView,
+    Appeal, Basis, DeadStonesView, EndingView, GameSummary, MoveFindings, Reading, StoneView,
 };
 use crate::point::Color;
 use crate::read::record::ValueSource;
@@ -241,13 +240,7 @@ fn verdict(out: &mut String, appeal: &Appeal) {
             komi_text(r),
             format_number(r.compensation),
             penalties_text(r),
-            match (r.applies, r.winner) {
-                (true, Some(w)) => w.name().to_string(),
-                (true, None) => "draw".to_string(),
-                // An unsettled reading's winner alone, where only its margin is open.
-                (false, Some(w)) if r.status == ReadingStatus::Unsettled => w.name().to_string(),
-                (false, _) => DASH.to_string(),
-            },
+            r.winner_text().to_string(),
             r.margin.map_or_else(|| DASH.to_string(), format_number),
             super::re_label(r).unwrap_or_else(|| DASH.to_string()),
         ]);

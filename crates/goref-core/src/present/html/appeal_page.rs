@@ -248,14 +248,6 @@ fn number(n: Option<u32>) -> String {
     n.map_or_else(|| "—".to_string(), |n| n.to_string())
 }
 
-fn winner(r: &Reading) -> &'static str {
-    match (r.applies, r.winner) {
-        (true, Some(w)) => w.name(),
-        (true, None) => "draw",
-        (false, _) => "—",
-    }
-}
-
 fn agreement(r: &Reading) -> &'static str {
     match r.agrees_with_record {
         Some(true) => "agrees",
@@ -285,7 +277,7 @@ fn verdict_table(appeal: &Appeal) -> Markup {
                         td { (komi_text(r)) }
                         td.num { (points_text(r.compensation)) }
                         td { (penalties_text(r)) }
-                        td { (winner(r)) }
+                        td { (r.winner_text()) }
                         td.num { (r.margin.map_or_else(|| "—".to_string(), points_text)) }
                         td { (r.view.basis.as_str()) }
                         td class={ "status-" (agreement(r)) } { (agreement(r)) }
