@@ -5,11 +5,11 @@
 
 #[path = "common/shared.rs"]
 mod common_shared;
-use common_shared::shared;
+use common_shared::{sgf_files, shared};
 
 use goref_core::read::{read, ReadOptions};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Fewer compared files means the corpus or the oracle file lost data, not a pass.
 const COMPARED_FLOOR: usize = 4000;
@@ -29,15 +29,6 @@ const EXCEPTIONS: &[(&str, &str)] = &[
         "truncated file: sgfmill stops (unexpected end of data); goref reads the moves up to the cut and reports the unclosed tree",
     ),
 ];
-
-/// The corpus's SGF files, found by goref's own directory walk (sorted, no recursion).
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
-        .expect("the corpus exists")
-        .into_iter()
-        .map(|input| input.path().to_path_buf())
-        .collect()
-}
 
 struct Oracle {
     games: Option<u64>,

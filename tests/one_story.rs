@@ -13,7 +13,7 @@
 
 #[path = "common/shared.rs"]
 mod common_shared;
-use common_shared::shared;
+use common_shared::{sgf_files, shared};
 
 use goref_core::check::RefereeOptions;
 use goref_core::present::appeal::Appeal;
@@ -21,19 +21,9 @@ use goref_core::present::ScoreCard;
 use goref_core::read::{read, ReadOptions};
 use goref_core::{check_bytes, CheckOptions};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 
 /// Result fields only `score` fills (see above).
 const SCORE_ONLY: &[&str] = &["counting", "other_count", "unclear"];
-
-/// The corpus's SGF files, found by goref's own directory walk.
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
-        .expect("the corpus exists")
-        .into_iter()
-        .map(|input| input.path().to_path_buf())
-        .collect()
-}
 
 /// The differences between `check`'s result object and `score`'s, outside [`SCORE_ONLY`].
 fn result_differences(checked: &Value, scored: &Value) -> Vec<String> {

@@ -16,3 +16,13 @@ pub fn shared() -> PathBuf {
     );
     dir
 }
+
+/// The SGF files under `dir`, found by goref's own directory walk (sorted).
+#[allow(dead_code)] // Not every test that shares this module lists files.
+pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    goref_batch::collect_inputs(&[dir], &goref_batch::InputOptions::default())
+        .expect("the corpus exists")
+        .into_iter()
+        .map(|input| input.path().to_path_buf())
+        .collect()
+}

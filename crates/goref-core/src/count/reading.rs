@@ -596,10 +596,7 @@ fn unsettled_alone(
     estimated: Option<&str>,
 ) -> Finding {
     let names = deciding.names();
-    let range = check
-        .range
-        .as_ref()
-        .map_or(String::new(), |r| format!(" ({})", r.reading()));
+    let range = check.range_note();
     check.reason = format!(
         "{}; the estimated count's winner turns on {}{range}",
         check.reason, names

@@ -450,8 +450,6 @@ impl ScoreCard {
             )),
             Some(re) => out.push_str(&format!("Result to write: RE[{re}]\n")),
             None if winner_unsettled(&self.result) => {
-                let names: Vec<String> =
-                    self.result.unclear.iter().map(|u| u.describe()).collect();
                 let range = self.result.range.as_ref().map_or(String::new(), |r| {
                     let winner = match self.result.computed.as_deref() {
                         Some(w) => format!("; {} wins whichever way they are read", if w.starts_with('B') { "Black" } else { "White" }),
@@ -465,7 +463,7 @@ impl ScoreCard {
                 out.push_str(&format!(
                     "Result to write: none, the {} turns on {}, which the estimate cannot settle: mark the dead stones TB/TW or pass --dead; count with the estimate: {}{range}\n",
                     self.result.unclear_decides(),
-                    names.join("; "),
+                    self.result.unclear_names(),
                     self.count
                 ));
             }

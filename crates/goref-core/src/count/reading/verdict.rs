@@ -598,6 +598,20 @@ impl ResultCheck {
         }
     }
 
+    /// The `unclear` strings described, joined with "; ".
+    pub(crate) fn unclear_names(&self) -> String {
+        let names: Vec<String> = self.unclear.iter().map(UnclearString::describe).collect();
+        names.join("; ")
+    }
+
+    /// " (read in Black's favour, then in White's: B+1.5 to W+39.5)", or nothing without
+    /// a range.
+    pub(crate) fn range_note(&self) -> String {
+        self.range
+            .as_ref()
+            .map_or(String::new(), |r| format!(" ({})", r.reading()))
+    }
+
     /// What the `unclear` strings decide: `"margin"` where the count and RE name the
     /// same winner, else `"winner"`.
     pub(crate) fn unclear_decides(&self) -> &'static str {

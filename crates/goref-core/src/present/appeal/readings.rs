@@ -170,15 +170,11 @@ fn settle_on_the_unsure(
         return;
     }
     let what = check.unclear_decides();
-    let names: Vec<String> = check.unclear.iter().map(|u| u.describe()).collect();
-    let range = check
-        .range
-        .as_ref()
-        .map_or(String::new(), |range| format!(" ({})", range.reading()));
     reading.rule_sentence = format!(
-        "{} But the count's {what} turns on {}, which goref's estimate cannot settle{range}: this reading states no {what} (mark the dead stones or pass --dead).",
+        "{} But the count's {what} turns on {}, which goref's estimate cannot settle{}: this reading states no {what} (mark the dead stones or pass --dead).",
         reading.rule_sentence,
-        names.join("; ")
+        check.unclear_names(),
+        check.range_note()
     );
     reading.status = ReadingStatus::Unsettled;
     reading.applies = false;
