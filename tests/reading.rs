@@ -307,6 +307,19 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     assert_eq!(fox["result"]["status"], "agrees", "{fox}");
     assert_eq!(fox["result"]["computed"], "W+2.5");
     assert_eq!(fox["result"]["counting"], "territory");
+    // The count's komi names the convention that set it; the top-level komi is KM's.
+    assert_eq!(
+        (
+            &fox["score"]["komi"],
+            &fox["score"]["komi_source"],
+            &fox["score"]["convention"]
+        ),
+        (&6.5.into(), &"convention".into(), &"fox-km0".into())
+    );
+    assert_eq!(
+        (&fox["komi"]["value"], &fox["komi"]["source"]),
+        (&0.into(), &"record".into())
+    );
     let found = codes(fox);
     assert!(found
         .iter()
@@ -315,6 +328,8 @@ fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     // Rules named on the command line count the way those rules say: no convention.
     let named = &check_jsonl(&["--rules", "japanese", "testdata/reading/fox-km0.sgf"])[0];
     assert_eq!(named["result"]["computed"], "B+4", "{named}");
+    assert_eq!(named["score"]["komi_source"], "record");
+    assert!(named["score"].get("convention").is_none(), "{named}");
     assert!(!codes(named).iter().any(|(c, _)| c == "count-convention"));
     // B+0.0 is how Fox writes a win without a count: nothing to compare.
     let zero = &check_jsonl(&["testdata/reading/fox-zero-margin.sgf"])[0];

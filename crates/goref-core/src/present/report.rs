@@ -64,6 +64,12 @@ pub struct ScoreReport {
     pub neutral: u32,
     #[serde(serialize_with = "crate::count::score::serialize_points")]
     pub komi: f64,
+    /// Where the count's komi came from: `convention` where a source's convention set it
+    /// in place of the record's KM (the top-level `komi` is the record's).
+    pub komi_source: ValueSource,
+    /// The source convention the count follows (`fox-km0`, …), where one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
     #[serde(serialize_with = "crate::count::score::serialize_points")]
     pub handicap_bonus: f64,
     pub penalties: Penalties,
@@ -86,6 +92,8 @@ impl ScoreReport {
             white: s.white,
             neutral: s.neutral,
             komi: s.komi,
+            komi_source: s.komi_source,
+            convention: r.convention,
             handicap_bonus: s.handicap_bonus,
             penalties: s.penalties,
             margin: s.margin,
@@ -444,11 +452,16 @@ pub(crate) fn to_text(report: &GameReport) -> String {
             _ => "as is   ",
         };
         out.push_str(&format!(
-            "  {label} Black {} White {} neutral {}, komi {}{}{}\n",
+            "  {label} Black {} White {} neutral {}, komi {}{}{}{}\n",
             s.black,
             s.white,
             s.neutral,
             rules::format_number(s.komi),
+            // The convention that set the komi, by name, as `score` names it.
+            match (s.komi_source, s.convention) {
+                (ValueSource::Convention, Some(id)) => format!(" (convention `{id}`)"),
+                _ => String::new(),
+            },
             if s.handicap_bonus > 0.0 {
                 format!(
                     ", handicap bonus {}",
