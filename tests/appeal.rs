@@ -443,6 +443,19 @@ fn the_record_s_own_rules_follow_the_source_s_komi_as_check_does() {
         );
         assert!(r.get("convention").is_none(), "{r}");
     }
+    // White resumed after two passes and never stopped: no end under Japanese rules, so the
+    // row gives no result; `check` takes the counted RE for the players' count, and the row
+    // says so in `check`'s words.
+    assert_eq!(own["status"], "not-ended");
+    assert_eq!(check_result("fox-km0.sgf")["computed"], "W+2.5");
+    assert!(
+        own["notes"].to_string().contains("`goref check` takes RE[W+2.5] for the players' count of the position where the record stops, and computes W+2.5: the count gives W+2.5 by territory counting, as recorded"),
+        "{own}"
+    );
+    assert!(readings
+        .iter()
+        .filter(|r| r["record_rules"] == false)
+        .all(|r| !r["notes"].to_string().contains("goref check")));
     goref()
         .arg("appeal")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/reading/fox-km0.sgf"))

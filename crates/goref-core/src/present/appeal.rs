@@ -166,6 +166,19 @@ pub(crate) fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal
     for r in &mut readings {
         r.record_rules = r.rules == own;
     }
+    // Where the record's own rules do not end the game and `check` still compares a count
+    // with RE (a counted RE stands for the players' count), the row says what `check` says.
+    // The rules are selected as `check` selects them (a preset row of the record's rules
+    // is that ruleset as named).
+    if let Some(r) = readings
+        .iter_mut()
+        .find(|r| r.record_rules && r.status == ReadingStatus::NotEnded)
+    {
+        let as_check = judge::judge(record, &replay, &referee_options(opts, own, true));
+        let end_opts = end_options(opts, claimed.as_deref());
+        r.notes
+            .extend(check_count_note(record, &as_check, &end_opts));
+    }
     let findings = move_findings(&runs, &lineup);
     for r in &mut readings {
         r.notes.extend(legal_here_notes(&r.rules, &findings));
@@ -257,6 +270,23 @@ fn referee_options(opts: &AppealOptions, preset: &str, own: bool) -> RefereeOpti
         estimator: Estimator::None,
         ..RefereeOptions::default()
     }
+}
+
+/// What `check` states where the record's own rules do not end the game but RE is a count
+/// it compares with (the count stands for the players' agreement; docs/appeal.md): None
+/// where it states no result.
+fn check_count_note(
+    record: &GameRecord,
+    own: &Judged,
+    end_opts: &RefereeOptions,
+) -> Option<String> {
+    let end = reading::read_end(record, end_opts, own);
+    let computed = end.result.computed.as_deref()?;
+    let re = end.result.recorded.as_deref()?;
+    Some(format!(
+        "`goref check` takes RE[{re}] for the players' count of the position where the record stops, and computes {computed}: {}",
+        end.result.reason
+    ))
 }
 
 /// The options a reading's end is read with, as `check` reads it (`reading::read_end`):
