@@ -4,7 +4,7 @@
 //! installed), and honest results for resigned games and side variations.
 
 mod common;
-use common::{check_jsonl, goref};
+use common::{check_jsonl, goref, strings};
 use serde_json::Value;
 
 const MARKED: &str = "testdata/reading/japanese-marked.sgf";
@@ -939,12 +939,7 @@ fn a_seki_read_with_its_dame_filled_is_counted_as_a_seki_by_check_score_and_appe
     assert_eq!(r["result"]["status"], "agrees", "{r}");
     assert_eq!(r["result"]["computed"], "W+45.5");
     assert_eq!(r["score"]["dead"], serde_json::json!([]));
-    let seki: Vec<&str> = r["score"]["seki"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap())
-        .collect();
+    let seki = strings(&r["score"]["seki"]);
     // The inner stones (c2 to c4 in SGF points cb, cc, cd) and the wall (aa) alike.
     for point in ["cb", "cc", "cd", "aa", "ee"] {
         assert!(seki.contains(&point), "{point} not in seki: {seki:?}");

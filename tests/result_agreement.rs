@@ -9,7 +9,7 @@
 //! gains).
 
 mod common;
-use common::check_jsonl;
+use common::{check_jsonl, strings};
 
 #[path = "common/shared.rs"]
 mod common_shared;
@@ -257,12 +257,7 @@ fn a_throw_in_taken_is_no_life_in_gnu_go_s_own_game() {
     let path = shared().join("corpus/gnugo-trevor/auto_c62.sgf");
     let report = &check_jsonl(&["--fail-on", "never", path.to_str().unwrap()])[0];
     assert_stated(&report["result"], "B+1.5");
-    let dead: Vec<&str> = report["score"]["dead"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap())
-        .collect();
+    let dead = strings(&report["score"]["dead"]);
     assert_eq!(dead, ["gm", "ka", "lb"], "{report}");
 }
 

@@ -12,6 +12,15 @@ pub fn goref() -> assert_cmd::Command {
     cmd
 }
 
+/// A JSON array of strings as `&str`s (a report's points, codes, …); panics on anything else.
+pub fn strings(v: &serde_json::Value) -> Vec<&str> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|s| s.as_str().expect("a string"))
+        .collect()
+}
+
 /// Runs `goref check -q --format jsonl ARGS` and parses every line.
 pub fn check_jsonl(args: &[&str]) -> Vec<serde_json::Value> {
     let out = goref()

@@ -92,7 +92,7 @@ fn lineup(own: &'static str) -> Lineup {
         .iter()
         .map(|&k| (k, k.preset(own)))
         .collect();
-    if !kinds.iter().any(|&(_, p)| p == own) {
+    if has_own_row(own) {
         kinds.push((ReadingKind::RecordRules, own));
     }
     kinds
@@ -153,11 +153,11 @@ pub(crate) fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal
             None => "no RU; goref's default".to_string(),
         },
     };
+    let end_opts = end_options(opts, claimed.as_deref());
     let mut readings: Vec<Reading> = lineup
         .iter()
         .filter_map(|&(kind, preset)| {
             let r = runs.get(preset)?;
-            let end_opts = end_options(opts, claimed.as_deref());
             Some(build_reading(
                 kind, record, r, &end_opts, &colors, &own_from,
             ))
@@ -174,10 +174,17 @@ pub(crate) fn appeal(record: &GameRecord, opts: &AppealOptions) -> Result<Appeal
         .iter_mut()
         .find(|r| r.record_rules && r.status == ReadingStatus::NotEnded)
     {
-        let as_check = judge::judge(record, &replay, &referee_options(opts, own, true));
-        let end_opts = end_options(opts, claimed.as_deref());
+        // A row of its own was judged so already; a preset row was not.
+        let judged_here;
+        let as_check = match runs.get(own).filter(|_| has_own_row(own)) {
+            Some(run) => run,
+            None => {
+                judged_here = judge::judge(record, &replay, &referee_options(opts, own, true));
+                &judged_here
+            }
+        };
         r.notes
-            .extend(check_count_note(record, &as_check, &end_opts));
+            .extend(check_count_note(record, as_check, &end_opts));
     }
     let findings = move_findings(&runs, &lineup);
     for r in &mut readings {
@@ -229,9 +236,7 @@ fn judge_all(
     let mut presets: Vec<(&'static str, RefereeOptions)> = Vec::new();
     for &(_, preset) in lineup {
         if !presets.iter().any(|(p, _)| *p == preset) {
-            // The record's rules in a row of their own (none of the five presets); a
-            // preset row stays that ruleset as named, whatever the record's RU.
-            let own_row = preset == own && !ReadingKind::ALL.iter().any(|k| k.preset(own) == own);
+            let own_row = preset == own && has_own_row(own);
             presets.push((preset, referee_options(opts, preset, own_row)));
         }
     }
@@ -248,6 +253,12 @@ fn judge_all(
         .map(|(preset, preset_opts)| (preset, judge::judge(record, &replay, &preset_opts)))
         .collect();
     (replay, runs)
+}
+
+/// Whether the record's rules (`own`) have a row of their own, being none of the five
+/// presets; a preset row stays that ruleset as named, whatever the record's RU.
+fn has_own_row(own: &'static str) -> bool {
+    !ReadingKind::ALL.iter().any(|k| k.preset(own) == own)
 }
 
 /// The options each preset is judged with. The record's own rules, in their own row,

@@ -930,9 +930,8 @@ pub(super) fn swapped_winner_note(
 ) -> Option<&'static str> {
     let score = score?;
     let (_, recorded) = record.re()?;
-    (check.status == ResultStatus::Mismatch
-        && recorded.winner() != score.winner
-        && winner_swapped(recorded, score))
+    // A mirrored margin of 5 or more names the other winner.
+    (check.status == ResultStatus::Mismatch && winner_swapped(recorded, score))
     .then_some(
         "the count is RE's margin exactly for the other colour: RE likely names the wrong winner (a transcription error)",
     )
