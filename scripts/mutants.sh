@@ -42,6 +42,7 @@ rules   | crates/goref-core/src/rules.rs   | --workspace --lib | --workspace --l
 score   | crates/goref-core/src/count/score.rs   | --workspace --lib | --workspace --lib --test=scenarios --test=reading | --skip engine::
 ending  | crates/goref-core/src/replay/ending.rs  | --workspace --lib | --workspace --lib --test=scenarios --test=engine_scenarios | --skip engine::
 engine  | crates/goref-core/src/replay/engine.rs crates/goref-core/src/replay/engine/history.rs crates/goref-core/src/replay/engine/judge.rs crates/goref-core/src/replay/engine/sst.rs | --workspace --lib | --workspace --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
+reading | crates/goref-core/src/count/reading.rs crates/goref-core/src/count/reading/verdict.rs crates/goref-core/src/count/reading/dead.rs crates/goref-core/src/count/reading/method.rs | --workspace --lib | --workspace --lib --test=reading --test=appeal | --skip engine::
 estimate | crates/goref-core/src/count/estimate.rs crates/goref-core/src/count/estimate/benson.rs crates/goref-core/src/count/estimate/grid.rs crates/goref-core/src/count/estimate/life.rs crates/goref-core/src/count/estimate/semeai.rs crates/goref-core/src/count/convention.rs | --workspace --lib | --workspace --lib --test=reading | --skip engine::
 '
 
@@ -70,7 +71,9 @@ count() { jq "[.outcomes[] | select(.summary == \"$1\")] | length" "$2"; }
 run_pass() {
     local module=$1 output=$2 targets=$3 binary_args=$4
     shift 4
-    local args=()
+    # --workspace: the files live in the workspace's crates, which cargo-mutants looks for
+    # mutants in only when asked (without it, it lists none of them and tests nothing).
+    local args=(--workspace)
     for f in $files; do args+=(--file "$f"); done
     # As --cargo-arg, the targets limit the build as well as the test run (arguments after
     # `--` would reach only the test run, after a build of every test target).
