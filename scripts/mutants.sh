@@ -53,10 +53,11 @@ tree=${MUTANTS_TREE:-$root/target/mutants-tree}
 out=${MUTANTS_OUT:-$root/target/mutants}
 
 # Refresh the scratch copy from the working tree (tracked and untracked-not-ignored files),
-# keeping modification times so that unchanged files are not rebuilt.
+# keeping modification times so that unchanged files are not rebuilt, and links as links
+# (crates/goref-core/testdata is one: copied as a folder it stops the script).
 mkdir -p "$tree" "$out"
 git ls-files -z --cached --others --exclude-standard |
-    xargs -0 cp --parents -p -t "$tree"
+    xargs -0 cp --parents -pd -t "$tree"
 
 # Cheaper mutants: no debug information (nobody reads a mutant's backtrace), and mold when
 # it is there. Only the scratch copy is built this way; its own target/ keeps these settings.
