@@ -583,7 +583,7 @@ fn state_range(
         return;
     };
     check.computed = range
-        .settled_winner(score)
+        .settled_winner(score.black_margin)
         .map(|w| format!("{}+", w.letter()));
     check.range = Some(range);
 }
@@ -1075,7 +1075,7 @@ mod tests {
             (
                 r.for_black.clone(),
                 r.for_white.clone(),
-                r.settled_winner(&s),
+                r.settled_winner(s.black_margin),
             )
         };
         // The White wall dead (as estimated): B+25; alive: White's 15 points to 10.
@@ -1924,6 +1924,62 @@ mod tests {
         assert!(why.contains("only 6 of the 25"), "{why}");
         let seven = Position::from_diagram(&["XXX..", "XXXX.", ".....", ".....", "....."]);
         assert_eq!(countable(&seven, &all_alive(&seven), false), Ok(()));
+        // Exactly a quarter (9 of 36) is not under it.
+        let nine =
+            Position::from_diagram(&["XXX...", "XXX...", "XXX...", "......", "......", "......"]);
+        assert_eq!(countable(&nine, &all_alive(&nine), false), Ok(()));
+    }
+
+    /// Two passes make a stop, one does not: a sparse board after a single pass is still
+    /// no finished game.
+    #[test]
+    fn a_sparse_board_needs_two_passes_at_the_end_not_one() {
+        let reason = |tail: &str| {
+            let sgf = format!("(;SZ[9]RU[Chinese]KM[7.5]RE[W+17.5];B[cc];W[gg];B[cg];W[gc]{tail})");
+            crate::check::first_report(sgf.as_bytes())
+                .result
+                .unwrap()
+                .reason
+        };
+        assert!(reason(";B[]").contains("only 4 of the 81 points hold a stone"));
+        assert!(!reason(";B[];W[]").contains("only 4 of the 81 points"));
+    }
+
+    /// The count as it stands is kept beside the result where it differs from it or dead
+    /// stones were taken off, and only then.
+    #[test]
+    fn the_count_as_it_stands_is_kept_only_where_it_is_another_count() {
+        let opts = RefereeOptions::default();
+        // Two walls, nothing dead: the count is the board as it stands.
+        let moves: String = (b'a'..=b'g')
+            .map(|y| format!(";B[e{0}];W[f{0}]", y as char))
+            .collect();
+        let walls = record_with_marks(&format!(
+            "(;SZ[7]KM[0.5]RU[Chinese]RE[B+20.5]{moves};B[];W[])"
+        ));
+        let r = crate::count::referee(&walls, &opts);
+        assert!(r.end.dead.is_empty());
+        assert_eq!(r.end.literal_score, None);
+        // A stone estimated dead: the count without it, and the board as it stands beside.
+        let r = crate::count::referee(&lone_stone_record("B+0"), &opts);
+        assert!(!r.end.dead.is_empty(), "{:?}", r.end.result);
+        let literal = r
+            .end
+            .literal_score
+            .as_ref()
+            .expect("the count as it stands");
+        assert_ne!(Some(literal.re.as_str()), r.end.result.computed.as_deref());
+    }
+
+    /// A record that cannot be replayed keeps RE in its result, and says why nothing
+    /// was counted.
+    #[test]
+    fn a_record_that_cannot_be_replayed_keeps_its_re() {
+        let result = crate::check::first_report(b"(;SZ[60]RE[W+5.5];B[aa])")
+            .result
+            .unwrap();
+        assert_eq!(result.recorded.as_deref(), Some("W+5.5"));
+        assert_eq!(result.reason, "the game could not be replayed");
     }
 }
 

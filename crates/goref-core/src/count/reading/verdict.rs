@@ -471,8 +471,9 @@ impl CountRange {
         }
     }
 
-    /// The winner both ends of the range name, if they name the same one.
-    pub(crate) fn settled_winner(&self, estimate: &Score) -> Option<Color> {
+    /// The winner both ends of the range name, if they name the same one as the
+    /// estimate's count (`estimate`, Black's margin); none where an end is a draw.
+    pub(crate) fn settled_winner(&self, estimate: f64) -> Option<Color> {
         let winner = |m: f64| {
             if m > 0.0 {
                 Some(Color::Black)
@@ -482,7 +483,7 @@ impl CountRange {
                 None
             }
         };
-        let w = winner(estimate.black_margin)?;
+        let w = winner(estimate)?;
         (winner(self.white_margin) == Some(w) && winner(self.black_margin) == Some(w)).then_some(w)
     }
 }
@@ -1168,5 +1169,97 @@ mod tests {
         kept.sort();
         assert_eq!(partnered_seki(&pos, flipped), kept);
         assert!(partnered_seki(&pos, Vec::new()).is_empty());
+    }
+
+    #[test]
+    fn a_range_with_a_draw_at_one_end_settles_no_winner() {
+        let range = |black_margin: f64, white_margin: f64| CountRange {
+            for_black: String::new(),
+            for_white: String::new(),
+            black_margin,
+            white_margin,
+        };
+        assert_eq!(range(-2.0, -9.0).settled_winner(-5.0), Some(Color::White));
+        assert_eq!(range(9.0, 2.0).settled_winner(5.0), Some(Color::Black));
+        // Black's best reading is a draw: White's win is not settled.
+        assert_eq!(range(0.0, -9.0).settled_winner(-5.0), None);
+        assert_eq!(range(9.0, 0.0).settled_winner(5.0), None);
+        assert_eq!(range(3.0, -3.0).settled_winner(1.0), None);
+        assert_eq!(range(3.0, 1.0).settled_winner(0.0), None);
+    }
+
+    #[test]
+    fn a_string_is_named_by_its_first_six_stones_and_how_many_more() {
+        let string = |n: usize| UnclearString {
+            color: Color::White,
+            status: StoneStatus::Dead,
+            confidence: 0.7,
+            points: Vec::new(),
+            vertices: (1..=n).map(|k| format!("A{k}")).collect(),
+        };
+        assert_eq!(
+            string(6).describe(),
+            "the White string at A1 A2 A3 A4 A5 A6 (estimated dead, confidence 0.70)"
+        );
+        assert_eq!(
+            string(7).describe(),
+            "the White string at A1 A2 A3 A4 A5 A6 and 1 more (estimated dead, confidence 0.70)"
+        );
+    }
+
+    fn record(sgf: &str) -> GameRecord {
+        let (mut games, _) =
+            crate::read::reader::read_text(sgf, &crate::read::reader::ReadOptions::default());
+        games.remove(0)
+    }
+
+    /// RE against the last comment's result: a margin apart is enough to name the
+    /// difference, and the sentence says which of the two the count supports.
+    #[test]
+    fn the_comment_s_result_is_weighed_by_margin_and_the_count_takes_a_side() {
+        let with_comment =
+            |comment: &str| record(&format!("(;SZ[9]RE[W+12.5];B[ee];W[ce]C[{comment}])"));
+        let evidence = |comment: &str, computed: Option<&str>| {
+            let mut check = ResultCheck::new(Some("W+12.5".into()));
+            check.computed = computed.map(str::to_string);
+            comment_evidence(&with_comment(comment), &check).map(|f| f.message)
+        };
+        // The same result: nothing to say.
+        assert_eq!(evidence("W+12.5", Some("W+12.5")), None);
+        // The same winner, another margin: a difference all the same.
+        let supports = |computed| evidence("W+13.5", computed).unwrap();
+        assert!(supports(Some("W+13.5")).ends_with("the count (W+13.5) supports the comment"));
+        assert!(supports(Some("W+12.5")).ends_with("the count (W+12.5) supports RE"));
+        assert!(supports(Some("W+20.5")).ends_with("the count (W+20.5) supports neither"));
+        assert!(supports(None).ends_with("the board gives no count to decide between them"));
+        assert!(supports(None).contains("the record's last comment says \"W+13.5\""));
+    }
+
+    #[test]
+    fn a_loss_on_time_before_the_end_is_named_as_one() {
+        let result = crate::check::first_report(b"(;SZ[9]RE[W+T];B[ee];W[ce];B[gc])")
+            .result
+            .unwrap();
+        assert_eq!(result.status, ResultStatus::NotComparable);
+        assert_eq!(
+            result.reason,
+            "RE[W+T] is a loss on time and the game did not run to its end"
+        );
+    }
+
+    /// Not countable, and RE names no winner: the reason says both, and nothing is
+    /// compared (the status stays `unknown`).
+    #[test]
+    fn an_uncountable_end_with_re_naming_no_winner_says_both() {
+        let result = crate::check::first_report(b"(;SZ[9]RE[?];B[ee];W[ce];B[];W[])")
+            .result
+            .unwrap();
+        assert_eq!(result.status, ResultStatus::Unknown, "{result:?}");
+        assert!(
+            result
+                .reason
+                .starts_with("RE states no winner, and the game did not reach a countable end"),
+            "{result:?}"
+        );
     }
 }
