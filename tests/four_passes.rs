@@ -87,7 +87,10 @@ fn an_re_that_gives_the_precedent_count_agrees_with_that_reading() {
     assert_eq!(result["computed"], "B+1");
     assert_eq!(result["four_passes"]["recorded_matches"], "precedent");
     let reason = result["reason"].as_str().unwrap();
-    assert!(reason.contains("precedent reading"), "{reason}");
+    assert!(
+        reason.starts_with("RE[W+29] is the precedent reading's count; "),
+        "{reason}"
+    );
     assert!(finding(&r, "result-mismatch").is_none());
     assert!(finding(&r, "margin-mismatch").is_none());
     assert!(finding(&r, "disputed-ending").is_some());
@@ -98,6 +101,9 @@ fn an_re_that_gives_the_literal_count_agrees_with_that_reading() {
     let r = check_json(&t11("B+1"), &["--rules", "sst-ing"]);
     assert_eq!(r["result"]["status"], "agrees");
     assert_eq!(r["result"]["four_passes"]["recorded_matches"], "literal");
+    // The literal reading is the result itself: RE agrees with it as counted.
+    let reason = r["result"]["reason"].as_str().unwrap();
+    assert!(reason.starts_with("the count gives B+1"), "{reason}");
     assert!(finding(&r, "disputed-ending").is_some());
 }
 
