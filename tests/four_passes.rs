@@ -381,3 +381,22 @@ proptest! {
         prop_assert!(result["status"] != "mismatch" || result["basis"] != "marked");
     }
 }
+
+/// Where goref's estimate cannot count the board (four stones on 9x9: one open area
+/// touching both colours), four passes still end the game literally: every stone counts,
+/// no estimate is needed, and the count is compared as such (not "no countable end").
+#[test]
+fn the_literal_reading_needs_no_countable_estimate() {
+    let sgf =
+        "(;GM[1]FF[4]SZ[9]KM[8]RU[GOE]RE[W+5]AB[ee]AW[cc]PL[B];B[ac];W[];B[ae];W[];B[];W[];B[])";
+    let r = check_json(sgf, &["--rules", "sst-ing"]);
+    let result = &r["result"];
+    assert_eq!(r["ending"]["end"]["kind"], "four-passes");
+    assert_eq!(result["computed"], "W+6", "{result}");
+    assert_eq!(result["status"], "unverified", "{result}");
+    let reason = result["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("the count as it stands gives W+6 against RE[W+5]"),
+        "{reason}"
+    );
+}
