@@ -356,10 +356,8 @@ pub fn reading_for(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::reader::{read_text, ReadOptions};
-
     fn record(sgf: &str) -> GameRecord {
-        read_text(sgf, &ReadOptions::default()).0.remove(0)
+        crate::read::reader::first_game(sgf)
     }
 
     fn detected_id(sgf: &str) -> Option<&'static str> {

@@ -1703,9 +1703,7 @@ mod tests {
     }
 
     fn record_with_marks(sgf: &str) -> GameRecord {
-        let (mut games, _) =
-            crate::read::reader::read_text(sgf, &crate::read::reader::ReadOptions::default());
-        games.remove(0)
+        crate::read::reader::first_game(sgf)
     }
 
     #[test]

@@ -172,6 +172,13 @@ pub(crate) fn read_text(text: &str, opts: &ReadOptions) -> (Vec<GameRecord>, Vec
     read_parsed(&tree, &loc, 0, opts)
 }
 
+/// The first game of SGF text, read with the default options (the tests' record of a
+/// position written inline).
+#[cfg(test)]
+pub(crate) fn first_game(text: &str) -> GameRecord {
+    read_text(text, &ReadOptions::default()).0.remove(0)
+}
+
 /// Reads parsed text: the games, numbered from `first_index` (the game trees of the
 /// file before this text, when streaming), and the findings outside any game.
 pub(crate) fn read_parsed(

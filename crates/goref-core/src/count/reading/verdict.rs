@@ -1207,18 +1207,13 @@ mod tests {
         );
     }
 
-    fn record(sgf: &str) -> GameRecord {
-        let (mut games, _) =
-            crate::read::reader::read_text(sgf, &crate::read::reader::ReadOptions::default());
-        games.remove(0)
-    }
-
     /// RE against the last comment's result: a margin apart is enough to name the
     /// difference, and the sentence says which of the two the count supports.
     #[test]
     fn the_comment_s_result_is_weighed_by_margin_and_the_count_takes_a_side() {
-        let with_comment =
-            |comment: &str| record(&format!("(;SZ[9]RE[W+12.5];B[ee];W[ce]C[{comment}])"));
+        let with_comment = |comment: &str| {
+            crate::read::reader::first_game(&format!("(;SZ[9]RE[W+12.5];B[ee];W[ce]C[{comment}])"))
+        };
         let evidence = |comment: &str, computed: Option<&str>| {
             let mut check = ResultCheck::new(Some("W+12.5".into()));
             check.computed = computed.map(str::to_string);
