@@ -12,8 +12,6 @@
 //! most three moves a point. Deterministic: a fixed seed, no threads, the same answer on any
 //! machine.
 
-use std::rc::Rc;
-
 use super::grid::Grid;
 use crate::point::Color;
 
@@ -30,6 +28,12 @@ const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
+/// A cell of the border around the board: no stone, no liberty, no owner.
+const OFF: u8 = 4;
+
+fn is_stone(cell: u8) -> bool {
+    cell & (BLACK | WHITE) != 0
+}
 
 /// How many playouts a board of `points` points gets.
 pub(crate) fn playouts_for(points: usize) -> usize {
@@ -61,6 +65,8 @@ const CLEAR: f32 = 0.9;
 
 /// Playouts played so far, and how often each point ended Black's and White's.
 struct Tally {
+    /// Per grid cell, its cell on the playout board (worked out once, not per playout).
+    cells: Vec<u32>,
     start: PlayoutBoard,
     board: PlayoutBoard,
     rng: Rng,
@@ -73,6 +79,7 @@ impl Tally {
     fn new(grid: &Grid) -> Tally {
         let start = PlayoutBoard::new(grid);
         Tally {
+            cells: (0..grid.len()).map(|i| start.at(i) as u32).collect(),
             board: start.clone(),
             start,
             rng: Rng(SEED),
@@ -88,8 +95,8 @@ impl Tally {
             self.board.clone_from(&self.start);
             let first = if self.played % 2 == 0 { BLACK } else { WHITE };
             self.board.play_out(first, &mut self.rng);
-            for i in 0..self.black.len() {
-                match self.board.owner(i) {
+            for (i, &p) in self.cells.iter().enumerate() {
+                match self.board.owner(p as usize) {
                     BLACK => self.black[i] += 1,
                     WHITE => self.white[i] += 1,
                     _ => {}
@@ -128,46 +135,16 @@ impl Rng {
     }
 }
 
-/// The board's fixed shape, made once per position and shared by every copy of its
-/// playout board: a playout copies only the stones, and the eye test reads diagonals
-/// from a table instead of dividing by the width for every candidate move.
-struct Shape {
-    /// Per cell: up to four neighbours, `len` of them used.
-    adjacent: Vec<([u32; 4], u8)>,
-    /// Per cell: its diagonals on the board (`len` of them used), and whether the cell
-    /// is on the edge (a diagonal off the board).
-    diagonal: Vec<([u32; 4], u8, bool)>,
-}
-
-impl Shape {
-    fn of(grid: &Grid) -> Shape {
-        let table = |cells: &mut dyn Iterator<Item = usize>| {
-            let mut a = [0u32; 4];
-            let mut len = 0;
-            for m in cells {
-                a[len] = m as u32;
-                len += 1;
-            }
-            (a, len as u8)
-        };
-        Shape {
-            adjacent: (0..grid.len())
-                .map(|i| table(&mut grid.neighbours(i)))
-                .collect(),
-            diagonal: (0..grid.len())
-                .map(|i| {
-                    let (a, len) = table(&mut grid.diagonals(i));
-                    (a, len, grid.on_edge(i))
-                })
-                .collect(),
-        }
-    }
-}
-
-/// A board for fast play: strings as circular lists with pseudo-liberty counts.
+/// A board for fast play: the grid's cells laid out with a border of [`OFF`] cells around
+/// them (one column shared by the left and right edges, a row above and below), so that
+/// every cell's four neighbours and four diagonals are at fixed offsets and need no table or
+/// bounds test; strings as circular lists with pseudo-liberty counts. The neighbours come in
+/// the grid's order (left, right, up, down), so that captures and the list of empty points
+/// evolve exactly as on the grid.
 #[derive(Clone)]
 struct PlayoutBoard {
-    shape: Rc<Shape>,
+    /// The grid's width; a row of the board is one cell wider (the border column).
+    grid_width: usize,
     cells: Vec<u8>,
     /// Per stone: the representative of its string.
     string: Vec<u32>,
@@ -187,36 +164,56 @@ struct PlayoutBoard {
 impl PlayoutBoard {
     fn new(grid: &Grid) -> PlayoutBoard {
         let n = grid.len();
+        let grid_width = grid.width.max(1);
+        let rows = n.div_ceil(grid_width);
+        // Border rows above and below, a border column, and one cell before and after the
+        // whole, so that the diagonals of the first and last cells are on the board.
+        let len = (rows + 2) * (grid_width + 1) + 2;
         let mut board = PlayoutBoard {
-            shape: Rc::new(Shape::of(grid)),
-            cells: vec![EMPTY; n],
-            string: (0..n as u32).collect(),
-            next: (0..n as u32).collect(),
-            libs: vec![Liberties::default(); n],
-            size: vec![1; n],
-            empties: (0..n as u32).collect(),
-            empty_at: (0..n as u32).collect(),
+            grid_width,
+            cells: vec![OFF; len],
+            string: vec![u32::MAX; len],
+            next: (0..len as u32).collect(),
+            libs: vec![Liberties::default(); len],
+            size: vec![1; len],
+            empties: Vec::with_capacity(n),
+            empty_at: vec![u32::MAX; len],
             ko: u32::MAX,
         };
+        for i in 0..n {
+            let p = board.at(i);
+            board.cells[p] = EMPTY;
+            board.string[p] = p as u32;
+            board.add_empty(p);
+        }
         for (i, &c) in grid.cells.iter().enumerate() {
             if let Some(c) = c {
-                board.place(i, if c == Color::Black { BLACK } else { WHITE });
+                board.place(board.at(i), if c == Color::Black { BLACK } else { WHITE });
             }
         }
         // A hand-built position may hold strings without liberties; take them off so
         // the playout starts legal.
         for i in 0..n {
-            if board.cells[i] != EMPTY && board.libs[board.string[i] as usize].count == 0 {
-                board.remove_string(i);
+            let p = board.at(i);
+            if is_stone(board.cells[p]) && board.libs[board.string[p] as usize].count == 0 {
+                board.remove_string(p);
             }
         }
         board.ko = u32::MAX;
         board
     }
 
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let (a, len) = &self.shape.adjacent[i];
-        a[..*len as usize].iter().map(|&m| m as usize)
+    /// The board cell of grid cell `i`.
+    fn at(&self, i: usize) -> usize {
+        let row = self.grid_width + 1;
+        (i / self.grid_width + 1) * row + i % self.grid_width + 1
+    }
+
+    /// The four neighbours of a cell on the board, in the grid's order (some may be
+    /// [`OFF`]).
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        let row = self.grid_width + 1;
+        [i - 1, i + 1, i - row, i + row]
     }
 
     /// The owner at the end: the stone's colour, or the colour of every neighbour of an
@@ -227,7 +224,7 @@ impl PlayoutBoard {
         }
         let mut seen = 0u8;
         for m in self.neighbours(i) {
-            seen |= self.cells[m];
+            seen |= self.cells[m] & (BLACK | WHITE);
         }
         match seen {
             BLACK | WHITE => seen,
@@ -266,11 +263,7 @@ impl PlayoutBoard {
         let mut at = rng.below(count);
         for _ in 0..count {
             let p = self.empties[at] as usize;
-            if p as u32 != self.ko
-                && !self.is_own_eye(p, color)
-                && self.is_legal(p, color)
-                && !self.is_group_self_atari(p, color)
-            {
+            if p as u32 != self.ko && self.is_playable(p, color) {
                 self.play(p, color);
                 return true;
             }
@@ -282,18 +275,42 @@ impl PlayoutBoard {
         false
     }
 
+    /// Whether the policy plays `p` for `color`: no own eye, legal, and no self-atari of a
+    /// group. Most candidates have an empty neighbour, which settles all three at once: it
+    /// is no eye and a liberty; a second one, or no string of the player's to join, and
+    /// there is no self-atari either. The rest are read out in full.
+    fn is_playable(&self, p: usize, color: u8) -> bool {
+        let mut empty = 0;
+        let mut joins = false;
+        for m in self.neighbours(p) {
+            match self.cells[m] {
+                EMPTY => empty += 1,
+                c => joins |= c == color,
+            }
+        }
+        if empty >= 2 || (empty == 1 && !joins) {
+            return true;
+        }
+        !self.is_own_eye(p, color) && self.is_legal(p, color) && !self.is_group_self_atari(p, color)
+    }
+
     /// A single-point eye of `color`: every neighbour its stone, and the diagonals not
     /// the enemy's (at most one of four inside the board, none on the edge).
     fn is_own_eye(&self, p: usize, color: u8) -> bool {
-        if self.neighbours(p).any(|m| self.cells[m] != color) {
-            return false;
+        let mut on_edge = false;
+        for m in self.neighbours(p) {
+            match self.cells[m] {
+                OFF => on_edge = true,
+                c if c != color => return false,
+                _ => {}
+            }
         }
-        let (diagonals, len, on_edge) = &self.shape.diagonal[p];
-        let enemy = diagonals[..*len as usize]
-            .iter()
-            .filter(|&&d| self.cells[d as usize] == opponent(color))
+        let row = self.grid_width + 1;
+        let enemy = [p - row - 1, p - row + 1, p + row - 1, p + row + 1]
+            .into_iter()
+            .filter(|&d| self.cells[d] == opponent(color))
             .count();
-        enemy + usize::from(*on_edge) < 2
+        enemy + usize::from(on_edge) < 2
     }
 
     /// Not suicide: an empty neighbour, a friendly string with a liberty elsewhere, or an
@@ -302,6 +319,7 @@ impl PlayoutBoard {
         for m in self.neighbours(p) {
             match self.cells[m] {
                 EMPTY => return true,
+                OFF => {}
                 c => {
                     let s = self.string[m] as usize;
                     // `p` is counted at most four times among a string's liberties.
@@ -337,6 +355,7 @@ impl PlayoutBoard {
                         return false;
                     }
                 }
+                OFF => {}
                 c if c == color => joins = true,
                 _ => {
                     if self.libs[self.string[m] as usize].count
@@ -373,7 +392,8 @@ impl PlayoutBoard {
     /// How many times point `p` is counted among string `s`'s pseudo-liberties.
     fn adjacencies(&self, p: usize, s: usize) -> u32 {
         self.neighbours(p)
-            .filter(|&m| self.cells[m] != EMPTY && self.string[m] as usize == s)
+            .into_iter()
+            .filter(|&m| is_stone(self.cells[m]) && self.string[m] as usize == s)
             .count() as u32
     }
 
@@ -381,8 +401,7 @@ impl PlayoutBoard {
         self.place(p, color);
         let mut captured = 0;
         let mut last_captured = u32::MAX;
-        for k in 0..self.shape.adjacent[p].1 as usize {
-            let m = self.shape.adjacent[p].0[k] as usize;
+        for m in self.neighbours(p) {
             if self.cells[m] == opponent(color) && self.libs[self.string[m] as usize].count == 0 {
                 captured += self.size[self.string[m] as usize];
                 last_captured = m as u32;
@@ -405,10 +424,10 @@ impl PlayoutBoard {
         self.next[p] = p as u32;
         self.size[p] = 1;
         self.libs[p] = Liberties::default();
-        for k in 0..self.shape.adjacent[p].1 as usize {
-            let m = self.shape.adjacent[p].0[k] as usize;
+        for m in self.neighbours(p) {
             match self.cells[m] {
                 EMPTY => self.libs[p].add(m),
+                OFF => {}
                 _ => {
                     // The neighbour's string loses `p` as a pseudo-liberty.
                     let s = self.string[m] as usize;
@@ -416,8 +435,7 @@ impl PlayoutBoard {
                 }
             }
         }
-        for k in 0..self.shape.adjacent[p].1 as usize {
-            let m = self.shape.adjacent[p].0[k] as usize;
+        for m in self.neighbours(p) {
             if self.cells[m] == color && self.string[m] != self.string[p] {
                 self.merge(self.string[p] as usize, self.string[m] as usize);
             }
@@ -461,9 +479,8 @@ impl PlayoutBoard {
         let mut i = s;
         loop {
             let following = self.next[i] as usize;
-            for k in 0..self.shape.adjacent[i].1 as usize {
-                let m = self.shape.adjacent[i].0[k] as usize;
-                if self.cells[m] != EMPTY {
+            for m in self.neighbours(i) {
+                if is_stone(self.cells[m]) {
                     let t = self.string[m] as usize;
                     self.libs[t].add(i);
                 }
@@ -629,22 +646,61 @@ mod tests {
         assert!(shares.iter().all(|f| (0.0..=1.0).contains(f)));
     }
 
+    /// The bordered layout has the grid's neighbours in the grid's order (the order in
+    /// which captures refill the list of empty points) and its diagonals, on wide, tall and
+    /// thin boards, every other cell of the border [`OFF`].
+    #[test]
+    fn the_bordered_board_has_the_grid_s_neighbours_in_order_and_its_diagonals() {
+        for (w, h) in [(5u8, 4u8), (4, 5), (3, 3), (1, 4), (4, 1), (1, 1), (19, 19)] {
+            let grid = Grid::new(&Position::empty(w, h));
+            let board = PlayoutBoard::new(&grid);
+            let on_board: Vec<usize> = (0..grid.len()).map(|i| board.at(i)).collect();
+            let grid_cell = |p: usize| on_board.iter().position(|&q| q == p);
+            for i in 0..grid.len() {
+                let p = board.at(i);
+                let around: Vec<usize> = board
+                    .neighbours(p)
+                    .into_iter()
+                    .filter_map(grid_cell)
+                    .collect();
+                assert_eq!(
+                    around,
+                    grid.neighbours(i).collect::<Vec<_>>(),
+                    "{w}x{h} cell {i}"
+                );
+                let row = board.grid_width + 1;
+                let mut diagonals: Vec<usize> =
+                    [p - row - 1, p - row + 1, p + row - 1, p + row + 1]
+                        .into_iter()
+                        .filter_map(grid_cell)
+                        .collect();
+                diagonals.sort_unstable();
+                let mut want: Vec<usize> = grid.diagonals(i).collect();
+                want.sort_unstable();
+                assert_eq!(diagonals, want, "{w}x{h} cell {i}");
+            }
+            let off = (0..board.cells.len())
+                .filter(|&p| board.cells[p] == OFF)
+                .count();
+            assert_eq!(off + grid.len(), board.cells.len(), "{w}x{h}");
+        }
+    }
+
     /// An eye a string touches four times is one liberty, not four: filling the string's
     /// other liberty is a self-atari, and filling the eye when it is the last is suicide.
     #[test]
     fn an_eye_counted_four_times_is_one_liberty() {
         let board = |rows: &[&str]| PlayoutBoard::new(&Grid::new(&Position::from_diagram(rows)));
-        let at = |x: usize, y: usize| y * 6 + x;
+        let at = |b: &PlayoutBoard, x: usize, y: usize| b.at(y * 6 + x);
         let two_liberties = board(&["OXXXO.", "OX.XO.", "OXXXO.", "OO.OO.", "..O..."]);
-        assert!(board_has_pseudo_liberties(&two_liberties, at(2, 2), 5));
-        assert!(two_liberties.is_legal(at(2, 3), BLACK));
-        assert!(two_liberties.is_group_self_atari(at(2, 3), BLACK));
+        let b = &two_liberties;
+        assert!(board_has_pseudo_liberties(b, at(b, 2, 2), 5));
+        assert!(b.is_legal(at(b, 2, 3), BLACK));
+        assert!(b.is_group_self_atari(at(b, 2, 3), BLACK));
         let one_liberty = board(&["OXXXO.", "OX.XO.", "OXXXO.", "OOOOO.", "......"]);
-        assert!(!one_liberty.is_legal(at(2, 1), BLACK));
-        assert!(
-            one_liberty.is_legal(at(2, 1), WHITE),
-            "White takes the ring"
-        );
+        let b = &one_liberty;
+        assert!(!b.is_legal(at(b, 2, 1), BLACK));
+        assert!(b.is_legal(at(b, 2, 1), WHITE), "White takes the ring");
     }
 
     /// The policy's eye: every neighbour the player's, and at most one diagonal the
@@ -653,7 +709,7 @@ mod tests {
     fn an_eye_is_false_with_two_enemy_diagonals_or_one_on_the_edge() {
         let eye = |rows: &[&str], x: usize, y: usize| {
             let board = PlayoutBoard::new(&Grid::new(&Position::from_diagram(rows)));
-            board.is_own_eye(y * rows[0].len() + x, BLACK)
+            board.is_own_eye(board.at(y * rows[0].len() + x), BLACK)
         };
         // The centre point (2, 2), its neighbours Black.
         assert!(eye(&[".....", "..X..", ".X.X.", "..X..", "....."], 2, 2));
@@ -708,7 +764,7 @@ mod tests {
                 captures = true;
             }
         }
-        let joins = board.neighbours(p).any(|m| board.cells[m] == color);
+        let joins = board.neighbours(p).iter().any(|&m| board.cells[m] == color);
         let libs = naive_string(&after, p).1.len();
         (captures || libs > 0, joins && !captures && libs <= 1)
     }
@@ -734,6 +790,11 @@ mod tests {
                 }
                 for color in [BLACK, WHITE] {
                     let (legal, self_atari) = naive_legal_and_self_atari(&board, p, color);
+                    proptest::prop_assert_eq!(
+                        board.is_playable(p, color),
+                        !board.is_own_eye(p, color) && legal && !self_atari,
+                        "playable at {}", p
+                    );
                     proptest::prop_assert_eq!(board.is_legal(p, color), legal, "legal at {}", p);
                     if legal {
                         proptest::prop_assert_eq!(
@@ -767,7 +828,7 @@ mod tests {
                 color = opponent(color);
             }
             for stone in 0..board.cells.len() {
-                if board.cells[stone] == EMPTY {
+                if !is_stone(board.cells[stone]) {
                     continue;
                 }
                 let mut want = Liberties::default();
