@@ -43,6 +43,7 @@ score   | crates/goref-core/src/count/score.rs   | --workspace --lib | --workspa
 ending  | crates/goref-core/src/replay/ending.rs  | --workspace --lib | --workspace --lib --test=scenarios --test=engine_scenarios | --skip engine::
 engine  | crates/goref-core/src/replay/engine.rs crates/goref-core/src/replay/engine/history.rs crates/goref-core/src/replay/engine/judge.rs crates/goref-core/src/replay/engine/sst.rs | --workspace --lib | --workspace --lib --test=engine_scenarios --test=engine_proptest --test=scenarios |
 reading | crates/goref-core/src/count/reading.rs crates/goref-core/src/count/reading/verdict.rs crates/goref-core/src/count/reading/dead.rs crates/goref-core/src/count/reading/method.rs | --workspace --lib | --workspace --lib --test=reading --test=appeal | --skip engine::
+playout | crates/goref-core/src/count/estimate/playout.rs | --workspace --lib | --workspace --lib --test=reading | --skip engine::
 estimate | crates/goref-core/src/count/estimate.rs crates/goref-core/src/count/estimate/benson.rs crates/goref-core/src/count/estimate/grid.rs crates/goref-core/src/count/estimate/life.rs crates/goref-core/src/count/estimate/semeai.rs crates/goref-core/src/count/convention.rs | --workspace --lib | --workspace --lib --test=reading | --skip engine::
 '
 

@@ -686,6 +686,64 @@ mod tests {
         }
     }
 
+    /// At the end of a playout a stone owns its point, and an empty point belongs to the
+    /// colour of all its neighbours on the board (the border is none), to nobody where
+    /// they differ or where none is a stone.
+    #[test]
+    fn an_empty_point_is_owned_by_the_one_colour_around_it_the_border_aside() {
+        let board = PlayoutBoard::new(&Grid::new(&Position::from_diagram(&[
+            ".X.O.", "X.XO.", ".X...", "OOX..",
+        ])));
+        let owner = |x: usize, y: usize| board.owner(board.at(y * 5 + x));
+        assert_eq!(
+            owner(0, 0),
+            BLACK,
+            "a corner point between two Black stones"
+        );
+        assert_eq!(owner(1, 1), BLACK, "an eye in the middle");
+        assert_eq!(owner(2, 0), EMPTY, "between Black and White");
+        assert_eq!(owner(4, 2), EMPTY, "no stone beside it");
+        assert_eq!(owner(0, 2), EMPTY, "Black above, White below");
+        assert_eq!(owner(1, 0), BLACK, "a stone owns its point");
+        assert_eq!(owner(0, 3), WHITE);
+        assert_eq!(owner(4, 0), WHITE, "on the edge beside a White stone");
+    }
+
+    /// A ko: one stone taken by a lone stone left with one liberty, the point it took
+    /// barred for the next move; no ko where two stones are taken, where the taker joins a
+    /// string or keeps a second liberty.
+    #[test]
+    fn only_a_single_stone_taken_by_a_lone_stone_in_atari_is_a_ko() {
+        // The point barred after Black plays (x, y), as (x, y).
+        let ko_after = |rows: &[&str], x: usize, y: usize| {
+            let mut board = PlayoutBoard::new(&Grid::new(&Position::from_diagram(rows)));
+            let width = rows[0].len();
+            board.play(board.at(y * width + x), BLACK);
+            (0..width * rows.len())
+                .find(|&i| board.at(i) as u32 == board.ko)
+                .map(|i| (i % width, i / width))
+        };
+        // Black at (2, 1) takes White's (1, 1) and is left in atari: a ko at (1, 1).
+        assert_eq!(
+            ko_after(&[".XO..", "XO.O.", ".XO..", "....."], 2, 1),
+            Some((1, 1))
+        );
+        // The taker keeps a second liberty at (3, 1): no ko.
+        assert_eq!(ko_after(&[".XO..", "XO...", ".XO..", "....."], 2, 1), None);
+        // Two stones taken at once: no ko.
+        assert_eq!(
+            ko_after(&[".XXO.", "XOO.O", ".XXO.", "....."], 3, 1),
+            None,
+            "two stones"
+        );
+        // The taker joins Black's string below it: no ko.
+        assert_eq!(
+            ko_after(&[".XO..", "XO.O.", ".XX..", "....."], 2, 1),
+            None,
+            "it joins a string"
+        );
+    }
+
     /// An eye a string touches four times is one liberty, not four: filling the string's
     /// other liberty is a self-atari, and filling the eye when it is the last is suicide.
     #[test]
@@ -807,7 +865,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// After random play (captures, merges, a ko), every string's pseudo-liberties,
+        /// After random play (captures, merges, a ko), every string's size, pseudo-liberties,
         /// their sum and their sum of squares are those counted afresh from its stones.
         #[test]
         fn liberty_sums_follow_the_play(
@@ -839,7 +897,10 @@ mod tests {
                         }
                     }
                 }
-                proptest::prop_assert_eq!(board.libs[board.string[stone] as usize], want, "string at {}", stone);
+                let rep = board.string[stone] as usize;
+                proptest::prop_assert_eq!(board.libs[rep], want, "string at {}", stone);
+                let stones = naive_string(&board, stone).0.len() as u32;
+                proptest::prop_assert_eq!(board.size[rep], stones, "size of the string at {}", stone);
             }
         }
     }
