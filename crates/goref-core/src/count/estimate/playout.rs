@@ -512,9 +512,9 @@ impl PlayoutBoard {
 /// string beside it), and the sum of their points and of their squares. The sums tell
 /// whether they are all one point (equality in Cauchy-Schwarz: the sum squared equals the
 /// count times the sum of squares only when every term is the same), so that a move's
-/// self-atari is seen without walking the string. On the largest board (52x52, under 2,704
-/// points) a string has at most 4 x 2,704 pseudo-liberties: the sum fits in 32 bits and the
-/// products in 64.
+/// self-atari is seen without walking the string. On the largest board (52x52: 2,704 points,
+/// numbered below 2,864 with the border) a string has at most 4 x 2,704 pseudo-liberties: their
+/// sum stays under 2^25, so it fits in 32 bits, and the products in 64.
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
 struct Liberties {
     count: u32,
@@ -742,6 +742,25 @@ mod tests {
             None,
             "it joins a string"
         );
+    }
+
+    /// On the largest board, with one comb-shaped string over every other line (some 2,600
+    /// pseudo-liberties, up to the highest cell numbers), the liberty sums do not overflow
+    /// (the tests run with overflow checks) and the playouts end.
+    #[test]
+    fn the_largest_board_plays_out_within_the_sums_bounds() {
+        let rows: Vec<String> = (0..52)
+            .map(|y| {
+                (0..52)
+                    .map(|x| if y % 2 == 1 || x == 0 { 'X' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        assert_eq!(grid.chains.len(), 1, "one comb-shaped string");
+        let share = string_shares(&grid, &[0], 2)[0];
+        assert!((0.0..=1.0).contains(&share));
     }
 
     /// An eye a string touches four times is one liberty, not four: filling the string's
