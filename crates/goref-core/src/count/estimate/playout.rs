@@ -216,6 +216,12 @@ impl PlayoutBoard {
         [i - 1, i + 1, i - row, i + row]
     }
 
+    /// The four diagonal neighbours of a cell on the board (some may be [`OFF`]).
+    fn diagonals(&self, i: usize) -> [usize; 4] {
+        let row = self.grid_width + 1;
+        [i - row - 1, i - row + 1, i + row - 1, i + row + 1]
+    }
+
     /// The owner at the end: the stone's colour, or the colour of every neighbour of an
     /// empty point (EMPTY where they differ).
     fn owner(&self, i: usize) -> u8 {
@@ -305,8 +311,8 @@ impl PlayoutBoard {
                 _ => {}
             }
         }
-        let row = self.grid_width + 1;
-        let enemy = [p - row - 1, p - row + 1, p + row - 1, p + row + 1]
+        let enemy = self
+            .diagonals(p)
             .into_iter()
             .filter(|&d| self.cells[d] == opponent(color))
             .count();
@@ -668,12 +674,11 @@ mod tests {
                     grid.neighbours(i).collect::<Vec<_>>(),
                     "{w}x{h} cell {i}"
                 );
-                let row = board.grid_width + 1;
-                let mut diagonals: Vec<usize> =
-                    [p - row - 1, p - row + 1, p + row - 1, p + row + 1]
-                        .into_iter()
-                        .filter_map(grid_cell)
-                        .collect();
+                let mut diagonals: Vec<usize> = board
+                    .diagonals(p)
+                    .into_iter()
+                    .filter_map(grid_cell)
+                    .collect();
                 diagonals.sort_unstable();
                 let mut want: Vec<usize> = grid.diagonals(i).collect();
                 want.sort_unstable();
