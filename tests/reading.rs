@@ -548,6 +548,31 @@ fn an_estimated_territory_count_is_made_with_the_teire() {
     assert!(text.contains("1 teire made"), "{text}");
 }
 
+#[test]
+fn a_string_left_in_atari_at_the_end_costs_its_owner_a_point_of_territory() {
+    // White's stone D1 is in atari, its one liberty C1 a point of White's territory, and
+    // Black's capture there would be a ko White must settle: White fills C1. Territory:
+    // Black 6, White 6 - 1, KM 0.5: B+0.5 (counted as it stands, W+0.5).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("atari.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[7:5]RU[Japanese]KM[0.5]RE[B+0.5]\
+         AB[db][dc][dd][de][ea][eb][ec][ed][ee][fa][fb][fd][fe]\
+         AW[ba][bb][bc][bd][be][cb][cc][cd][ce][da];B[])",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let r = &check_jsonl(&[path])[0];
+    assert_eq!(r["result"]["status"], "agrees", "{r}");
+    assert_eq!(r["result"]["computed"], "B+0.5");
+    assert_eq!(r["score"]["territory"]["white"]["teire"], 1, "{r}");
+    let as_is = &check_jsonl(&["--estimator", "none", path])[0];
+    assert_eq!(as_is["result"]["computed"], "W+0.5", "{as_is}");
+    let text = text(&["score", path]);
+    assert!(text.contains("1 teire made"), "{text}");
+}
+
 /// Issue 26 requirement 5: the record's own comment is a second source for its result.
 #[test]
 fn re_against_the_records_own_comment_names_the_side_the_count_supports() {

@@ -368,7 +368,7 @@ impl ScoreCard {
                     side.prisoners,
                     if side.teire > 0 {
                         format!(
-                            "; {} teire made (own territory filled once the dame are filled)",
+                            "; {} teire made (own territory filled where a string is left in atari once the dame are filled)",
                             side.teire
                         )
                     } else {

@@ -14,18 +14,27 @@
 //! nothing here. A string whose last liberty would be an eye it alone surrounds is left
 //! alone (filling it would be suicide: its status is a question for the estimate, not a
 //! teire). Strings in seki are left alone too.
+//!
+//! A string already in atari at the end needs the same (`in_atari_at_the_end`): its one
+//! liberty a point of its own territory, the enemy's living stones touching it, and a capture
+//! there that the enemy would keep (its stone then has two liberties, or it is a ko the owner
+//! must still settle). That is read with the dead stones still on the board: beside a living
+//! enemy stone, a dead one can be what leaves the string one liberty. GNU Go's aftermath count
+//! and Fox's count make these teire (docs/scoring.md, "Teire left at the end").
 
 use super::{cell_neighbours, AreaCount};
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
 
-/// Points of its own territory each side (Black, White) must fill once the dame are filled.
+/// Points of its own territory each side (Black, White) must fill: where filling the dame
+/// leaves a string in atari, and where a string is left in atari at the end.
 pub fn teire_points(pos: &Position, area: &AreaCount, seki: &[Point]) -> [u32; 2] {
     teire_points_reading(pos, area, seki, false)
 }
 
 /// [`teire_points`], reading only the strings next to a neutral point, or (with
-/// `every_string`, the reference the tests compare with) every string.
+/// `every_string`, the reference the tests compare with) every string, for the teire
+/// through the dame; then the strings left in atari at the end.
 fn teire_points_reading(
     pos: &Position,
     area: &AreaCount,
@@ -36,6 +45,24 @@ fn teire_points_reading(
     if pos.cells.len() != len || area.territory.len() != len {
         return [0, 0];
     }
+    let mut points = teire_through_the_dame(pos, area, seki, every_string);
+    in_atari_at_the_end(pos, area, seki, &mut points);
+    points.map(|mut p| {
+        p.sort_unstable();
+        p.dedup();
+        p.len() as u32
+    })
+}
+
+/// The teire once the dame are filled (the module's comment), as points of each side's
+/// territory (a point may be listed twice); the board's sizes are checked by the caller.
+fn teire_through_the_dame(
+    pos: &Position,
+    area: &AreaCount,
+    seki: &[Point],
+    every_string: bool,
+) -> [Vec<usize>; 2] {
+    let len = pos.cells.len();
     let mut board = pos.cells.clone();
     for &p in &area.dead {
         if pos.contains(p) {
@@ -135,11 +162,124 @@ fn teire_points_reading(
         }
         points[color.index()].push(*eye);
     }
-    points.map(|mut p| {
-        p.sort_unstable();
-        p.dedup();
-        p.len() as u32
-    })
+    points
+}
+
+/// The teire of a string left in atari at the end: its one liberty a point of its own
+/// territory, the enemy's living stones touching it, and the enemy's capture there one it
+/// keeps ([`capture_holds`]). Its owner connects there (or settles the ko) inside its own
+/// territory: a point of territory lost, as in [`teire_points`], where the dame had to be
+/// filled first and here none are left. Read with the dead stones on the board, where they
+/// still stand: a dead stone can be what leaves the string one liberty, beside a living one
+/// (the dead stones taken off, that point would be a liberty). A string that only dead stones
+/// touch needs nothing: taking it joins them and gives them no life. Strings in seki, and
+/// dead strings, are left alone; a point shared by two such strings counts once (the caller
+/// dedups `points`).
+fn in_atari_at_the_end(
+    pos: &Position,
+    area: &AreaCount,
+    seki: &[Point],
+    points: &mut [Vec<usize>; 2],
+) {
+    let len = pos.cells.len();
+    let in_seki = |i: usize| seki.iter().any(|&p| pos.contains(p) && pos.index(p) == i);
+    let mut is_dead = vec![false; len];
+    for &p in area.dead.iter().filter(|&&p| pos.contains(p)) {
+        is_dead[pos.index(p)] = true;
+    }
+    let width = pos.width as usize;
+    // Per stone, the walk that reached it (0: none yet): a string is read once, from the
+    // first territory point beside it.
+    let mut walked = vec![0u32; len];
+    let mut walk = 0u32;
+    let (mut stones, mut stack) = (Vec::new(), Vec::new());
+    // The liberty is a point of the string's own territory: only the strings beside one
+    // are read.
+    for liberty in (0..len).filter(|&l| pos.cells[l].is_none()) {
+        let Some(color) = area.territory[liberty] else {
+            continue;
+        };
+        for start in cell_neighbours(width, len, liberty) {
+            if pos.cells[start] != Some(color) || is_dead[start] || walked[start] != 0 {
+                continue;
+            }
+            walk += 1;
+            if !lone_liberty(
+                pos,
+                start,
+                liberty,
+                walk,
+                &mut walked,
+                &mut stones,
+                &mut stack,
+            ) || stones.iter().any(|&s| in_seki(s) || is_dead[s])
+            {
+                continue;
+            }
+            let living_enemy = stones.iter().any(|&st| {
+                cell_neighbours(width, len, st)
+                    .any(|e| pos.cells[e] == Some(color.opponent()) && !is_dead[e])
+            });
+            if living_enemy && capture_holds(pos, &stones, liberty, color.opponent()) {
+                points[color.index()].push(liberty);
+            }
+        }
+    }
+}
+
+/// Whether the string through `start` has no liberty but `liberty`, its stones then in
+/// `stones`. The walk (number `walk`, marked in `walked`) stops at the first other liberty
+/// (most strings have one beside the first stones walked); the stones it reached stay marked,
+/// so that a later walk into the same string, meeting them, stops too: a string with two
+/// liberties is no question here, from wherever it is reached.
+fn lone_liberty(
+    pos: &Position,
+    start: usize,
+    liberty: usize,
+    walk: u32,
+    walked: &mut [u32],
+    stones: &mut Vec<usize>,
+    stack: &mut Vec<usize>,
+) -> bool {
+    let (width, len) = (pos.width as usize, pos.cells.len());
+    let color = pos.cells[start];
+    stones.clear();
+    stack.clear();
+    stack.push(start);
+    walked[start] = walk;
+    while let Some(i) = stack.pop() {
+        stones.push(i);
+        for j in cell_neighbours(width, len, i) {
+            match pos.cells[j] {
+                None if j != liberty => return false,
+                c if c == color && walked[j] == 0 => {
+                    walked[j] = walk;
+                    stack.push(j);
+                }
+                // Part of this string walked before, and found with another liberty.
+                c if c == color && walked[j] != walk => return false,
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+/// Whether `enemy`, playing `at` (the last liberty of `string`) and taking the string,
+/// keeps what it took: its stone's string then has two liberties or more, or is that one
+/// stone (a ko, which the owner must still settle). A string of several stones left in
+/// atari by the capture is taken back with more than it took (dead stones joined by the
+/// capturing stone, say): no threat, and no teire.
+fn capture_holds(pos: &Position, string: &[usize], at: usize, enemy: Color) -> bool {
+    let mut board = pos.cells.clone();
+    board[at] = Some(enemy);
+    for &s in string {
+        board[s] = None;
+    }
+    let mut marks = vec![0u32; board.len()];
+    let mut scratch = StringScratch::default();
+    scratch.flood(pos, &board, at, 1, &mut marks);
+    scratch.libs.len() >= 2 || scratch.stones.len() == 1
 }
 
 /// Whether the string of `color` through cell `start` has a liberty in its own colour's
@@ -239,6 +379,51 @@ mod tests {
         teire_points(&pos, &area, seki)
     }
 
+    /// [`in_atari_at_the_end`] the plain way: every string walked in full, then its
+    /// liberties, its neighbours and the capture looked at; the points sorted, once each.
+    fn strings_in_atari_walked_in_full(
+        pos: &Position,
+        area: &AreaCount,
+        seki: &[Point],
+    ) -> [Vec<usize>; 2] {
+        let len = pos.cells.len();
+        let width = pos.width as usize;
+        let dead = |i: usize| area.dead.iter().any(|&p| pos.index(p) == i);
+        let mut string_of = vec![0u32; len];
+        let mut scratch = StringScratch::default();
+        let mut points = [Vec::new(), Vec::new()];
+        for start in 0..len {
+            let Some(color) = pos.cells[start] else {
+                continue;
+            };
+            if string_of[start] != 0 || dead(start) {
+                continue;
+            }
+            scratch.flood(pos, &pos.cells, start, start as u32 + 1, &mut string_of);
+            let in_seki = scratch
+                .stones
+                .iter()
+                .any(|&s| dead(s) || seki.iter().any(|&p| pos.index(p) == s));
+            let [last] = scratch.libs[..] else { continue };
+            let living_enemy = scratch.stones.iter().any(|&s| {
+                cell_neighbours(width, len, s)
+                    .any(|e| pos.cells[e] == Some(color.opponent()) && !dead(e))
+            });
+            if !in_seki
+                && area.territory[last] == Some(color)
+                && living_enemy
+                && capture_holds(pos, &scratch.stones, last, color.opponent())
+            {
+                points[color.index()].push(last);
+            }
+        }
+        points.map(|mut p| {
+            p.sort_unstable();
+            p.dedup();
+            p
+        })
+    }
+
     use proptest::prelude::*;
 
     proptest! {
@@ -280,6 +465,49 @@ mod tests {
                 teire_points(&pos, &area, &seki),
                 teire_points_reading(&pos, &area, &seki, true)
             );
+        }
+
+        /// The walk that stops at a string's second liberty finds the strings a full walk of
+        /// every string finds, on random boards with random dead and seki stones.
+        #[test]
+        fn strings_in_atari_are_found_as_a_full_walk_of_every_string_finds_them(
+            (w, h, cells, dead, seki) in (2u8..=7, 2u8..=7).prop_flat_map(|(w, h)| {
+                let n = w as usize * h as usize;
+                (
+                    Just(w),
+                    Just(h),
+                    proptest::collection::vec(0u8..3, n),
+                    proptest::collection::vec(proptest::bool::weighted(0.1), n),
+                    proptest::collection::vec(proptest::bool::weighted(0.05), n),
+                )
+            })
+        ) {
+            let colour = |c: u8| match c {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            };
+            let pos = Position {
+                width: w,
+                height: h,
+                cells: cells.iter().map(|&c| colour(c)).collect(),
+            };
+            let stones = |marks: &[bool]| -> Vec<Point> {
+                (0..marks.len())
+                    .filter(|&i| marks[i] && cells[i] != 0)
+                    .map(|i| Point::new((i % w as usize) as u8, (i / w as usize) as u8))
+                    .collect()
+            };
+            let area = count_area(&pos, &stones(&dead)).unwrap();
+            let seki = stones(&seki);
+            let mut fast = [Vec::new(), Vec::new()];
+            in_atari_at_the_end(&pos, &area, &seki, &mut fast);
+            let fast = fast.map(|mut p| {
+                p.sort_unstable();
+                p.dedup();
+                p
+            });
+            prop_assert_eq!(fast, strings_in_atari_walked_in_full(&pos, &area, &seki));
         }
     }
 
@@ -355,7 +583,13 @@ mod tests {
         ];
         let pos = Position::from_diagram(&roomy);
         let area = count_area(&pos, &[]).unwrap();
-        assert_eq!(teire_points(&pos, &area, &[]), [0, 0]);
+        assert_eq!(
+            teire_through_the_dame(&pos, &area, &[], false).map(|p| p.len()),
+            [0, 0]
+        );
+        // Its lone stones D1 and E2 (one liberty, E1) and J1 (one liberty, H1) are left in
+        // atari beside White's living stones: those two points are teire of another kind.
+        assert_eq!(teire_points(&pos, &area, &[]), [2, 0]);
     }
 
     #[test]
@@ -384,6 +618,97 @@ mod tests {
         let mut rows = TEIRE;
         rows[0] = ".O.X.O.";
         assert_eq!(teire(&rows, &[Point::new(1, 0)], &[]), [1, 0]);
+    }
+
+    /// White's stone at D1 is in atari, its one liberty C1 a point of White's territory,
+    /// and Black's living stones touch it: Black would take it there and keep the capture, so
+    /// White connects at C1, a point of its own territory.
+    const IN_ATARI: [&str; 5] = [
+        "...OX....", //
+        "..OXX....", //
+        "..OX.....", //
+        "..OX.....", //
+        "..OX.....", //
+    ];
+
+    #[test]
+    fn a_string_left_in_atari_at_the_end_is_connected_inside_its_own_territory() {
+        assert_eq!(teire(&IN_ATARI, &[], &[]), [0, 1]);
+        // Mirrored, the colours swapped: the same point for Black.
+        let swapped: Vec<String> = IN_ATARI
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        'X' => 'O',
+                        'O' => 'X',
+                        c => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+        assert_eq!(teire(&swapped, &[], &[]), [1, 0]);
+    }
+
+    #[test]
+    fn a_string_in_seki_left_in_atari_needs_no_teire() {
+        assert_eq!(teire(&IN_ATARI, &[], &[Point::new(3, 0)]), [0, 0]);
+    }
+
+    /// The same stone with its liberty a single point of White's territory: Black's capture
+    /// there is a ko, which White must still settle inside its own territory.
+    #[test]
+    fn a_ko_left_at_the_end_is_settled_inside_its_owners_territory() {
+        let mut rows = IN_ATARI;
+        rows[0] = ".O.OX....";
+        assert_eq!(teire(&rows, &[], &[]), [0, 1]);
+    }
+
+    /// White's stone at D1 touches Black's living stone E1 and the dead Black stone D2: on
+    /// the board it has one liberty, C1. Taken off first, the dead stone would be a second
+    /// one, and no teire would be seen.
+    #[test]
+    fn a_dead_stone_beside_a_living_one_can_leave_a_string_in_atari() {
+        let rows = [
+            "...OXXX", //
+            "..OxOXX", //
+            "..OOOXX", //
+            "....OXX", //
+            "....OXX", //
+        ];
+        assert_eq!(teire(&rows, &[Point::new(3, 1)], &[]), [0, 1]);
+    }
+
+    /// White's stone at D4 is in atari, but only dead Black stones touch it: taking it joins
+    /// them and gives them no life, so nothing needs to be added.
+    #[test]
+    fn a_string_only_dead_stones_touch_needs_no_teire() {
+        let rows = [
+            "OOOOOOO", //
+            "O.....O", //
+            "O..x..O", //
+            "O.xOx.O", //
+            "O.....O", //
+        ];
+        let dead = [Point::new(3, 2), Point::new(2, 3), Point::new(4, 3)];
+        assert_eq!(teire(&rows, &dead, &[]), [0, 0]);
+    }
+
+    /// Black's stone at D2 is in atari beside White's living stones, but White's capture at
+    /// D3 joins the dead White stones E2 and E3 and leaves the three in atari: Black takes
+    /// them back, more than it lost. No threat, no teire.
+    #[test]
+    fn a_capture_taken_back_with_more_needs_no_teire() {
+        let rows = [
+            "..OOXXX.", //
+            "..OXoXX.", //
+            ".OX.oXX.", //
+            ".OXXXXX.", //
+            ".OXXXXX.", //
+        ];
+        let dead = [Point::new(4, 1), Point::new(4, 2)];
+        assert_eq!(teire(&rows, &dead, &[]), [0, 0]);
     }
 
     #[test]
