@@ -426,23 +426,16 @@ mod tests {
 
     use proptest::prelude::*;
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
-        /// Reading only the strings next to a neutral point gives what reading every
-        /// string gives, on random boards with random dead and seki stones.
-        #[test]
-        fn the_strings_next_to_dame_are_every_teire_there_is(
-            (w, h, cells, dead, seki) in (2u8..=7, 2u8..=7).prop_flat_map(|(w, h)| {
-                let n = w as usize * h as usize;
-                (
-                    Just(w),
-                    Just(h),
-                    proptest::collection::vec(0u8..3, n),
-                    proptest::collection::vec(proptest::bool::weighted(0.1), n),
-                    proptest::collection::vec(proptest::bool::weighted(0.05), n),
-                )
-            })
-        ) {
+    prop_compose! {
+        /// A random board of 2 to 7 by 2 to 7 points, its area counted with random dead
+        /// stones, and random seki stones.
+        fn boards_with_dead_and_seki()(w in 2u8..=7, h in 2u8..=7)(
+            cells in proptest::collection::vec(0u8..3, w as usize * h as usize),
+            dead in proptest::collection::vec(proptest::bool::weighted(0.1), w as usize * h as usize),
+            seki in proptest::collection::vec(proptest::bool::weighted(0.05), w as usize * h as usize),
+            w in Just(w),
+            h in Just(h),
+        ) -> (Position, AreaCount, Vec<Point>) {
             let colour = |c: u8| match c {
                 1 => Some(Color::Black),
                 2 => Some(Color::White),
@@ -460,7 +453,18 @@ mod tests {
                     .collect()
             };
             let area = count_area(&pos, &stones(&dead)).unwrap();
-            let seki = stones(&seki);
+            (pos, area, stones(&seki))
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        /// Reading only the strings next to a neutral point gives what reading every
+        /// string gives, on random boards with random dead and seki stones.
+        #[test]
+        fn the_strings_next_to_dame_are_every_teire_there_is(
+            (pos, area, seki) in boards_with_dead_and_seki()
+        ) {
             prop_assert_eq!(
                 teire_points(&pos, &area, &seki),
                 teire_points_reading(&pos, &area, &seki, true)
@@ -471,35 +475,8 @@ mod tests {
         /// every string finds, on random boards with random dead and seki stones.
         #[test]
         fn strings_in_atari_are_found_as_a_full_walk_of_every_string_finds_them(
-            (w, h, cells, dead, seki) in (2u8..=7, 2u8..=7).prop_flat_map(|(w, h)| {
-                let n = w as usize * h as usize;
-                (
-                    Just(w),
-                    Just(h),
-                    proptest::collection::vec(0u8..3, n),
-                    proptest::collection::vec(proptest::bool::weighted(0.1), n),
-                    proptest::collection::vec(proptest::bool::weighted(0.05), n),
-                )
-            })
+            (pos, area, seki) in boards_with_dead_and_seki()
         ) {
-            let colour = |c: u8| match c {
-                1 => Some(Color::Black),
-                2 => Some(Color::White),
-                _ => None,
-            };
-            let pos = Position {
-                width: w,
-                height: h,
-                cells: cells.iter().map(|&c| colour(c)).collect(),
-            };
-            let stones = |marks: &[bool]| -> Vec<Point> {
-                (0..marks.len())
-                    .filter(|&i| marks[i] && cells[i] != 0)
-                    .map(|i| Point::new((i % w as usize) as u8, (i / w as usize) as u8))
-                    .collect()
-            };
-            let area = count_area(&pos, &stones(&dead)).unwrap();
-            let seki = stones(&seki);
             let mut fast = [Vec::new(), Vec::new()];
             in_atari_at_the_end(&pos, &area, &seki, &mut fast);
             let fast = fast.map(|mut p| {
