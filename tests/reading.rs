@@ -300,6 +300,27 @@ fn without_the_estimate_unmarked_dead_stones_leave_the_result_unverified() {
 }
 
 #[test]
+fn fox_s_own_exports_are_counted_as_fox_counts() {
+    // The board of testdata/reading/fox-km0.sgf as Fox's own export writes it: the scoring
+    // engine's AP first, then AP[foxwq]; an older export without AP[foxwq] holds Fox's
+    // byo-yomi TC and TT. Both: komi 6.5 by `fox-km0`, W+2.5 (komi 0 would give B+4).
+    let dir = tempfile::tempdir().unwrap();
+    let moves = ";B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[aa];W[];B[];W[]";
+    for (name, root) in [
+        ("foxwq.sgf", "AP[GNU Go:3.8]RE[W+2.5]TC[3]TT[15]AP[foxwq]"),
+        ("older.sgf", "AP[GNU Go:3.8]RE[W+2.5]TM[60]TC[3]TT[15]"),
+    ] {
+        let path = dir.path().join(name);
+        let sgf = format!("(;GM[1]FF[4]SZ[5]KM[0]HA[0]RU[Japanese]{root}{moves})");
+        std::fs::write(&path, sgf).unwrap();
+        let r = &check_jsonl(&[path.to_str().unwrap()])[0];
+        assert_eq!(r["result"]["status"], "agrees", "{name}: {r}");
+        assert_eq!(r["result"]["computed"], "W+2.5");
+        assert_eq!(r["score"]["convention"], "fox-km0", "{name}");
+    }
+}
+
+#[test]
 fn a_fox_record_is_counted_the_way_fox_counts_and_says_so() {
     // Fox writes KM[0] as a placeholder and counts territory with komi 6.5: Black 9
     // territory, White 5; 9 - 5 - 6.5 = W+2.5 (the rules' own komi 0 would give B+4).

@@ -1,13 +1,15 @@
 //! How each source counted the results it wrote: counting conventions as data.
 //!
-//! Servers and engines count in their own ways. Fox (records written by its YuanYu client)
-//! says `RU[Japanese]` but counts area with Chinese-size komi; KGS counts the way its RU says;
+//! Servers and engines count in their own ways. Fox (records written by its YuanYu client, or
+//! exported by Fox itself: `AP[foxwq]`, or its byo-yomi TC and TT) says `RU[Japanese]` and
+//! counts territory, but with Chinese-size komi written times 100, or KM[0] for its own 6.5;
+//! KGS counts the way its RU says;
 //! engine tournaments count area. Each [`Convention`] names the evidence it keys on (AP, RU,
 //! the form of KM) and what it implies for counting; [`detect`] picks the first convention
 //! whose evidence a record shows and says which evidence that was. The measured agreement of
 //! each convention with the recorded results is in docs/scoring.md.
 
-use crate::read::record::GameRecord;
+use crate::read::record::{GameInfo, GameRecord};
 use crate::rules::{HandicapCompensation, Rules, RulesSource, Scoring};
 
 /// A test on RU.
@@ -34,8 +36,13 @@ pub enum KomiForm {
 /// What a record must show for a convention to apply. Every test must pass.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Evidence {
-    /// AP starts with this (case-insensitive); None: AP is not looked at.
-    pub application: Option<&'static str>,
+    /// An AP of the record starts with one of these (case-insensitive); empty: AP is not
+    /// looked at. A record may hold several APs ([`GameInfo::applications`]).
+    pub applications: &'static [&'static str],
+    /// Root properties that only this source writes ([`crate::read::record::SOURCE_MARKS`]):
+    /// a record holding every one of them shows the source as a matching AP would (an
+    /// export may name only the engine that scored it). Empty: no such marks.
+    pub marks: &'static [&'static str],
     /// EV contains this (case-insensitive); None: EV is not looked at.
     pub event: Option<&'static str>,
     pub rules: RulesIs,
@@ -88,13 +95,22 @@ pub struct Convention {
     pub note: &'static str,
 }
 
+/// The programs Fox writes as AP: its YuanYu client (`AP[YuanYu:1]`), and its own export,
+/// which names the scoring engine first (`AP[GNU Go:3.8]` … `AP[foxwq]`).
+const FOX: &[&str] = &["YuanYu", "foxwq"];
+
+/// Fox's byo-yomi properties, which no other program writes: its older exports name only
+/// the engine that scored them as AP (`AP[GNU Go:3.8]`), and hold these.
+const FOX_MARKS: &[&str] = &["TC", "TT"];
+
 /// The known conventions, most specific first.
 pub(crate) const CONVENTIONS: &[Convention] = &[
     Convention {
         id: "fox-km0",
-        source: "Fox Weiqi (YuanYu client), komi not written",
+        source: "Fox Weiqi (YuanYu or foxwq client), komi not written",
         evidence: Evidence {
-            application: Some("YuanYu"),
+            applications: FOX,
+            marks: FOX_MARKS,
             event: None,
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Zero,
@@ -107,9 +123,10 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
     },
     Convention {
         id: "fox",
-        source: "Fox Weiqi (YuanYu client)",
+        source: "Fox Weiqi (YuanYu or foxwq client)",
         evidence: Evidence {
-            application: Some("YuanYu"),
+            applications: FOX,
+            marks: FOX_MARKS,
             event: None,
             rules: RulesIs::OneOf(&["Japanese"]),
             komi: KomiForm::Any,
@@ -124,7 +141,8 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         id: "yuanyu-territory",
         source: "engine games published through YuanYu with 6.5 komi (AlphaGo Master online)",
         evidence: Evidence {
-            application: Some("YuanYu"),
+            applications: &["YuanYu"],
+            marks: &[],
             event: None,
             rules: RulesIs::Absent,
             komi: KomiForm::Exactly(6.5),
@@ -137,9 +155,10 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
     },
     Convention {
         id: "fox-chinese-km0",
-        source: "Fox Weiqi (YuanYu client), Chinese rules, komi not written",
+        source: "Fox Weiqi (YuanYu or foxwq client), Chinese rules, komi not written",
         evidence: Evidence {
-            application: Some("YuanYu"),
+            applications: FOX,
+            marks: FOX_MARKS,
             event: None,
             rules: RulesIs::OneOf(&["Chinese"]),
             komi: KomiForm::Zero,
@@ -154,7 +173,8 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         id: "yuanyu-area",
         source: "engine games published through YuanYu (AI tournaments, 7.5 komi)",
         evidence: Evidence {
-            application: Some("YuanYu"),
+            applications: &["YuanYu"],
+            marks: &[],
             event: None,
             rules: RulesIs::Any,
             komi: KomiForm::Any,
@@ -169,7 +189,8 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         id: "kgs",
         source: "KGS (records written by CGoban)",
         evidence: Evidence {
-            application: Some("CGoban"),
+            applications: &["CGoban"],
+            marks: &[],
             event: None,
             rules: RulesIs::Any,
             komi: KomiForm::Any,
@@ -184,7 +205,8 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
         id: "century-cup-2001",
         source: "the 21st Century Cup computer tournament (York, 2001), records written by GNU Go",
         evidence: Evidence {
-            application: None,
+            applications: &[],
+            marks: &[],
             event: Some("Century Cup"),
             rules: RulesIs::Any,
             komi: KomiForm::Any,
@@ -259,13 +281,25 @@ fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
         && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
 }
 
+/// The record's first AP that starts with one of the evidence's programs.
+fn matching_application<'a>(info: &'a GameInfo, e: &Evidence) -> Option<&'a str> {
+    info.applications().find(|ap| {
+        e.applications
+            .iter()
+            .any(|prefix| starts_with_ignore_case(ap.trim(), prefix))
+    })
+}
+
+/// Whether the record holds every root property the evidence names as its source's marks.
+fn shows_marks(info: &GameInfo, e: &Evidence) -> bool {
+    !e.marks.is_empty() && e.marks.iter().all(|m| info.marks.contains(m))
+}
+
 fn shows(record: &GameRecord, e: &Evidence) -> bool {
     let info = &record.info;
-    let application_ok = e.application.is_none_or(|prefix| {
-        info.application
-            .as_deref()
-            .is_some_and(|ap| starts_with_ignore_case(ap.trim(), prefix))
-    });
+    let application_ok = e.applications.is_empty()
+        || matching_application(info, e).is_some()
+        || shows_marks(info, e);
     let event_ok = e.event.is_none_or(|part| {
         info.event
             .as_deref()
@@ -301,8 +335,15 @@ fn komi_written(record: &GameRecord) -> Option<f64> {
 fn evidence_sentence(record: &GameRecord, e: &Evidence) -> String {
     let info = &record.info;
     let mut parts = Vec::new();
-    if e.application.is_some() {
-        parts.push(format!("AP[{}]", info.application.as_deref().unwrap_or("")));
+    if !e.applications.is_empty() {
+        match matching_application(info, e) {
+            Some(ap) => parts.push(format!("AP[{ap}]")),
+            None => parts.push(format!(
+                "{} (AP[{}])",
+                e.marks.join(" and "),
+                info.application.as_deref().unwrap_or("")
+            )),
+        }
     }
     if e.event.is_some() {
         parts.push(format!("EV[{}]", info.event.as_deref().unwrap_or("")));
@@ -371,7 +412,8 @@ mod tests {
         let shows_komi = |km: &str, komi: KomiForm| {
             let sgf = format!("(;SZ[19]{km}RE[B+2.5];B[pd])");
             let evidence = Evidence {
-                application: None,
+                applications: &[],
+                marks: &[],
                 event: None,
                 rules: RulesIs::Any,
                 komi,
@@ -410,6 +452,34 @@ mod tests {
         );
         let d0 = detect(&record(zero)).unwrap();
         assert!(d0.sentence().contains("with komi 6.5"), "{}", d0.sentence());
+    }
+
+    /// Fox's own export: it names the scoring engine as its first AP and itself second
+    /// (`AP[GNU Go:3.8]` … `AP[foxwq]`); its older exports name only the engine, and hold
+    /// Fox's byo-yomi properties TC and TT, which no other program writes.
+    #[test]
+    fn fox_s_own_exports_are_fox_records() {
+        let foxwq =
+            "(;SZ[19]KM[0]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[B+3.5]TC[3]TT[15]AP[foxwq];B[pd])";
+        assert_eq!(detected_id(foxwq), Some("fox-km0"));
+        let d = detect(&record(foxwq)).unwrap();
+        assert_eq!(d.evidence, "AP[foxwq] with RU[Japanese] with KM[0]");
+        let older = "(;SZ[19]KM[0]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[B+3.5]TM[60]TC[3]TT[15];B[pd])";
+        assert_eq!(detected_id(older), Some("fox-km0"));
+        let d = detect(&record(older)).unwrap();
+        assert_eq!(
+            d.evidence,
+            "TC and TT (AP[GNU Go:3.8]) with RU[Japanese] with KM[0]"
+        );
+        assert_eq!(d.komi, KomiReading::Fixed(6.5));
+        // One of the marks is not both; and GNU Go's own records are no Fox records.
+        let one_mark = "(;SZ[19]KM[0]RU[Japanese]AP[GNU Go:3.8]RE[B+3.5]TC[3];B[pd])";
+        assert_eq!(detected_id(one_mark), None);
+        let gnugo = "(;SZ[19]KM[0]RU[Japanese]AP[GNU Go:3.8]RE[B+3.5];B[pd])";
+        assert_eq!(detected_id(gnugo), None);
+        // The marks count in the root only.
+        let late = "(;SZ[19]KM[0]RU[Japanese]AP[GNU Go:3.8]RE[B+3.5];B[pd]TC[3]TT[15])";
+        assert_eq!(detected_id(late), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::findings::{Code, Finding, Severity};
 use crate::point::{Color, Move, Point, Pos};
 use crate::read::decode::{decode, Decoded};
 use crate::read::lines::Locator;
-use crate::read::record::{Event, GameInfo, GameRecord, MoveEvent, Setup};
+use crate::read::record::{Event, GameInfo, GameRecord, MoveEvent, Setup, SOURCE_MARKS};
 use crate::read::result::{parse_re, write_re};
 use crate::read::sgf::{self, simple_text, Property, Sgf, NONE};
 use serde::Serialize;
@@ -621,6 +621,14 @@ fn read_node<'t>(
             b"HA" => set_once(&mut info.ha, first(), at),
             b"RE" => set_once(&mut info.re, first(), at),
             b"TM" => set_once(&mut info.tm, first(), at),
+            ident if is_root => {
+                if let Some(&mark) = SOURCE_MARKS.iter().find(|m| m.as_bytes() == ident) {
+                    if !g.info.marks.contains(&mark) {
+                        g.info.marks.push(mark);
+                    }
+                }
+                game_info_text(ident, first(), &mut g.info)
+            }
             ident => game_info_text(ident, first(), &mut g.info),
         }
     }
@@ -845,13 +853,20 @@ fn game_info_text(ident: &[u8], raw: &str, info: &mut GameInfo) {
         b"GC" => &mut info.game_comment,
         _ => return,
     };
+    let text = simple_text(raw);
+    if text.is_empty() {
+        return;
+    }
     if slot.is_none() {
-        let text = simple_text(raw);
-        if !text.is_empty() {
-            *slot = Some(text.into_owned());
-        }
+        *slot = Some(text.into_owned());
+    } else if ident == b"AP" && info.more_applications.len() < MORE_APPLICATIONS {
+        // A second AP is no mistake to drop: Fox's own client names two programs.
+        info.more_applications.push(text.into_owned());
     }
 }
+
+/// The most further APs kept (a hostile root may hold thousands; real ones hold two).
+const MORE_APPLICATIONS: usize = 4;
 
 /// The most seconds a clock value may hold (TM, BL, WL, OT periods): over three years,
 /// far beyond any game, and far from where sums of seconds lose their precision.
@@ -1219,6 +1234,26 @@ fn ing_handicap_plays(g: &GameRecord) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every AP of the root is kept, the first as `application` (a hostile root's flood of
+    /// them up to a few); Fox's byo-yomi marks only where the root holds them.
+    #[test]
+    fn every_ap_and_the_source_marks_of_the_root_are_kept() {
+        let g = first_game("(;SZ[19]AP[GNU Go:3.8]TC[3]AP[foxwq]TT[15];B[pd]TC[5])");
+        assert_eq!(g.info.application.as_deref(), Some("GNU Go:3.8"));
+        assert_eq!(
+            g.info.applications().collect::<Vec<_>>(),
+            ["GNU Go:3.8", "foxwq"]
+        );
+        assert_eq!(g.info.marks, ["TC", "TT"]);
+        let flood = format!("(;SZ[9]{};B[ee])", "AP[x]".repeat(1000));
+        assert_eq!(
+            first_game(&flood).info.applications().count(),
+            1 + MORE_APPLICATIONS
+        );
+        let late = first_game("(;SZ[9];B[ee]TC[3]TT[15])");
+        assert!(late.info.marks.is_empty());
+    }
 
     #[test]
     fn the_file_says_which_charset_it_was_read_from() {

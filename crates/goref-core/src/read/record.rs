@@ -32,6 +32,14 @@ pub struct GameInfo {
     /// AP as written (`YuanYu:1`, `CGoban:3`): the program that wrote the record.
     #[serde(skip)]
     pub application: Option<String>,
+    /// Every further AP of the game's root, in order: Fox's own client writes two, the
+    /// engine it scores with first (`AP[GNU Go:3.8]`, then `AP[foxwq]`).
+    #[serde(skip)]
+    pub more_applications: Vec<String>,
+    /// The root's properties among [`SOURCE_MARKS`], each once: what only some source
+    /// writes, for the conventions to key on where AP does not name it.
+    #[serde(skip)]
+    pub marks: Vec<&'static str>,
     /// GN as written.
     #[serde(skip)]
     pub game_name: Option<String>,
@@ -158,7 +166,20 @@ pub struct GameRecord {
     pub(crate) playable: bool,
 }
 
+/// Root properties that only some source writes: Fox's byo-yomi, TC (periods) and TT
+/// (seconds). Its older exports name only the engine that scored the game as AP
+/// (`AP[GNU Go:3.8]`), so these are what tell its records apart (src/count/convention.rs).
+pub const SOURCE_MARKS: &[&str] = &["TC", "TT"];
+
 impl GameInfo {
+    /// Every AP of the game's root, the first one first.
+    pub fn applications(&self) -> impl Iterator<Item = &str> {
+        self.application
+            .iter()
+            .chain(&self.more_applications)
+            .map(String::as_str)
+    }
+
     /// A property by its SGF name (see [`GameRecord::info`]).
     pub(crate) fn get(&self, property: &str) -> Option<&str> {
         let text = match property {
