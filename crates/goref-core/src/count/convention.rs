@@ -60,6 +60,10 @@ pub enum KomiReading {
     /// `KM[0]` for every game, where a handicap game really has no komi (the Japanese
     /// rules give none). Resolved per record by [`reading_for`].
     FixedInEvenGames(f64),
+    /// KM as goref reads it, but none in a handicap game without KM: a source that writes
+    /// no KM where a handicap game has no komi (Fox), where the rules would give one (the
+    /// Japanese rules' 0.5). Resolved per record by [`reading_for`].
+    RecordOrNoneInHandicap,
 }
 
 impl KomiReading {
@@ -71,6 +75,12 @@ impl KomiReading {
                 KomiReading::Record
             }
             KomiReading::FixedInEvenGames(k) => KomiReading::Fixed(k),
+            KomiReading::RecordOrNoneInHandicap
+                if record.handicap.unwrap_or(0) >= 2 && record.info.komi_text.is_none() =>
+            {
+                KomiReading::Fixed(0.0)
+            }
+            KomiReading::RecordOrNoneInHandicap => KomiReading::Record,
             other => other,
         }
     }
@@ -132,10 +142,10 @@ pub(crate) const CONVENTIONS: &[Convention] = &[
             komi: KomiForm::Any,
         },
         counting: Some(Scoring::Territory),
-        komi: KomiReading::Record,
+        komi: KomiReading::RecordOrNoneInHandicap,
         handicap_compensation: Some(HandicapCompensation::None),
         zero_margin_is_not_a_count: true,
-        note: "counts territory as RU says, but with Chinese-size komi written times 100 (KM[750] is 7.5); B+0.0 / W+0.0 mark wins without a count",
+        note: "counts territory as RU says, but with Chinese-size komi written times 100 (KM[750] is 7.5); a handicap game without KM has no komi (the margins are whole numbers); B+0.0 / W+0.0 mark wins without a count",
     },
     Convention {
         id: "yuanyu-territory",
@@ -571,6 +581,37 @@ mod tests {
         assert_eq!(
             KomiReading::Fixed(7.5).for_record(&record("(;SZ[19]HA[3]KM[0];B[pd])")),
             KomiReading::Fixed(7.5)
+        );
+    }
+
+    /// Fox writes no KM in a handicap game, which has no komi (its margins are whole
+    /// numbers), where the Japanese rules would give 0.5; an even game without KM, or a
+    /// handicap game with one, keeps KM as goref reads it.
+    #[test]
+    fn a_fox_handicap_game_without_km_has_no_komi() {
+        let japanese = Rules::named("japanese").unwrap();
+        for (props, komi) in [
+            ("HA[3]", KomiReading::Fixed(0.0)),
+            ("HA[2]KM[50]", KomiReading::Record),
+            ("", KomiReading::Record),
+            ("HA[1]", KomiReading::Record),
+        ] {
+            let sgf = format!("(;SZ[19]AP[foxwq]RU[Japanese]{props}RE[B+3];B[pd])");
+            let fox = record(&sgf);
+            let d = detect(&fox);
+            assert_eq!(d.as_ref().map(|d| d.convention.id), Some("fox"), "{props}");
+            assert_eq!(
+                reading_for(d.as_ref(), &fox, &japanese).komi,
+                komi,
+                "{props}"
+            );
+        }
+        let sentence = detect(&record("(;SZ[19]AP[foxwq]RU[Japanese]HA[3]RE[B+3];B[pd])"))
+            .unwrap()
+            .sentence();
+        assert!(
+            sentence.contains("territory counting with komi 0;"),
+            "{sentence}"
         );
     }
 }

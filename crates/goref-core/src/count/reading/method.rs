@@ -50,7 +50,8 @@ pub(crate) fn method(
     let reading = convention::reading_for(Some(&detected), record, rules);
     let counting = reading.counting;
     let komi = match (komi.source, reading.komi) {
-        (ValueSource::CommandLine, _) | (_, KomiReading::Record) => komi,
+        (ValueSource::CommandLine, _)
+        | (_, KomiReading::Record | KomiReading::RecordOrNoneInHandicap) => komi,
         // `reading_for` resolves `FixedInEvenGames` per record: to `Record` in a handicap game.
         (_, KomiReading::Fixed(value) | KomiReading::FixedInEvenGames(value)) => Komi {
             value,
