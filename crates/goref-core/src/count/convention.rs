@@ -464,6 +464,21 @@ mod tests {
         assert!(d0.sentence().contains("with komi 6.5"), "{}", d0.sentence());
     }
 
+    /// The reader keeps only the root properties of `SOURCE_MARKS`: every mark a convention
+    /// keys on must be one of them, or no record could ever show it.
+    #[test]
+    fn every_convention_mark_is_one_the_reader_keeps() {
+        for c in CONVENTIONS {
+            for mark in c.evidence.marks {
+                assert!(
+                    crate::read::record::SOURCE_MARKS.contains(mark),
+                    "{}: {mark}",
+                    c.id
+                );
+            }
+        }
+    }
+
     /// Fox's own export: it names the scoring engine as its first AP and itself second
     /// (`AP[GNU Go:3.8]` … `AP[foxwq]`); its older exports name only the engine, and hold
     /// Fox's byo-yomi properties TC and TT, which no other program writes.

@@ -621,15 +621,12 @@ fn read_node<'t>(
             b"HA" => set_once(&mut info.ha, first(), at),
             b"RE" => set_once(&mut info.re, first(), at),
             b"TM" => set_once(&mut info.tm, first(), at),
-            ident if is_root => {
-                if let Some(&mark) = SOURCE_MARKS.iter().find(|m| m.as_bytes() == ident) {
-                    if !g.info.marks.contains(&mark) {
-                        g.info.marks.push(mark);
-                    }
+            ident => {
+                if is_root {
+                    note_source_mark(ident, &mut g.info);
                 }
                 game_info_text(ident, first(), &mut g.info)
             }
-            ident => game_info_text(ident, first(), &mut g.info),
         }
     }
     emit_node(tree, loc, node, is_root, number, nm, g);
@@ -832,6 +829,15 @@ fn color_value(raw: &str) -> Option<Color> {
         "B" | "b" => Some(Color::Black),
         "W" | "w" => Some(Color::White),
         _ => None,
+    }
+}
+
+/// Notes a root property among [`SOURCE_MARKS`] (once), for the conventions.
+fn note_source_mark(ident: &[u8], info: &mut GameInfo) {
+    if let Some(&mark) = SOURCE_MARKS.iter().find(|m| m.as_bytes() == ident) {
+        if !info.marks.contains(&mark) {
+            info.marks.push(mark);
+        }
     }
 }
 

@@ -45,8 +45,9 @@ fn teire_points_reading(
     if pos.cells.len() != len || area.territory.len() != len {
         return [0, 0];
     }
-    let mut points = teire_through_the_dame(pos, area, seki, every_string);
-    in_atari_at_the_end(pos, area, seki, &mut points);
+    let seki = SekiCells::of(pos, seki);
+    let mut points = teire_through_the_dame(pos, area, &seki, every_string);
+    in_atari_at_the_end(pos, area, &seki, &mut points);
     points.map(|mut p| {
         p.sort_unstable();
         p.dedup();
@@ -54,12 +55,49 @@ fn teire_points_reading(
     })
 }
 
+/// The seki stones and the cells beside them, as tables by cell, made once for both kinds of
+/// teire. Most positions have no seki: then no table at all.
+struct SekiCells {
+    stones: Vec<bool>,
+    near: Vec<bool>,
+}
+
+impl SekiCells {
+    fn of(pos: &Position, seki: &[Point]) -> SekiCells {
+        if seki.is_empty() {
+            return SekiCells {
+                stones: Vec::new(),
+                near: Vec::new(),
+            };
+        }
+        let (width, len) = (pos.width as usize, pos.cells.len());
+        let mut stones = vec![false; len];
+        for &p in seki.iter().filter(|&&p| pos.contains(p)) {
+            stones[pos.index(p)] = true;
+        }
+        let near = (0..len)
+            .map(|i| cell_neighbours(width, len, i).any(|j| stones[j]))
+            .collect();
+        SekiCells { stones, near }
+    }
+
+    /// Whether a seki stone stands on cell `i`.
+    fn holds(&self, i: usize) -> bool {
+        self.stones.get(i).copied().unwrap_or(false)
+    }
+
+    /// Whether cell `i` touches a seki stone (a liberty of a seki is not filled).
+    fn touches(&self, i: usize) -> bool {
+        self.near.get(i).copied().unwrap_or(false)
+    }
+}
+
 /// The teire once the dame are filled (the module's comment), as points of each side's
 /// territory (a point may be listed twice); the board's sizes are checked by the caller.
 fn teire_through_the_dame(
     pos: &Position,
     area: &AreaCount,
-    seki: &[Point],
+    seki: &SekiCells,
     every_string: bool,
 ) -> [Vec<usize>; 2] {
     let len = pos.cells.len();
@@ -71,22 +109,9 @@ fn teire_through_the_dame(
     }
     let width = pos.width as usize;
     let neighbours = |i: usize| cell_neighbours(width, len, i);
-    // Most positions have no seki: then no table of its stones and liberties.
-    let (in_seki, near_seki): (Vec<bool>, Vec<bool>) = if seki.is_empty() {
-        (Vec::new(), Vec::new())
-    } else {
-        let mut in_seki = vec![false; len];
-        for &p in seki.iter().filter(|&&p| pos.contains(p)) {
-            in_seki[pos.index(p)] = true;
-        }
-        // The liberties of a seki are not filled.
-        let near = (0..len)
-            .map(|i| neighbours(i).any(|j| in_seki[j]))
-            .collect();
-        (in_seki, near)
-    };
-    let in_seki = |i: usize| in_seki.get(i).copied().unwrap_or(false);
-    let near_seki = |i: usize| near_seki.get(i).copied().unwrap_or(false);
+    let in_seki = |i: usize| seki.holds(i);
+    // The liberties of a seki are not filled.
+    let near_seki = |i: usize| seki.touches(i);
     // Per candidate: the colour, the territory point to fill, the dame that force it.
     let mut candidates: Vec<(Color, usize, Vec<usize>)> = Vec::new();
     // The string each cell belongs to (0: not reached yet), so membership is one lookup.
@@ -178,11 +203,11 @@ fn teire_through_the_dame(
 fn in_atari_at_the_end(
     pos: &Position,
     area: &AreaCount,
-    seki: &[Point],
+    seki: &SekiCells,
     points: &mut [Vec<usize>; 2],
 ) {
     let len = pos.cells.len();
-    let in_seki = |i: usize| seki.iter().any(|&p| pos.contains(p) && pos.index(p) == i);
+    let in_seki = |i: usize| seki.holds(i);
     let mut is_dead = vec![false; len];
     for &p in area.dead.iter().filter(|&&p| pos.contains(p)) {
         is_dead[pos.index(p)] = true;
@@ -478,7 +503,7 @@ mod tests {
             (pos, area, seki) in boards_with_dead_and_seki()
         ) {
             let mut fast = [Vec::new(), Vec::new()];
-            in_atari_at_the_end(&pos, &area, &seki, &mut fast);
+            in_atari_at_the_end(&pos, &area, &SekiCells::of(&pos, &seki), &mut fast);
             let fast = fast.map(|mut p| {
                 p.sort_unstable();
                 p.dedup();
@@ -561,7 +586,7 @@ mod tests {
         let pos = Position::from_diagram(&roomy);
         let area = count_area(&pos, &[]).unwrap();
         assert_eq!(
-            teire_through_the_dame(&pos, &area, &[], false).map(|p| p.len()),
+            teire_through_the_dame(&pos, &area, &SekiCells::of(&pos, &[]), false).map(|p| p.len()),
             [0, 0]
         );
         // Its lone stones D1 and E2 (one liberty, E1) and J1 (one liberty, H1) are left in
@@ -612,18 +637,7 @@ mod tests {
     fn a_string_left_in_atari_at_the_end_is_connected_inside_its_own_territory() {
         assert_eq!(teire(&IN_ATARI, &[], &[]), [0, 1]);
         // Mirrored, the colours swapped: the same point for Black.
-        let swapped: Vec<String> = IN_ATARI
-            .iter()
-            .map(|r| {
-                r.chars()
-                    .map(|c| match c {
-                        'X' => 'O',
-                        'O' => 'X',
-                        c => c,
-                    })
-                    .collect()
-            })
-            .collect();
+        let swapped = Position::colours_swapped(&IN_ATARI);
         let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
         assert_eq!(teire(&swapped, &[], &[]), [1, 0]);
     }
