@@ -264,9 +264,9 @@ codes! {
         advice: "goref scores with the record's KM unless --komi is given.";
     CountConvention = "count-convention", Info, Result,
         summary: "The record shows the evidence of a source's counting convention; its result is read that way.",
-        rule: "Servers and engines count in their own ways (Fox says RU[Japanese] with Chinese-size komi written times 100, and writes B+0.0 for a win without a count); the table of conventions is in docs/scoring.md.",
+        rule: "Servers and engines count in their own ways (Fox says RU[Japanese] with Chinese-size komi written times 100 or KM[0] for its 6.5, and writes B+0.0 for a win without a count; its records carry AP[YuanYu], AP[foxwq] or its byo-yomi TC and TT); the table of conventions is in docs/scoring.md.",
         example: "(;SZ[9]AP[YuanYu]RU[Japanese]KM[750]RE[B+2.5];B[ee])",
-        advice: "Nothing to do: the message names the evidence (AP, RU, KM) and how the count follows the source. Pass --rules and --komi to count otherwise.";
+        advice: "Nothing to do: the message names the evidence (AP or a source's own properties, RU, KM) and how the count follows the source. Pass --rules and --komi to count otherwise.";
     KomiResultParity = "komi-result-parity", Info, Result,
         summary: "The fraction of KM cannot produce the recorded margin under area scoring.",
         rule: "Area margins are whole numbers plus komi's fraction (the same check as sgfcheck's KM-versus-RE).",
