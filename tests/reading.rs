@@ -751,7 +751,7 @@ fn score_writes_no_result_where_the_winner_turns_on_a_string_the_estimate_is_uns
         "{text}"
     );
     assert!(
-        text.contains("count with the estimate: B+1.5; read in Black's favour, then in White's, they give B+1.5 to W+39.5\n"),
+        text.contains("count with the estimate: B+1.5; every unsure string read in Black's favour, then in White's, gives B+1.5 to W+39.5\n"),
         "{text}"
     );
     let out = goref()
@@ -864,7 +864,7 @@ fn text_html_and_score_show_the_range_and_label_the_estimate_s_count() {
         "{full}"
     );
     assert!(
-        full.contains("  range    W+1.5 to W+42.5 (the strings named read in Black's favour, then in White's)\n"),
+        full.contains("  range    W+1.5 to W+42.5 (every unsure string read in Black's favour, then in White's)\n"),
         "{full}"
     );
     // The score line is the estimate's worksheet, not the result.
@@ -877,7 +877,7 @@ fn text_html_and_score_show_the_range_and_label_the_estimate_s_count() {
     assert!(html.contains("<td>B+1.5 to W+39.5</td>"), "{html}");
     let score = text(&["score", UNSURE_MARGIN]);
     assert!(
-        score.contains("count with the estimate: W+1.5; read in Black's favour, then in White's, they give W+1.5 to W+42.5; White wins whichever way they are read\n"),
+        score.contains("count with the estimate: W+1.5; every unsure string read in Black's favour, then in White's, gives W+1.5 to W+42.5; White wins whichever way they are read\n"),
         "{score}"
     );
 }
@@ -895,7 +895,7 @@ fn score_without_re_writes_no_result_where_an_unsure_string_decides_the_winner()
         ),
         "{out}"
     );
-    assert!(out.contains("they give B+1.5 to W+39.5"), "{out}");
+    assert!(out.contains("gives B+1.5 to W+39.5"), "{out}");
     // RE that agrees with the estimate is a second source: the count stands.
     let agreeing = dir.path().join("agreeing.sgf");
     std::fs::write(&agreeing, UNSURE.replace("RE[W+28.5]", "RE[B+1.5]")).unwrap();

@@ -430,14 +430,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         let estimated = check.computed.clone();
         let est = second_est.as_ref().or(chosen.estimate.as_ref());
         if let (Some(est), Some(s), Some(recounts)) = (est, end.score.as_ref(), recounts.as_mut()) {
-            state_range(
-                &mut check,
-                recounts,
-                est,
-                s,
-                opts.min_confidence(),
-                &deciding,
-            );
+            state_range(&mut check, recounts, est, s, opts.min_confidence());
         }
         Some(unclear_verdict(&mut check, &deciding, estimated.as_deref()))
     } else if check.status == ResultStatus::Mismatch && chosen.basis == Basis::Estimated {
@@ -451,14 +444,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     let verdict = match (est, end.score.as_ref(), recounts.as_mut()) {
         (Some(est), Some(s), Some(recounts)) if alone && !deciding.strings.is_empty() => {
             let estimated = check.computed.clone();
-            state_range(
-                &mut check,
-                recounts,
-                est,
-                s,
-                opts.min_confidence(),
-                &deciding,
-            );
+            state_range(&mut check, recounts, est, s, opts.min_confidence());
             Some(unsettled_alone(&mut check, &deciding, estimated.as_deref()))
         }
         _ => verdict,
@@ -577,9 +563,8 @@ fn state_range(
     est: &Estimate,
     score: &Score,
     min_confidence: f32,
-    deciding: &Deciding,
 ) {
-    let Some(range) = count_range(recounts, est, min_confidence, deciding) else {
+    let Some(range) = count_range(recounts, est, min_confidence) else {
         return;
     };
     check.computed = range
@@ -781,18 +766,8 @@ mod tests {
     }
 
     /// [`count_range`] of `est` at the default threshold, with recounts of its own.
-    fn range_of(
-        pos: &Position,
-        est: &Estimate,
-        c: &CountContext,
-        deciding: &Deciding,
-    ) -> Option<CountRange> {
-        count_range(
-            &mut Recounts::new(pos, est, c),
-            est,
-            MIN_CONFIDENCE,
-            deciding,
-        )
+    fn range_of(pos: &Position, est: &Estimate, c: &CountContext) -> Option<CountRange> {
+        count_range(&mut Recounts::new(pos, est, c), est, MIN_CONFIDENCE)
     }
 
     fn wall_estimate(pos: &Position, white_confidence: f32) -> Estimate {
@@ -1047,21 +1022,23 @@ mod tests {
         let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
         let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
         let own = |recounts: &mut Recounts| {
-            let range = count_range(recounts, &est, MIN_CONFIDENCE, &Deciding::default());
+            let range = count_range(recounts, &est, MIN_CONFIDENCE);
             range.map(|r| r.span())
         };
+        // Black's favour is the estimate's own reading (the wall dead): its count is
+        // reused; White's (the wall alive) is counted.
         let mut known = Recounts::new(&pos, &est, &c).knowing(&est.dead_stones(), &[], &s);
-        assert_eq!(own(&mut known).as_deref(), Some("B+25"));
-        assert_eq!(known.counted(), 0);
+        assert_eq!(own(&mut known).as_deref(), Some("B+25 to W+5"));
+        assert_eq!(known.counted(), 1);
         // A count made on other stones (none dead: W+5) is not the estimate's.
         let literal = count(&pos, &[], &[], &c).unwrap();
         let mut other = Recounts::new(&pos, &est, &c).knowing(&[], &[], &literal);
-        assert_eq!(own(&mut other).as_deref(), Some("B+25"));
-        assert_eq!(other.counted(), 1);
+        assert_eq!(own(&mut other).as_deref(), Some("B+25 to W+5"));
+        assert_eq!(other.counted(), 2);
     }
 
     #[test]
-    fn the_range_reads_the_named_strings_each_way_and_names_a_winner_only_if_both_ends_do() {
+    fn the_range_reads_the_unclear_strings_each_way_and_names_a_winner_only_if_both_ends_do() {
         let rules = Rules::named("chinese").unwrap();
         let pos = Position::from_diagram(&["XXO..", "XXO..", "XXO..", "XXO..", "XXO.."]);
         let est = wall_estimate(&pos, 0.6);
@@ -1071,7 +1048,7 @@ mod tests {
             let s = count(&pos, &est.dead_stones(), &[], &c).unwrap();
             let deciding = deciding(&pos, &est, &s, &c, Some(re));
             assert_eq!(deciding.strings.len(), 1);
-            let r = range_of(&pos, &est, &c, &deciding).unwrap();
+            let r = range_of(&pos, &est, &c).unwrap();
             (
                 r.for_black.clone(),
                 r.for_white.clone(),
@@ -1085,10 +1062,54 @@ mod tests {
             range(-30.0, 25.0),
             ("B+55".into(), "B+25".into(), Some(Color::Black))
         );
-        // Nothing named, nothing flipped: the range is the estimate's count.
+        // Whatever the verdict names, the range reads every unclear string: the wall too.
         let c = ctx(&rules, 0.0, [0, 0], Scoring::Area);
-        let none = range_of(&pos, &est, &c, &Deciding::default()).unwrap();
-        assert_eq!(none.span(), "B+25");
+        let none = range_of(&pos, &est, &c).unwrap();
+        assert_eq!(none.span(), "B+25 to W+5");
+        // A sure wall is no unclear string: nothing is flipped.
+        let sure = wall_estimate(&pos, 0.9);
+        let flat = range_of(&pos, &sure, &c).unwrap();
+        assert_eq!(flat.span(), "B+25");
+    }
+
+    /// Two rooms of different sizes, an unsure Black stone dead in each (E3 in 15 points,
+    /// I3 in 10), komi -5: the estimate W+25 against RE B+6. E3 alive alone makes up most
+    /// of the difference (W+9) and is named; I3 alone does not (W+14); both alive give
+    /// B+2. The range over the named string alone (W+9 to W+25) would state White's win;
+    /// over every unclear string it does not, so no winner is stated (a Fox game read
+    /// "W+53 to W+145" on three named strings had RE and GNU Go at B+8).
+    #[test]
+    fn the_range_flips_the_unclear_strings_the_reason_does_not_name() {
+        let sgf = "(;SZ[9:5]RU[Chinese]KM[-5]RE[B+6]AB[aa][ab][ac][ad][ae][ec][ic]\
+             AW[ca][cb][cc][cd][ce][ga][gb][gc][gd][ge];B[];W[])";
+        let rec = record_with_marks(sgf);
+        let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
+        let est = Estimate {
+            width: 9,
+            height: 5,
+            strings: vec![
+                string(Color::Black, column(0), StoneStatus::Alive, 1.0),
+                string(Color::White, column(2), StoneStatus::Alive, 1.0),
+                string(Color::White, column(6), StoneStatus::Alive, 1.0),
+                string(Color::Black, vec![Point::new(4, 2)], StoneStatus::Dead, 0.6),
+                string(Color::Black, vec![Point::new(8, 2)], StoneStatus::Dead, 0.6),
+            ],
+            owner: vec![None; 45],
+        };
+        let opts = RefereeOptions {
+            estimator: Estimator::Given(Box::new(est)),
+            ..RefereeOptions::default()
+        };
+        let r = crate::count::referee(&rec, &opts);
+        let result = &r.end.result;
+        assert_eq!(result.status, ResultStatus::Unverified, "{}", result.reason);
+        assert_eq!(first_vertices(&r), vec!["E3"]);
+        let range = result.range.as_ref().unwrap();
+        assert_eq!(
+            (range.for_black.as_str(), range.for_white.as_str()),
+            ("B+2", "W+25")
+        );
+        assert_eq!(result.computed, None, "{}", result.reason);
     }
 
     #[test]
@@ -1326,7 +1347,7 @@ mod tests {
             r.end
                 .result
                 .reason
-                .contains("(flipped together; read in Black's favour"),
+                .contains("(flipped together; every unsure string read in Black's favour"),
             "{}",
             r.end.result.reason
         );

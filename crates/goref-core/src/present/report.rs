@@ -437,7 +437,7 @@ pub(crate) fn to_text(report: &GameReport) -> String {
         ));
         if let Some(range) = &result.range {
             out.push_str(&format!(
-                "  range    {} (the strings named read in Black's favour, then in White's)\n",
+                "  range    {} (every unsure string read in Black's favour, then in White's)\n",
                 range.span()
             ));
         }

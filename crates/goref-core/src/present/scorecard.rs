@@ -456,7 +456,7 @@ impl ScoreCard {
                         None => String::new(),
                     };
                     format!(
-                        "; read in Black's favour, then in White's, they give {}{winner}",
+                        "; every unsure string read in Black's favour, then in White's, gives {}{winner}",
                         r.span()
                     )
                 });

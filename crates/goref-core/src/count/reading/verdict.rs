@@ -323,10 +323,13 @@ fn partnered_seki(position: &Position, seki: Vec<Point>) -> Vec<Point> {
 }
 
 /// The counts a result that turns on unclear strings lies between (issue 26: never read
-/// aloud a number that cannot be defended): the strings the verdict names (`deciding`;
-/// every unclear one, confidence below `min_confidence`, where they decide only
-/// together) read the way that favours White (White's dead ones alive, Black's living
-/// and seki ones dead), and the way that favours Black.
+/// aloud a number that cannot be defended): every unclear string (confidence below
+/// `min_confidence`) read the way that favours White (White's dead ones alive, Black's
+/// living and seki ones dead), and the way that favours Black. Every reading of them lies
+/// between the two ([`could_decide`]), so a winner both ends name is the winner whichever
+/// way they are read; the strings `deciding` names are only the ones the reason shows, and
+/// a range over those alone could name a winner the others overturn (a Fox game read
+/// "W+53 to W+145" on its three named strings, RE and GNU Go B+8 with the rest alive).
 ///
 /// ```text
 /// the estimate W+248.5, 58 Black stones dead, 32 of them unsure (miracle97):
@@ -336,16 +339,8 @@ pub(crate) fn count_range(
     recounts: &mut Recounts,
     est: &Estimate,
     min_confidence: f32,
-    deciding: &Deciding,
 ) -> Option<CountRange> {
-    // The strings the verdict names; flipped together, every unclear string.
-    let named = |s: &StringEstimate| {
-        deciding.together
-            || s.stones
-                .first()
-                .is_some_and(|p| deciding.firsts.contains(p))
-    };
-    let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).filter(|s| named(s)).collect();
+    let unclear: Vec<&StringEstimate> = est.unclear(min_confidence).collect();
     let mut favouring = |color: Color| {
         let r = recounts.flip(&in_favour_of(&unclear, color))?;
         Some((r.black_margin, r.re.clone()))
@@ -448,7 +443,7 @@ fn in_favour_of<'a>(unclear: &[&'a StringEstimate], color: Color) -> Vec<&'a Str
 pub struct CountRange {
     /// The count with the strings read in Black's favour (`W+39.5`).
     pub for_black: String,
-    /// The count with the strings read in White's favour (`W+248.5`).
+    /// The count with every unsure string read in White's favour (`W+248.5`).
     pub for_white: String,
     #[serde(skip)]
     black_margin: f64,
@@ -457,9 +452,12 @@ pub struct CountRange {
 }
 
 impl CountRange {
-    /// "read in Black's favour, then in White's: W+39.5 to W+248.5".
+    /// "every unsure string read in Black's favour, then in White's: W+39.5 to W+248.5".
     pub(crate) fn reading(&self) -> String {
-        format!("read in Black's favour, then in White's: {}", self.span())
+        format!(
+            "every unsure string read in Black's favour, then in White's: {}",
+            self.span()
+        )
     }
 
     /// "W+39.5 to W+248.5": from Black's best reading to White's.
@@ -605,7 +603,7 @@ impl ResultCheck {
         names.join("; ")
     }
 
-    /// " (read in Black's favour, then in White's: B+1.5 to W+39.5)", or nothing without
+    /// " (every unsure string read in Black's favour, then in White's: B+1.5 to W+39.5)", or nothing without
     /// a range.
     pub(crate) fn range_note(&self) -> String {
         self.range
