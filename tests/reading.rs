@@ -1003,3 +1003,45 @@ fn a_seki_read_with_its_dame_filled_is_counted_as_a_seki_by_check_score_and_appe
         "{appeal}"
     );
 }
+
+/// A boundary left open at one point (D3) in front of ten points Black's wall encloses,
+/// in a record that stops before the players did (no passes, as Fox's exports end): the
+/// count finishes it (the area Black's, D3 nobody's) and says so, in text and JSON. Where
+/// the players stopped with two passes, or the board is counted as it stands, the gap is
+/// theirs and the area nobody's.
+#[test]
+fn a_gap_left_open_in_a_boundary_is_closed_by_the_count_and_named() {
+    const GAP: &str = "testdata/reading/gap-left-open.sgf";
+    let card = text(&["score", "--color", "never", GAP]);
+    assert!(
+        card.contains("Gap points: D3 (nobody's: the game stopped with a boundary open there"),
+        "{card}"
+    );
+    assert!(
+        card.contains("Black  points   18 = 18 points of territory"),
+        "{card}"
+    );
+    assert!(
+        card.contains("Margin (territory counting): 18 - 14"),
+        "{card}"
+    );
+    let report = &check_jsonl(&[GAP])[0];
+    assert_eq!(report["result"]["status"], "agrees");
+    assert_eq!(report["score"]["gaps"], serde_json::json!(["de"]));
+    // Counted as it stands (no estimate), the area touches both colours: nobody's.
+    let as_is = text(&["score", "--color", "never", "--dead", "none", GAP]);
+    assert!(!as_is.contains("Gap points"), "{as_is}");
+    assert!(
+        as_is.contains("Black  points    9 = 9 points of territory"),
+        "{as_is}"
+    );
+    assert!(as_is.contains("Neutral points: 10"), "{as_is}");
+    // Stopped by the players: the open area is no countable end.
+    let dir = tempfile::tempdir().unwrap();
+    let passed = dir.path().join("passed.sgf");
+    let sgf = std::fs::read_to_string(GAP).unwrap();
+    std::fs::write(&passed, sgf.trim_end().replace("cg])", "cg];B[];W[])")).unwrap();
+    let report = &check_jsonl(&[passed.to_str().unwrap()])[0];
+    assert_eq!(report["result"]["status"], "not-comparable");
+    assert!(report["score"].get("gaps").is_none(), "{}", report["score"]);
+}

@@ -1720,3 +1720,59 @@ mod seki_read_out {
         }
     }
 }
+
+/// Gaps in a boundary the game left open ([`crate::count::score::nearly_enclosed_by`]).
+#[cfg(test)]
+pub(crate) mod gaps {
+    use super::*;
+
+    fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
+        let p = Point::new(x, y);
+        est.strings
+            .iter()
+            .find(|s| s.stones.contains(&p))
+            .map(|s| s.status)
+            .unwrap_or(StoneStatus::Alive)
+    }
+
+    /// The final position of a Fox game (Pro archive, 8 stones, RE B+4, GNU Go's
+    /// aftermath count B+4): Black's lower-right corner, eight strings around ten empty
+    /// points, of which only Q4 touches White (P4's wall). The game stopped before Q4 was
+    /// played. Read as an open area, the corner gave Black no eye space and all its strings
+    /// were read dead (W+52, a stated mismatch); nearly enclosed, it is Black's room for two
+    /// eyes.
+    pub(crate) const CORNER_LEFT_OPEN: [&str; 19] = [
+        ".XXXXXOOOO..O.OOX..",
+        "OOXXOOO.O.O..OOXX..",
+        "O.OXOOOOXOO...OOX..",
+        ".OO.OXXXX.O.OOO.X..",
+        ".OOXXX.XOOOOXXOOX..",
+        ".OOOX.XOOOOXXOOXXX.",
+        "OOXOX.XOXOX.XXOOX.O",
+        "XXXXXXXXXXXX.XOOXXX",
+        ".XXOXOO.X.XXOXXOXXO",
+        "OOX.OO.OXO.OXXX.OOO",
+        ".OOO.OOOOOOOX.OO...",
+        "..O.OXOXXOXXOOO.OOO",
+        "...OXXX.XOOXOXXOOXX",
+        "OOOOXX..XOXXXXOOX.X",
+        "OXXOOXXXXXXXXOXXXX.",
+        "X.X.OXOXX.OOOOO...X",
+        ".X.XOXOO.OO...OXX..",
+        "X...XXXOOOXO.OOOX..",
+        "......XXO..OO.OXX..",
+    ];
+
+    #[test]
+    fn a_corner_left_open_at_one_point_is_room_for_two_eyes() {
+        let pos = Position::from_diagram(&CORNER_LEFT_OPEN);
+        let est = Estimate::of(&pos);
+        // R5's string, Q3's (down to Q1), T4 and S7's: all Black's corner strings live.
+        for (x, y) in [(16, 14), (15, 16), (18, 15), (17, 12)] {
+            assert_eq!(pos.get(Point::new(x, y)), Some(Color::Black), "({x}, {y})");
+            assert_eq!(status_at(&est, x, y), StoneStatus::Alive, "({x}, {y})");
+        }
+        // The White wall beside the gap (P4) lives too.
+        assert_eq!(status_at(&est, 14, 15), StoneStatus::Alive);
+    }
+}

@@ -666,6 +666,8 @@ mod tests {
             lost_on_time: None,
             captures,
             finish_boundaries: false,
+            ends_in_passes: false,
+            seal_gaps: false,
         }
     }
 
@@ -1923,6 +1925,28 @@ mod tests {
             }
         }
         let why = countable(&split, &est, true).unwrap_err();
+        assert!(why.contains("an open area of 10 points"), "{why}");
+    }
+
+    #[test]
+    fn an_area_one_colour_nearly_encloses_is_no_open_area() {
+        // Ten points behind Black's wall, touching White's only at D3: a gap the game left
+        // open, Black's area but for D3 (`score::nearly_enclosed_by`); countable.
+        let gap = [
+            "..OX...", "..OX...", "..OX...", "..OXXXX", "..O....", "..OX...", "..OX...",
+        ];
+        let pos = Position::from_diagram(&gap);
+        assert_eq!(countable(&pos, &all_alive(&pos), false), Ok(()));
+        // Where the players stopped the game with two passes, the gap is theirs: the
+        // boundary stays open and the area is an open one.
+        let why = countable(&pos, &all_alive(&pos), true).unwrap_err();
+        assert!(why.contains("an open area of 10 points"), "{why}");
+        // With White at D2 it touches White at two points: an open boundary of 10 points.
+        let mut open = gap.map(String::from);
+        open[5].replace_range(3..4, "O");
+        let open: Vec<&str> = open.iter().map(String::as_str).collect();
+        let pos = Position::from_diagram(&open);
+        let why = countable(&pos, &all_alive(&pos), false).unwrap_err();
         assert!(why.contains("an open area of 10 points"), "{why}");
     }
 

@@ -20,7 +20,10 @@ mod komi;
 mod points;
 
 pub(crate) use counts::cell_neighbours;
-pub(crate) use counts::{count_area, count_territory};
+pub(crate) use counts::{
+    count_area, count_area_sealing, count_territory, gap_enclosure, nearly_enclosed_by,
+    walls_reach_out,
+};
 pub use counts::{AreaCount, TerritoryCount};
 pub(crate) use fill_in::fill_in;
 pub(crate) use fill_in::FillIn;

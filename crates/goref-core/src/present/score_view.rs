@@ -23,6 +23,12 @@ pub struct ScoreView {
     pub basis: Basis,
     /// Stones in seki (from the estimate), named as `dead`.
     pub seki: Vec<String>,
+    /// The points of gaps the count closed, named as `dead`: where the dead stones are
+    /// estimated and the game stopped with a boundary open, an area one colour nearly
+    /// encloses is counted for it and these points of its gap for nobody
+    /// (docs/scoring.md, "Gaps in a boundary"). Left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gaps: Vec<String>,
     /// `area` (stones plus territory) or `territory` (territory plus prisoners).
     pub counting: Scoring,
     /// The territory count, under territory counting.
@@ -50,6 +56,7 @@ impl ScoreView {
             dead_source: basis.source_name().filter(|_| !dead.is_empty()),
             basis,
             seki: seki.iter().map(&name).collect(),
+            gaps: score.map_or(Vec::new(), |s| s.area.gaps.iter().map(&name).collect()),
             counting: score.map_or(counting, |s| s.counting),
             territory: score.and_then(|s| s.territory),
             other_count: score.and_then(|s| s.other_count.clone()),

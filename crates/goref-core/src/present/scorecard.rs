@@ -387,6 +387,12 @@ impl ScoreCard {
             "Neutral points: {} ({})\n",
             self.neutral, self.neutral_rule
         ));
+        if !self.view.gaps.is_empty() {
+            out.push_str(&format!(
+                "Gap points: {} (nobody's: the game stopped with a boundary open there; the area behind is counted for the colour that nearly encloses it)\n",
+                self.view.gaps.join(" ")
+            ));
+        }
         out.push_str(&format!(
             "Komi: {} ({})\n",
             format_number(self.komi),

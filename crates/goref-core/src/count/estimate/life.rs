@@ -14,6 +14,7 @@ use super::grid::{labelling, Grid, Labelling, UnionFind, NONE};
 use super::race::{self, SekiReadOut};
 use super::semeai;
 use crate::count::estimate::StoneStatus;
+use crate::count::score::{gap_enclosure, walls_reach_out};
 use crate::point::Color;
 
 /// The reading of one chain.
@@ -226,6 +227,8 @@ impl Round {
         // Per open region: bordering colours of living stones and the living chains around
         // it (each once), kept in one flat list: this runs every round of every estimate.
         let mut mask = vec![0u8; count];
+        // Per region: the colour that nearly encloses it, if one does.
+        let mut near: Vec<Option<Color>> = Vec::with_capacity(count);
         let mut border_start = Vec::with_capacity(count + 1);
         // Room for a chain or two per region: the list is not grown step by step.
         let mut border: Vec<usize> = Vec::with_capacity(n + 2 * count);
@@ -237,10 +240,13 @@ impl Round {
         for (r, region_mask) in mask.iter_mut().enumerate() {
             let first = border.len();
             border_start.push(first);
+            let (mut touching, mut has_stone) = ([0u32; 2], false);
             for &i in regions.cells(r) {
                 let i = i as usize;
                 let empty = grid.cells[i].is_none();
+                has_stone |= !empty;
                 let mut seen: [Option<usize>; 2] = [None, None];
+                let mut here = 0u8;
                 for nb in grid.neighbours(i) {
                     // The living colour on the cell, worked out once this round: no
                     // chain or verdict is looked up for an empty cell or a dead stone.
@@ -248,6 +254,7 @@ impl Round {
                         continue;
                     };
                     let c = grid.chain_of[nb] as usize;
+                    here |= 1 << color.index();
                     *region_mask |= 1 << color.index();
                     if listed_for[c] != r as u32 {
                         listed_for[c] = r as u32;
@@ -262,11 +269,42 @@ impl Round {
                         }
                     }
                 }
+                touching[0] += u32::from(here & 1);
+                touching[1] += u32::from(here >> 1);
             }
+            // An area of empty points one colour nearly encloses: the same decision as
+            // the count's (`score::nearly_enclosed_by`), its points counted on this walk.
+            let cells = regions.cells(r);
+            near.push(
+                (*region_mask == 3 && !has_stone)
+                    .then(|| gap_enclosure(cells.len(), touching))
+                    .flatten()
+                    .filter(|&color| {
+                        walls_reach_out(
+                            cells.iter().map(|&i| i as usize),
+                            |i| labelled.label[i] == r as u32,
+                            |i| stones.color(i),
+                            |i| grid.neighbours(i),
+                            grid.len(),
+                            color.opponent(),
+                        )
+                    }),
+            );
             if *region_mask == 1 || *region_mask == 2 {
                 // An eye or territory of one colour joins every chain around it.
                 for w in border[first..].windows(2) {
                     uf.union(w[0], w[1]);
+                }
+            } else if let Some(color) = near[r] {
+                // So does an area one colour nearly encloses: the chains around it are
+                // one group, whose eye space it is.
+                let mut around = border[first..]
+                    .iter()
+                    .filter(|&&c| grid.chains[c].color == color);
+                if let Some(&head) = around.next() {
+                    for &c in around {
+                        uf.union(head, c);
+                    }
                 }
             }
         }
@@ -280,7 +318,20 @@ impl Round {
             let color = match region_mask {
                 1 => Color::Black,
                 2 => Color::White,
-                _ => continue,
+                _ => match near[r] {
+                    // Room for two eyes once the enclosure seals its gap.
+                    Some(color) => {
+                        for &c in border_of(r) {
+                            let g = group[c];
+                            if grid.chains[c].color == color && counted_for[g] != r as u32 {
+                                counted_for[g] = r as u32;
+                                eyes[g] += EYES_TO_LIVE;
+                            }
+                        }
+                        continue;
+                    }
+                    None => continue,
+                },
             };
             let cells = regions.cells(r);
             let mut first = [0usize; NAKADE_MAX];

@@ -8,7 +8,7 @@ use super::verdict::agrees;
 use crate::count::estimate::{self, Estimate, StoneStatus};
 use crate::count::gtp;
 use crate::count::options::Estimator;
-use crate::count::score::Score;
+use crate::count::score::{nearly_enclosed_by, Score};
 use crate::findings::{Code, Finding};
 use crate::point::{Color, Point};
 use crate::read::record::GameRecord;
@@ -271,15 +271,7 @@ pub fn dead_stones(
             }
         },
     };
-    // The record ends at a stop: its last two moves are passes.
-    let stopped = {
-        let mut last = record.events.iter().rev().filter_map(|e| match e {
-            crate::read::record::Event::Move(m) => Some(m.mv),
-            crate::read::record::Event::Setup(_) => None,
-        });
-        let pass = Some(crate::point::Move::Pass);
-        last.next() == pass && last.next() == pass
-    };
+    let stopped = ends_in_two_passes(record);
     if let Err(why) = countable(position, &est, stopped) {
         // A careful counter counts what is settled and says what is not: nothing is
         // taken away on an estimate that cannot stand.
@@ -301,6 +293,16 @@ pub fn dead_stones(
     }
 }
 
+/// Whether the record ends at a stop: its last two moves are passes.
+pub(crate) fn ends_in_two_passes(record: &GameRecord) -> bool {
+    let mut last = record.events.iter().rev().filter_map(|e| match e {
+        crate::read::record::Event::Move(m) => Some(m.mv),
+        crate::read::record::Event::Setup(_) => None,
+    });
+    let pass = Some(crate::point::Move::Pass);
+    last.next() == pass && last.next() == pass
+}
+
 /// The most empty points an unsettled area (an open area that touches living stones of
 /// both colours once the estimated dead stones are gone) may hold in a position an
 /// estimate counts: dame in a finished game come one to a few at a time (on
@@ -317,7 +319,9 @@ pub const MAX_OPEN_AREA: usize = 8;
 /// leave a colour without a living stone unless every one of its
 /// strings is proven dead (pass-alive enclosures), and no open area larger than
 /// [`MAX_OPEN_AREA`] may still touch living stones of both colours (a boundary not yet
-/// settled). `Err` says why, in words for a result's reason.
+/// settled) unless, in a record that stops before the players did, one colour nearly
+/// encloses it ([`nearly_enclosed_by`]: the count closes its gap). `Err` says why, in
+/// words for a result's reason.
 pub fn countable(position: &Position, est: &Estimate, stopped: bool) -> Result<(), String> {
     let stones = position.cells.iter().filter(|c| c.is_some()).count();
     if !stopped && stones * 4 < position.cells.len() {
@@ -339,7 +343,7 @@ pub fn countable(position: &Position, est: &Estimate, stopped: bool) -> Result<(
             ));
         }
     }
-    let open = largest_open_area(position, est);
+    let open = largest_open_area(position, est, !stopped);
     if open > MAX_OPEN_AREA {
         return Err(format!(
             "an open area of {open} points still touches living stones of both colours: its boundary is not settled"
@@ -349,8 +353,10 @@ pub fn countable(position: &Position, est: &Estimate, stopped: bool) -> Result<(
 }
 
 /// The empty points of the largest area that is open (empty points and estimated dead
-/// stones) and touches living (not seki) stones of both colours.
-pub(super) fn largest_open_area(position: &Position, est: &Estimate) -> usize {
+/// stones) and touches living (not seki) stones of both colours, unless one of them
+/// nearly encloses it and the count closes such gaps (`gaps_closed`: the record stops
+/// before the players did).
+pub(super) fn largest_open_area(position: &Position, est: &Estimate, gaps_closed: bool) -> usize {
     let n = position.cells.len();
     let mut status: Vec<Option<StoneStatus>> = vec![None; n];
     for s in &est.strings {
@@ -359,31 +365,57 @@ pub(super) fn largest_open_area(position: &Position, est: &Estimate) -> usize {
         }
     }
     let open = |i: usize| position.cells[i].is_none() || status[i] == Some(StoneStatus::Dead);
-    let mut seen = vec![false; n];
+    let living = |i: usize| match status[i] {
+        Some(StoneStatus::Alive) => position.cells[i],
+        _ => None,
+    };
+    let neighbours = |i: usize| {
+        position
+            .neighbours(position.point(i))
+            .map(|q| position.index(q))
+    };
+    // Per cell: the area it was found in (usize::MAX: none yet).
+    let mut area_of = vec![usize::MAX; n];
     let mut largest = 0;
     let mut stack = Vec::new();
+    let mut cells = Vec::new();
     for start in 0..n {
-        if seen[start] || !open(start) {
+        if area_of[start] != usize::MAX || !open(start) {
             continue;
         }
-        seen[start] = true;
+        area_of[start] = start;
         stack.push(start);
+        cells.clear();
         let (mut empty, mut touches) = (0usize, [false; 2]);
         while let Some(i) = stack.pop() {
+            cells.push(i);
             empty += usize::from(position.cells[i].is_none());
-            for q in position.neighbours(position.point(i)) {
-                let j = position.index(q);
+            for j in neighbours(i) {
                 if open(j) {
-                    if !seen[j] {
-                        seen[j] = true;
+                    if area_of[j] == usize::MAX {
+                        area_of[j] = start;
                         stack.push(j);
                     }
-                } else if let (Some(c), Some(StoneStatus::Alive)) = (position.cells[j], status[j]) {
+                } else if let Some(c) = living(j) {
                     touches[c.index()] = true;
                 }
             }
         }
-        if touches[0] && touches[1] {
+        // An area one colour nearly encloses is settled where the count closes its gap
+        // (a record that stops before the players did): the gap is a dame.
+        if touches[0]
+            && touches[1]
+            && !(gaps_closed
+                && nearly_enclosed_by(
+                    cells.iter().copied(),
+                    |i| area_of[i] == start,
+                    |i| position.cells[i].is_some(),
+                    living,
+                    neighbours,
+                    n,
+                )
+                .is_some())
+        {
             largest = largest.max(empty);
         }
     }

@@ -84,6 +84,13 @@ pub(crate) struct CountContext<'a> {
     /// Finish the boundaries before a territory count (fill the dame, make the teire), as a
     /// counter does where nobody marked the territory (`score::teire_points`).
     pub finish_boundaries: bool,
+    /// The record ends in two passes: the players stopped the game themselves, and a
+    /// boundary they left open stays open.
+    pub ends_in_passes: bool,
+    /// Close the gaps the game left in boundaries (`score::nearly_enclosed_by`): where the
+    /// boundaries are finished and the record stops before the players did (Fox's exports
+    /// end without the passes, the dame unfilled).
+    pub seal_gaps: bool,
 }
 
 impl<'a> CountContext<'a> {
@@ -105,6 +112,8 @@ impl<'a> CountContext<'a> {
             lost_on_time: r.time.as_ref().and_then(|t| t.lost_on_time),
             captures: r.scored_captures,
             finish_boundaries: false,
+            ends_in_passes: super::dead::ends_in_two_passes(record),
+            seal_gaps: false,
         }
     }
 
@@ -114,6 +123,7 @@ impl<'a> CountContext<'a> {
     /// most). Marked or claimed dead stones, and a count as it stands, are left as they are.
     pub fn finishing(mut self, basis: Basis) -> Self {
         self.finish_boundaries = basis == Basis::Estimated;
+        self.seal_gaps = self.finish_boundaries && !self.ends_in_passes;
         self
     }
 }
@@ -169,7 +179,7 @@ fn counted(
     seki: &[Point],
     ctx: &CountContext,
 ) -> Result<score::Score, PointListError> {
-    let area = score::count_area(position, dead)?;
+    let area = score::count_area_sealing(position, dead, ctx.seal_gaps)?;
     let with_convention = rules_counted(ctx);
     let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
     let by_area = score::score_unsummarised(&area, &settings);
@@ -192,7 +202,7 @@ pub(crate) fn count(
     seki: &[Point],
     ctx: &CountContext,
 ) -> Result<Score, PointListError> {
-    let area = score::count_area(position, dead)?;
+    let area = score::count_area_sealing(position, dead, ctx.seal_gaps)?;
     let with_convention = rules_counted(ctx);
     let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
     // Only the count kept gets its summary line.

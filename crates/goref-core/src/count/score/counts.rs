@@ -55,6 +55,10 @@ pub struct AreaCount {
     /// it is, for diagrams. Stones and neutral points are `None`.
     #[serde(skip)]
     pub(crate) territory: Vec<Option<Color>>,
+    /// The points of the gaps in boundaries the count finished ([`count_area_sealing`]):
+    /// neutral, with the area behind each counted for the colour around it.
+    #[serde(skip)]
+    pub(crate) gaps: Vec<Point>,
 }
 
 impl AreaCount {
@@ -110,6 +114,145 @@ impl AreaCount {
 
 /// Counts the area of `pos` after removing the `dead` stones ([`AreaCount::of`]).
 pub(crate) fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, PointListError> {
+    count_area_sealing(pos, dead, false)
+}
+
+/// At most this many points of an area may touch the other colour for the area to be one
+/// colour's, nearly enclosed: a gap in its boundary that the game left open (Fox's exports
+/// stop before the dame are filled).
+pub(crate) const NEAR_GAP: u32 = 1;
+
+/// More points than a killable eye shape holds (six: the bulky and crossed fives, the
+/// 2x3 rabbity six's kin are the biggest nakade): room for two eyes.
+pub(crate) const NEAR_ROOM: usize = 7;
+
+/// The colour that nearly encloses an area of empty points (no dead stone in it: an area
+/// that a kill opens is the estimate's reading, not a boundary the players left, and
+/// reading it as the eye space of the stones around would confirm the kill by itself): a
+/// gap in its boundary that the game left open. The other colour's living stones touch at most
+/// [`NEAR_GAP`] of its points, fewer than the enclosure's do; the points they do not touch
+/// number at least [`NEAR_ROOM`]; and every chain of the other colour that touches it
+/// reaches out of it (an open point elsewhere): a wall with a gap, not a living stone inside
+/// that contests the area. Where the game stopped with such a gap open, a counter reads the
+/// area behind it as the enclosure's (the other side's push into the gap is answered with
+/// a block) and the enclosure as having room for two eyes; the points of the gap are
+/// nobody's. One decision for the estimate's reading of life (`estimate::life`), the count
+/// of a finished boundary ([`count_area_sealing`]) and the test of a countable end
+/// (`reading::dead::countable`), each passing its own view of the board: the area's
+/// `cells`, `in_area`, whether a cell holds a `stone` (living or dead), the colour of the
+/// `living` stone on a cell (none for an empty cell or a dead stone), the `neighbours` of
+/// a cell, and the board's `len`.
+///
+/// ```text
+///   P Q R S T
+/// 6 O O X . X     Black's corner, ten points: only Q4 touches White (P4's wall,
+/// 5 X X X X .     which reaches out). Black nearly encloses it: Q4 is nobody's,
+/// 4 O . . . X     the rest Black's.
+/// 3 O X X . .
+/// 2 O O X . .
+/// 1 O X X . .
+/// ```
+pub(crate) fn nearly_enclosed_by<I: IntoIterator<Item = usize>>(
+    cells: impl ExactSizeIterator<Item = usize> + Clone,
+    in_area: impl Fn(usize) -> bool,
+    stone: impl Fn(usize) -> bool,
+    living: impl Fn(usize) -> Option<Color>,
+    neighbours: impl Fn(usize) -> I,
+    len: usize,
+) -> Option<Color> {
+    let size = cells.len();
+    // The gap itself is one point at least: most areas between two colours (a dame or
+    // two) are told apart by their size alone, before any walk.
+    if size <= NEAR_ROOM {
+        return None;
+    }
+    let mut touching = [0u32; 2];
+    for i in cells.clone() {
+        if stone(i) {
+            // A dead stone inside: an area a kill opens, not a boundary the game left.
+            return None;
+        }
+        let mut here = [false; 2];
+        for n in neighbours(i) {
+            if let Some(c) = living(n) {
+                here[c.index()] = true;
+            }
+        }
+        for k in 0..2 {
+            touching[k] += u32::from(here[k]);
+        }
+    }
+    let color = gap_enclosure(size, touching)?;
+    walls_reach_out(cells, in_area, living, neighbours, len, color.opponent()).then_some(color)
+}
+
+/// [`nearly_enclosed_by`]'s count of points: the colour whose area of `size` points
+/// (empty ones only) it is by how many of them touch each colour's living stones
+/// (`touching`, Black's then White's), before any wall is walked. A caller that counts
+/// `touching` on its own walk (the estimate's rounds) asks this first, then
+/// [`walls_reach_out`].
+pub(crate) fn gap_enclosure(size: usize, touching: [u32; 2]) -> Option<Color> {
+    let encloses = |own: usize, other: usize| {
+        touching[own] > touching[other]
+            && touching[other] <= NEAR_GAP
+            && size.saturating_sub(touching[other] as usize) >= NEAR_ROOM
+    };
+    if encloses(0, 1) {
+        Some(Color::Black)
+    } else if encloses(1, 0) {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
+
+/// [`nearly_enclosed_by`]'s walls: every chain of `enemy` that touches the area reaches
+/// out of it (an open point outside it).
+pub(crate) fn walls_reach_out<I: IntoIterator<Item = usize>>(
+    cells: impl Iterator<Item = usize>,
+    in_area: impl Fn(usize) -> bool,
+    living: impl Fn(usize) -> Option<Color>,
+    neighbours: impl Fn(usize) -> I,
+    len: usize,
+    enemy: Color,
+) -> bool {
+    let enemy = Some(enemy);
+    let mut seen = vec![false; len];
+    for i in cells {
+        for start in neighbours(i) {
+            if seen[start] || living(start) != enemy {
+                continue;
+            }
+            seen[start] = true;
+            let (mut stack, mut reaches_out) = (vec![start], false);
+            while let Some(j) = stack.pop() {
+                for n in neighbours(j) {
+                    match living(n) {
+                        c if c == enemy && !seen[n] => {
+                            seen[n] = true;
+                            stack.push(n);
+                        }
+                        None if !in_area(n) => reaches_out = true,
+                        _ => {}
+                    }
+                }
+            }
+            if !reaches_out {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// [`count_area`], with `seal` the boundaries a counter finishes where nobody marked the
+/// territory: an area one colour nearly encloses ([`nearly_enclosed_by`]) is that
+/// colour's territory but for the points of the gap, which are nobody's.
+pub(crate) fn count_area_sealing(
+    pos: &Position,
+    dead: &[Point],
+    seal: bool,
+) -> Result<AreaCount, PointListError> {
     check_dead(pos, dead)?;
     let mut board = pos.clone();
     // A hand-built Position may have the wrong number of cells; never index past them.
@@ -134,6 +277,7 @@ pub(crate) fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, Po
         neutral: 0,
         dead: dead_sorted,
         territory: vec![None; board.cells.len()],
+        gaps: Vec::new(),
     };
     count.black.dead_removed = removed[0];
     count.white.dead_removed = removed[1];
@@ -149,6 +293,12 @@ pub(crate) fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, Po
             None if !flood.seen[i] => {
                 let owner = flood.empty_region(&board, i);
                 let size = flood.region.len() as u32;
+                if owner.is_none() && seal {
+                    if let Some(c) = flood.sealed_by(pos, &board) {
+                        count.seal_gap(&board, &flood.region, c);
+                        continue;
+                    }
+                }
                 match owner {
                     Some(c) => {
                         for &j in &flood.region {
@@ -168,6 +318,28 @@ pub(crate) fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, Po
     count.black.area = count.black.stones + count.black.territory;
     count.white.area = count.white.stones + count.white.territory;
     Ok(count)
+}
+
+impl AreaCount {
+    /// Counts the empty `region`, which `color` nearly encloses, as `color`'s territory
+    /// but for the points touching the other colour: those are the gap, nobody's.
+    fn seal_gap(&mut self, board: &Position, region: &[usize], color: Color) {
+        let enemy = Some(color.opponent());
+        let width = board.width as usize;
+        let len = board.cells.len();
+        for &j in region {
+            if cell_neighbours(width, len, j).any(|k| board.cells[k] == enemy) {
+                self.neutral += 1;
+                self.gaps.push(board.point(j));
+            } else {
+                self.territory[j] = Some(color);
+                match color {
+                    Color::Black => self.black.territory += 1,
+                    Color::White => self.white.territory += 1,
+                }
+            }
+        }
+    }
 }
 
 /// Buffers for flood-filling empty regions, reused across regions so that counting a
@@ -207,6 +379,28 @@ impl Flood {
             [false, true] => Some(Color::White),
             _ => None,
         }
+    }
+
+    /// The colour that nearly encloses the region last filled ([`nearly_enclosed_by`]).
+    /// `board` is `pos` with the dead stones taken off.
+    fn sealed_by(&self, pos: &Position, board: &Position) -> Option<Color> {
+        if self.region.len() <= NEAR_ROOM {
+            return None;
+        }
+        let width = board.width as usize;
+        let len = board.cells.len();
+        let mut in_region = vec![false; len];
+        for &i in &self.region {
+            in_region[i] = true;
+        }
+        nearly_enclosed_by(
+            self.region.iter().copied(),
+            |i| in_region[i],
+            |i| pos.cells.get(i).is_some_and(|c| c.is_some()),
+            |i| board.cells[i],
+            |i| cell_neighbours(width, len, i),
+            len,
+        )
     }
 }
 
@@ -377,5 +571,77 @@ impl TerritoryCount {
             side.territory -= side.teire;
             side.points = side.territory + side.prisoners;
         }
+    }
+}
+
+#[cfg(test)]
+mod gap_tests {
+    use super::*;
+
+    /// Black's wall down column D with a block along row 4; White's down column C. The
+    /// lower-right area (ten points) touches White only at D3, the gap.
+    const GAP: [&str; 7] = [
+        "..OX...", //
+        "..OX...", //
+        "..OX...", //
+        "..OXXXX", //
+        "..O....", //
+        "..OX...", //
+        "..OX...", //
+    ];
+
+    /// (Black's territory, neutral points, gaps) of `rows` counted with `dead` removed
+    /// and the gaps sealed.
+    fn sealed(rows: &[&str], dead: &[Point]) -> (u32, u32, Vec<Point>) {
+        let pos = Position::from_diagram(rows);
+        let c = count_area_sealing(&pos, dead, true).unwrap();
+        (c.black.territory, c.neutral, c.gaps)
+    }
+
+    fn with(rows: &[&str], changes: &[(usize, usize, char)]) -> Vec<String> {
+        let mut out: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+        for &(x, y, c) in changes {
+            out[y][x] = c;
+        }
+        out.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+
+    fn strs(rows: &[String]) -> Vec<&str> {
+        rows.iter().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn an_area_one_colour_nearly_encloses_is_its_territory_but_for_the_gap() {
+        let pos = Position::from_diagram(&GAP);
+        // As it stands the area touches both colours: nobody's.
+        let open = count_area(&pos, &[]).unwrap();
+        assert_eq!((open.black.territory, open.neutral), (9, 10));
+        assert!(open.gaps.is_empty());
+        // Finished: Black's nine points, D3 nobody's; White's fourteen stay White's.
+        assert_eq!(sealed(&GAP, &[]), (18, 1, vec![Point::new(3, 4)]));
+        let c = count_area_sealing(&pos, &[], true).unwrap();
+        assert_eq!(c.white.territory, 14);
+        assert_eq!(c.territory[6 * 7 + 6], Some(Color::Black));
+        assert_eq!(c.territory[4 * 7 + 3], None);
+    }
+
+    #[test]
+    fn no_gap_where_the_area_is_contested_or_too_small() {
+        // Two points touch White (E3 beside White's D2): no gap of one point.
+        let two = with(&GAP, &[(3, 5, 'O')]);
+        assert_eq!(sealed(&strs(&two), &[]).1, 10);
+        // A White stone inside that does not reach out of the area (D3, between Black's
+        // stones, C3 Black's too): a contested area, not a wall with a gap. Its nine
+        // points and White's fourteen on the left, which now touch C3, are nobody's.
+        let inside = with(&GAP, &[(2, 4, 'X'), (3, 4, 'O')]);
+        assert_eq!(sealed(&strs(&inside), &[]), (9, 23, vec![]));
+        // A dead stone inside: an area the reading opened, not a boundary left open.
+        let dead = with(&GAP, &[(5, 5, 'O')]);
+        assert_eq!(sealed(&strs(&dead), &[Point::new(5, 5)]), (9, 10, vec![]));
+        // Seven points behind the gap still hold two eyes; six are a killable shape.
+        let seven = with(&GAP, &[(5, 6, 'X'), (6, 6, 'X')]);
+        assert_eq!(sealed(&strs(&seven), &[]), (16, 1, vec![Point::new(3, 4)]));
+        let six = with(&GAP, &[(4, 6, 'X'), (5, 6, 'X'), (6, 6, 'X')]);
+        assert_eq!(sealed(&strs(&six), &[]), (9, 7, vec![]));
     }
 }

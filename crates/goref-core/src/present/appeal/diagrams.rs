@@ -176,7 +176,9 @@ fn make_diagram(
             .iter()
             .filter_map(|p| Point::from_sgf(p))
             .collect();
-        if let Ok(area) = score::count_area(&position, &dead) {
+        // The count's own finish: gaps closed where the dead stones are estimated.
+        let sealed = r.view.basis == crate::count::reading::Basis::Estimated;
+        if let Ok(area) = score::count_area_sealing(&position, &dead, sealed) {
             marks = marks.with_area(&area);
         }
     }
