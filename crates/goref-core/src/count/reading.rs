@@ -1948,6 +1948,46 @@ mod tests {
         let pos = Position::from_diagram(&open);
         let why = countable(&pos, &all_alive(&pos), false).unwrap_err();
         assert!(why.contains("an open area of 10 points"), "{why}");
+        // A White stone inside that does not reach out (D3 between Black's C3, D4 and D2):
+        // a contested area, open; and Black's C3, which reaches out of White's fourteen
+        // points on the left no more than D3 does of Black's nine, opens those too.
+        let mut inside = gap.map(String::from);
+        inside[4].replace_range(2..4, "XO");
+        let inside: Vec<&str> = inside.iter().map(String::as_str).collect();
+        let pos = Position::from_diagram(&inside);
+        let why = countable(&pos, &all_alive(&pos), false).unwrap_err();
+        assert!(why.contains("an open area of 14 points"), "{why}");
+    }
+
+    /// The count closes a gap only where the record stops before the players did: the
+    /// same position after two passes keeps the area open, nobody's.
+    #[test]
+    fn the_count_closes_a_gap_only_in_a_record_that_stops_before_the_players() {
+        let setup = "SZ[7]RU[Japanese]KM[0]RE[B+4]AB[da][db][dc][dd][df][dg][ed][fd][gd]\
+                     AW[ca][cb][cc][cd][ce][cf][cg]";
+        let counted = |tail: &str, opts: &RefereeOptions| {
+            let rec = record_with_marks(&format!("(;{setup}{tail})"));
+            let s = crate::count::referee(&rec, opts)
+                .end
+                .score
+                .expect("counted");
+            (s.area.gaps.clone(), s.area.neutral)
+        };
+        let gaps = |tail: &str| counted(tail, &RefereeOptions::default());
+        assert_eq!(gaps(""), (vec![Point::new(3, 4)], 1));
+        assert_eq!(gaps(";B[];W[]"), (vec![], 10));
+        // A stone played without passes at the end: still a record that stops early.
+        assert_eq!(gaps(";B[ag]").0, vec![Point::new(3, 4)]);
+        // Only an estimated count finishes boundaries: the board as it stands keeps it open.
+        let as_is = RefereeOptions {
+            estimator: Estimator::None,
+            ..RefereeOptions::default()
+        };
+        assert_eq!(counted("", &as_is), (vec![], 10));
+        // Nor does a count on dead stones the record marks (a White stone in Black's
+        // upper right, TB): the players' count, as it stands.
+        let marked = counted("AW[fb]TB[fb]", &RefereeOptions::default());
+        assert_eq!(marked, (vec![], 10));
     }
 
     #[test]

@@ -621,6 +621,12 @@ mod gap_tests {
         assert_eq!(sealed(&GAP, &[]), (18, 1, vec![Point::new(3, 4)]));
         let c = count_area_sealing(&pos, &[], true).unwrap();
         assert_eq!(c.white.territory, 14);
+        // Colours swapped, White nearly encloses it: White's eighteen, Black's fourteen.
+        let rows = Position::colours_swapped(&GAP);
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let swapped = count_area_sealing(&Position::from_diagram(&rows), &[], true).unwrap();
+        let sides = (swapped.white.territory, swapped.black.territory);
+        assert_eq!((sides, swapped.neutral), ((18, 14), 1));
         assert_eq!(c.territory[6 * 7 + 6], Some(Color::Black));
         assert_eq!(c.territory[4 * 7 + 3], None);
     }
@@ -643,5 +649,7 @@ mod gap_tests {
         assert_eq!(sealed(&strs(&seven), &[]), (16, 1, vec![Point::new(3, 4)]));
         let six = with(&GAP, &[(4, 6, 'X'), (5, 6, 'X'), (6, 6, 'X')]);
         assert_eq!(sealed(&strs(&six), &[]), (9, 7, vec![]));
+        // Each colour touching one point of a long area: neither encloses it.
+        assert_eq!(sealed(&["X.........O."], &[]), (0, 9, vec![]));
     }
 }
