@@ -44,8 +44,13 @@ const COUNTED_FLOOR: usize = 481;
 /// against RE B+5.5, the 8-stone and 7-stone seki on the left edge GNU Go's too). A point
 /// eye is half an eye where the opponent holds one diagonal less than a false eye needs and
 /// may still play on another: 459 -> 460 (`2015-05-16-1` and `2015-05-21-3` now RE's exact
-/// count; `2015-05-31-9`, GNU Go's W+17.5 against RE W+22.5, now left open).
-const WINNER_FLOOR: usize = 460;
+/// count; `2015-05-31-9`, GNU Go's W+17.5 against RE W+22.5, now left open). The range of
+/// a result that turns on unsure strings reads every unsure string, not only the three the
+/// reason names (2026-12-05, ninth session): 460 -> 459, `gnugo-misc-d/nicklas/nicklas8`
+/// (RE W+132.5) no longer states `W+`, since its unnamed unsure strings read in Black's
+/// favour give B+0.5; on the held-out Fox 9-dan archive the same change withdrew 18 such
+/// winners, 10 of them wrong (docs/scoring.md).
+const WINNER_FLOOR: usize = 459;
 /// Computed margin equal to RE's (83.8% of 481; 397 -> 396 with the daigo game; 396 -> 403
 /// when weak stones of two liberties inside a group's eye space were no longer read as seki
 /// with a group that can fill one of them and keep two: 2 tuned-on records, 5 held-out;
