@@ -1721,9 +1721,10 @@ mod seki_read_out {
     }
 }
 
-/// Gaps in a boundary the game left open ([`crate::count::score::nearly_enclosed_by`]).
+/// Final positions of Fox games the estimate misread: a gap left open in a boundary
+/// ([`crate::count::score::nearly_enclosed_by`]), a group alive by its connection to a seki.
 #[cfg(test)]
-pub(crate) mod gaps {
+pub(crate) mod fox_positions {
     use super::*;
 
     fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
@@ -1774,5 +1775,53 @@ pub(crate) mod gaps {
         }
         // The White wall beside the gap (P4) lives too.
         assert_eq!(status_at(&est, 14, 15), StoneStatus::Alive);
+    }
+
+    /// The final position of a Fox game (Pro archive, 2 stones, RE B+1, GNU Go's aftermath
+    /// B+1): White's group on the right edge (S17 down to T13) has no two eyes; it lives
+    /// only by its connection through T17 to T18, which the static reading puts in seki with
+    /// Black's top-right stones. GNU Go kills the group and the seki's White stone. Its
+    /// life was read at 0.85 beside a seki at 0.7, and the count stated W+32.
+    pub(crate) const CONNECTED_TO_A_SEKI: [&str; 19] = [
+        ".O.XXO...O...OXO.X.",
+        "XXXXO...OXOOOOXXXXO",
+        "X.XO.O..OXXOXOXXXO.",
+        "XXOO....OOXXXOOXOOO",
+        "XXXO...OOOXXOOOXXOO",
+        "XOO..OOXXOX.XXXOOOO",
+        "O....OXXXOX.X.XXXOO",
+        ".O....OX.OXXXX.XO..",
+        "......OXXXXXOXO.XXX",
+        "......OOOXXOOOXXXOX",
+        ".....OXXOXXO.OOXOOO",
+        ".....OOXOX.XOOOOOOO",
+        "..O..OXXOX.XXOXOOXO",
+        ".OX.O.OXXOXXXXXXOXX",
+        ".OXOOOOX.O..OXXOOX.",
+        "OOOXXXOXXXXXXOXOXX.",
+        "OXX.XXOXXXXOOOOOX.X",
+        "XX.XXOOOOOXXO.O.OXX",
+        "....XXO..OOXXO.OOO.",
+    ];
+
+    /// A chain alive only by its connection lives no surer than a seki its group joins.
+    #[test]
+    fn a_group_alive_by_its_connection_to_a_seki_is_no_surer_than_the_seki() {
+        let est = Estimate::of(&Position::from_diagram(&CONNECTED_TO_A_SEKI));
+        let at = |x: u8, y: u8| {
+            let p = Point::new(x, y);
+            let s = est.strings.iter().find(|s| s.stones.contains(&p)).unwrap();
+            (s.status, s.confidence)
+        };
+        // T18 in seki at 0.7; the group at S16 alive, capped at the seki's 0.7.
+        let (seki, seki_confidence) = at(18, 1);
+        assert_eq!(seki, StoneStatus::Seki);
+        let (status, confidence) = at(17, 3);
+        assert_eq!(status, StoneStatus::Alive);
+        assert!(
+            confidence <= seki_confidence,
+            "{confidence} > {seki_confidence}"
+        );
+        assert!(confidence < crate::count::options::MIN_CONFIDENCE);
     }
 }

@@ -1133,6 +1133,16 @@ fn finish_alive(
     for (c, &touch) in doubtful.in_contact.iter().enumerate() {
         group_contact[round.group[c]] |= touch;
     }
+    // Per group: the lowest confidence of a chain of it read in seki. A chain alive only
+    // by its connection lives no surer than a seki its group joins: were the seki
+    // refuted, the connection would go with it.
+    let mut seki_cap = vec![f32::INFINITY; grid.chains.len()];
+    for (c, v) in verdicts.iter().enumerate() {
+        if v.status == StoneStatus::Seki && !v.proven {
+            let g = round.group[c];
+            seki_cap[g] = seki_cap[g].min(v.confidence);
+        }
+    }
     for c in 0..grid.chains.len() {
         let v = verdicts[c];
         if v.proven || v.status != StoneStatus::Alive {
@@ -1147,7 +1157,7 @@ fn finish_alive(
             let cap = doubtful.cap_for_life(c, contact, grid.chains[c].color.opponent());
             cap.map_or(confidence::TWO_EYES, |cap| confidence::TWO_EYES.min(cap))
         } else {
-            connected_confidence(grid.chains[c].libs.len())
+            connected_confidence(grid.chains[c].libs.len()).min(seki_cap[round.group[c]])
         };
         verdicts[c].confidence = confidence;
     }
