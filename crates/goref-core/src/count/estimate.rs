@@ -1702,7 +1702,8 @@ mod seki_read_out {
         ". X . X . X . X X",
     ];
 
-    fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
+    /// The status of the string at `(x, y)` (alive where no string stands there).
+    pub(super) fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
         let p = Point::new(x, y);
         est.strings
             .iter()
@@ -1725,16 +1726,8 @@ mod seki_read_out {
 /// ([`crate::count::score::nearly_enclosed_by`]), a group alive by its connection to a seki.
 #[cfg(test)]
 pub(crate) mod fox_positions {
+    use super::seki_read_out::status_at;
     use super::*;
-
-    fn status_at(est: &Estimate, x: u8, y: u8) -> StoneStatus {
-        let p = Point::new(x, y);
-        est.strings
-            .iter()
-            .find(|s| s.stones.contains(&p))
-            .map(|s| s.status)
-            .unwrap_or(StoneStatus::Alive)
-    }
 
     /// The final position of a Fox game (Pro archive, 8 stones, RE B+4, GNU Go's
     /// aftermath count B+4): Black's lower-right corner, eight strings around ten empty

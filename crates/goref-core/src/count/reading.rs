@@ -1935,28 +1935,31 @@ mod tests {
         let gap = [
             "..OX...", "..OX...", "..OX...", "..OXXXX", "..O....", "..OX...", "..OX...",
         ];
-        let pos = Position::from_diagram(&gap);
-        assert_eq!(countable(&pos, &all_alive(&pos), false), Ok(()));
+        // `countable` of `gap` with row `row`'s columns `from..` replaced by `with`.
+        let countable_with = |row: usize, from: usize, with: &str, stopped: bool| {
+            let mut rows = gap.map(String::from);
+            rows[row].replace_range(from..from + with.len(), with);
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let pos = Position::from_diagram(&rows);
+            countable(&pos, &all_alive(&pos), stopped)
+        };
+        let open_area = |result: Result<(), String>, points: usize| {
+            let why = result.unwrap_err();
+            assert!(
+                why.contains(&format!("an open area of {points} points")),
+                "{why}"
+            );
+        };
+        assert_eq!(countable_with(4, 3, ".", false), Ok(()));
         // Where the players stopped the game with two passes, the gap is theirs: the
         // boundary stays open and the area is an open one.
-        let why = countable(&pos, &all_alive(&pos), true).unwrap_err();
-        assert!(why.contains("an open area of 10 points"), "{why}");
+        open_area(countable_with(4, 3, ".", true), 10);
         // With White at D2 it touches White at two points: an open boundary of 10 points.
-        let mut open = gap.map(String::from);
-        open[5].replace_range(3..4, "O");
-        let open: Vec<&str> = open.iter().map(String::as_str).collect();
-        let pos = Position::from_diagram(&open);
-        let why = countable(&pos, &all_alive(&pos), false).unwrap_err();
-        assert!(why.contains("an open area of 10 points"), "{why}");
+        open_area(countable_with(5, 3, "O", false), 10);
         // A White stone inside that does not reach out (D3 between Black's C3, D4 and D2):
         // a contested area, open; and Black's C3, which reaches out of White's fourteen
         // points on the left no more than D3 does of Black's nine, opens those too.
-        let mut inside = gap.map(String::from);
-        inside[4].replace_range(2..4, "XO");
-        let inside: Vec<&str> = inside.iter().map(String::as_str).collect();
-        let pos = Position::from_diagram(&inside);
-        let why = countable(&pos, &all_alive(&pos), false).unwrap_err();
-        assert!(why.contains("an open area of 14 points"), "{why}");
+        open_area(countable_with(4, 2, "XO", false), 14);
     }
 
     /// The count closes a gap only where the record stops before the players did: the
