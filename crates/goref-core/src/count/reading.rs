@@ -1084,24 +1084,16 @@ mod tests {
     fn the_range_flips_the_unclear_strings_the_reason_does_not_name() {
         let sgf = "(;SZ[9:5]RU[Chinese]KM[-5]RE[B+6]AB[aa][ab][ac][ad][ae][ec][ic]\
              AW[ca][cb][cc][cd][ce][ga][gb][gc][gd][ge];B[];W[])";
-        let rec = record_with_marks(sgf);
-        let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
-        let est = Estimate {
-            width: 9,
-            height: 5,
-            strings: vec![
+        let (rec, opts) = on_nine_by_five(
+            sgf,
+            vec![
                 string(Color::Black, column(0), StoneStatus::Alive, 1.0),
                 string(Color::White, column(2), StoneStatus::Alive, 1.0),
                 string(Color::White, column(6), StoneStatus::Alive, 1.0),
                 string(Color::Black, vec![Point::new(4, 2)], StoneStatus::Dead, 0.6),
                 string(Color::Black, vec![Point::new(8, 2)], StoneStatus::Dead, 0.6),
             ],
-            owner: vec![None; 45],
-        };
-        let opts = RefereeOptions {
-            estimator: Estimator::Given(Box::new(est)),
-            ..RefereeOptions::default()
-        };
+        );
         let r = crate::count::referee(&rec, &opts);
         let result = &r.end.result;
         assert_eq!(result.status, ResultStatus::Unverified, "{}", result.reason);
@@ -1246,12 +1238,9 @@ mod tests {
             "(;SZ[9:5]{props}RE[{re}]AB[aa][ab][ac][ad][ae][dc][hc]\
              AW[ca][cb][cc][cd][ce][fa][fb][fc][fd][fe][ia][ib][ic][id][ie];B[];W[])"
         );
-        let rec = record_with_marks(&sgf);
-        let column = |x: u8| (0..5).map(|y| Point::new(x, y)).collect::<Vec<_>>();
-        let est = Estimate {
-            width: 9,
-            height: 5,
-            strings: vec![
+        on_nine_by_five(
+            &sgf,
+            vec![
                 string(Color::Black, column(0), StoneStatus::Alive, 1.0),
                 string(Color::White, column(2), StoneStatus::Alive, 1.0),
                 string(Color::White, column(5), StoneStatus::Alive, 1.0),
@@ -1273,13 +1262,27 @@ mod tests {
                     confidence[1],
                 ),
             ],
+        )
+    }
+
+    /// Column `x` of a 9x5 board, as points.
+    fn column(x: u8) -> Vec<Point> {
+        (0..5).map(|y| Point::new(x, y)).collect()
+    }
+
+    /// The record `sgf` (a 9x5 board) and options whose estimate is `strings`.
+    fn on_nine_by_five(sgf: &str, strings: Vec<StringEstimate>) -> (GameRecord, RefereeOptions) {
+        let est = Estimate {
+            width: 9,
+            height: 5,
+            strings,
             owner: vec![None; 45],
         };
         let opts = RefereeOptions {
             estimator: Estimator::Given(Box::new(est)),
             ..RefereeOptions::default()
         };
-        (rec, opts)
+        (record_with_marks(sgf), opts)
     }
 
     /// The first vertex of each unclear string the result names.
