@@ -667,7 +667,6 @@ mod tests {
             captures,
             finish_boundaries: false,
             ends_in_passes: false,
-            seal_gaps: false,
         }
     }
 

@@ -87,10 +87,6 @@ pub(crate) struct CountContext<'a> {
     /// The record ends in two passes: the players stopped the game themselves, and a
     /// boundary they left open stays open.
     pub ends_in_passes: bool,
-    /// Close the gaps the game left in boundaries (`score::nearly_enclosed_by`): where the
-    /// boundaries are finished and the record stops before the players did (Fox's exports
-    /// end without the passes, the dame unfilled).
-    pub seal_gaps: bool,
 }
 
 impl<'a> CountContext<'a> {
@@ -113,7 +109,6 @@ impl<'a> CountContext<'a> {
             captures: r.scored_captures,
             finish_boundaries: false,
             ends_in_passes: super::dead::ends_in_two_passes(record),
-            seal_gaps: false,
         }
     }
 
@@ -123,8 +118,14 @@ impl<'a> CountContext<'a> {
     /// most). Marked or claimed dead stones, and a count as it stands, are left as they are.
     pub fn finishing(mut self, basis: Basis) -> Self {
         self.finish_boundaries = basis == Basis::Estimated;
-        self.seal_gaps = self.finish_boundaries && !self.ends_in_passes;
         self
+    }
+
+    /// Close the gaps the game left in boundaries (`score::nearly_enclosed_by`): where the
+    /// boundaries are finished and the record stops before the players did (Fox's exports
+    /// end without the passes, the dame unfilled).
+    pub(crate) fn seal_gaps(&self) -> bool {
+        self.finish_boundaries && !self.ends_in_passes
     }
 }
 
@@ -179,7 +180,7 @@ fn counted(
     seki: &[Point],
     ctx: &CountContext,
 ) -> Result<score::Score, PointListError> {
-    let area = score::count_area_sealing(position, dead, ctx.seal_gaps)?;
+    let area = score::count_area_sealing(position, dead, ctx.seal_gaps())?;
     let with_convention = rules_counted(ctx);
     let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
     let by_area = score::score_unsummarised(&area, &settings);
@@ -202,7 +203,7 @@ pub(crate) fn count(
     seki: &[Point],
     ctx: &CountContext,
 ) -> Result<Score, PointListError> {
-    let area = score::count_area_sealing(position, dead, ctx.seal_gaps)?;
+    let area = score::count_area_sealing(position, dead, ctx.seal_gaps())?;
     let with_convention = rules_counted(ctx);
     let settings = settings(ctx, with_convention.as_ref().unwrap_or(ctx.rules));
     // Only the count kept gets its summary line.

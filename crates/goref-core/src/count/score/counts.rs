@@ -122,8 +122,8 @@ pub(crate) fn count_area(pos: &Position, dead: &[Point]) -> Result<AreaCount, Po
 /// stop before the dame are filled).
 pub(crate) const NEAR_GAP: u32 = 1;
 
-/// More points than a killable eye shape holds (six: the bulky and crossed fives, the
-/// 2x3 rabbity six's kin are the biggest nakade): room for two eyes.
+/// More points than the biggest killable eye shape holds (six, as the estimate's nakade
+/// shapes go): room for two eyes.
 pub(crate) const NEAR_ROOM: usize = 7;
 
 /// The colour that nearly encloses an area of empty points (no dead stone in it: an area

@@ -404,6 +404,13 @@ mod tests {
         teire_points(&pos, &area, seki)
     }
 
+    /// [`teire`] of `rows` with the colours swapped, nothing dead, no seki.
+    fn teire_swapped(rows: &[&str]) -> [u32; 2] {
+        let swapped = Position::colours_swapped(rows);
+        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+        teire(&swapped, &[], &[])
+    }
+
     /// [`in_atari_at_the_end`] the plain way: every string walked in full, then its
     /// liberties, its neighbours and the capture looked at; the points sorted, once each.
     fn strings_in_atari_walked_in_full(
@@ -517,9 +524,7 @@ mod tests {
     fn a_stone_that_filling_the_dame_leaves_in_atari_costs_its_owner_a_point() {
         assert_eq!(teire(&TEIRE, &[], &[]), [1, 0]);
         // The same shape mirrored to White.
-        let mirrored = Position::colours_swapped(&TEIRE);
-        let rows: Vec<&str> = mirrored.iter().map(String::as_str).collect();
-        assert_eq!(teire(&rows, &[], &[]), [0, 1]);
+        assert_eq!(teire_swapped(&TEIRE), [0, 1]);
     }
 
     #[test]
@@ -637,9 +642,7 @@ mod tests {
     fn a_string_left_in_atari_at_the_end_is_connected_inside_its_own_territory() {
         assert_eq!(teire(&IN_ATARI, &[], &[]), [0, 1]);
         // Mirrored, the colours swapped: the same point for Black.
-        let swapped = Position::colours_swapped(&IN_ATARI);
-        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
-        assert_eq!(teire(&swapped, &[], &[]), [1, 0]);
+        assert_eq!(teire_swapped(&IN_ATARI), [1, 0]);
     }
 
     #[test]
