@@ -176,8 +176,10 @@ fn make_diagram(
             .iter()
             .filter_map(|p| Point::from_sgf(p))
             .collect();
-        // The count's own finish: gaps closed where the dead stones are estimated.
-        let sealed = r.view.basis == crate::count::reading::Basis::Estimated;
+        // The count's own finish: its gaps closed where it closed any (an estimated count
+        // of a record that stops before the players did), so that the diagram marks the
+        // territory the count gave.
+        let sealed = !r.view.gaps.is_empty();
         if let Ok(area) = score::count_area_sealing(&position, &dead, sealed) {
             marks = marks.with_area(&area);
         }
