@@ -614,3 +614,42 @@ fn no_progress_bar_off_a_terminal_or_for_one_file() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!err.contains('\x1b') && !err.contains('\r'), "{err:?}");
 }
+
+/// A Fox export without CA whose names are UTF-8 cut by a `?` (`Pro/9p/1516115599`):
+/// read as GBK, the rank `9段` took the `]` after it for half a character and ran on over
+/// `WR` and `KM`, so that a handicap game was counted without its komi and stated a wrong
+/// winner. Read as UTF-8, every property is its own and the komi is the record's.
+#[test]
+fn a_fox_record_with_cut_names_keeps_its_rank_and_komi() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes: &[u8] =
+        b"(;GM[1]FF[4]  SZ[19]  PB[\xe5\xb0?\xe6\xb5\xa3\xe8\x83\xbd]  PW[\xe7\xbb?\xe8\x89\xba]  \
+        BR[9\xe6\xae\xb5]  WR[P9\xe6\xae\xb5]  KM[550]HA[3]RU[Japanese]AP[GNU Go:3.8]RE[W+0.5]\
+        TM[1800]TC[10]TT[60];AB[pd][dp][dd];W[pp];B[qn])";
+    let path = dir.path().join("fox.sgf");
+    std::fs::write(&path, bytes).unwrap();
+    let out = stdout(goref().args([
+        "check",
+        "--format",
+        "jsonl",
+        "--fail-on",
+        "never",
+        path.to_str().unwrap(),
+    ]));
+    let report: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(report["info"]["black_rank"], "9段", "{report}");
+    assert_eq!(report["info"]["white_rank"], "P9段", "{report}");
+    assert_eq!(report["komi"]["value"], 5.5, "{report}");
+    assert_eq!(report["komi"]["source"], "record", "{report}");
+    let charset: Vec<&Value> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "charset")
+        .collect();
+    assert_eq!(charset.len(), 1, "{report}");
+    assert!(charset[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("decoded as UTF-8"));
+}

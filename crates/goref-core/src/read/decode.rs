@@ -229,11 +229,19 @@ fn decode_ascii_compatible(bytes: &[u8]) -> Decoded {
     }
 }
 
+/// Whether bytes that are not UTF-8 are nearly so: at least twice as many valid
+/// multi-byte characters as invalid sequences (a name cut in the middle of a character,
+/// a byte a server replaced by `?`). Text in a legacy multi-byte charset makes few valid
+/// UTF-8 sequences by chance and many invalid ones.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (valid_multibyte, invalid) = utf8_census(bytes);
+    valid_multibyte >= invalid * 2
+}
+
 /// CA says UTF-8 but the bytes are not. Mostly-UTF-8 text (Fox names cut in the middle
 /// of a character) stays UTF-8 with replacements; otherwise trust detection.
 fn declared_utf8_but_invalid(bytes: &[u8], findings: &mut Vec<Finding>) -> (String, &'static str) {
-    let (valid_multibyte, invalid) = utf8_census(bytes);
-    if valid_multibyte < invalid * 2 {
+    if !mostly_utf8(bytes) {
         if let Some((text, enc)) = clean_guess(bytes) {
             findings.push(Finding::new(
                 Code::Charset,
@@ -324,7 +332,19 @@ fn undeclared_non_utf8(
     } else {
         "no CA and the bytes are not UTF-8"
     };
-    if let Some((text, g)) = clean_guess(bytes) {
+    let guess = clean_guess(bytes);
+    let utf8_wins = utf8_reads_better(bytes, guess.as_ref());
+    if utf8_wins {
+        let (text, bad) = utf8_lossy(bytes);
+        let mut f = replacement_finding(&text, bad, "UTF-8");
+        f.message = format!(
+            "{intro}, but it holds UTF-8 characters that the detected charset would misread: decoded as UTF-8; {}",
+            f.message
+        );
+        findings.push(f);
+        return (text, UTF_8.name());
+    }
+    if let Some((text, g)) = guess {
         findings.push(
             Finding::new(
                 Code::Charset,
@@ -341,6 +361,46 @@ fn undeclared_non_utf8(
         ),
     ));
     (latin1(bytes), LATIN1)
+}
+
+/// Whether bytes without a CA that are not UTF-8 still read better as UTF-8 (with U+FFFD
+/// for what is broken) than as the detected charset `guess` (None: nothing decodes them
+/// cleanly but ISO-8859-1, which loses nothing). Fox exports UTF-8 without CA and cuts names in the middle of a
+/// character (a byte replaced by `?`); another charset may then decode every byte:
+/// - a single-byte one turns each valid character into two or three wrong ones: UTF-8
+///   wins where it reads at least half as many characters as it misses;
+/// - a multi-byte one (GBK, Big5) reads other characters, and may read a `]` as the
+///   second half of one, so that a value runs on over the next properties (a `KM`
+///   swallowed into the rank before it): UTF-8 wins where the text is nearly all UTF-8
+///   (twice as many characters as misses), or where the guess changes the SGF structure
+///   and UTF-8 reads at least half as many characters as it misses.
+///
+/// Text really in a legacy charset makes few valid UTF-8 characters by chance and many
+/// invalid sequences, and is left to detection.
+fn utf8_reads_better(bytes: &[u8], guess: Option<&(String, &'static Encoding)>) -> bool {
+    let (valid, invalid) = utf8_census(bytes);
+    if valid == 0 {
+        return false;
+    }
+    match guess {
+        // Nothing decodes the bytes cleanly: ISO-8859-1 keeps every byte, so UTF-8 must
+        // be nearly all of the text to be the better reading.
+        None => valid >= 2 * invalid,
+        Some((_, enc)) if enc.is_single_byte() => 2 * valid >= invalid,
+        Some((text, _)) => {
+            valid >= 2 * invalid || (!keeps_the_structure(bytes, text) && 2 * valid >= invalid)
+        }
+    }
+}
+
+/// Whether a decoding keeps every `[`, `\\` and `]` byte as that character. SGF's
+/// structure is in those bytes, and a multi-byte charset whose second bytes include them
+/// (GBK, Big5, Shift_JIS) may read one as half of a character.
+fn keeps_the_structure(bytes: &[u8], text: &str) -> bool {
+    let delimiter = |b: u8| matches!(b, b'[' | b'\\' | b']');
+    let in_bytes = bytes.iter().filter(|&&b| delimiter(b)).count();
+    let in_text = text.bytes().filter(|&b| delimiter(b)).count();
+    in_bytes == in_text
 }
 
 /// chardetng's guess, if it decodes the bytes without a single error.
@@ -811,6 +871,64 @@ mod tests {
             (d.findings[0].line, d.findings[0].column),
             (Some(2), Some(6))
         );
+    }
+
+    /// Fox's export header as it is (`Pro/9p/1516115599`): no CA, UTF-8 names with a byte
+    /// replaced by `?`, the rank `9段` right before `KM`. GBK decodes every byte, and reads
+    /// `段` and the `]` after it as two other characters, so that the rank runs on over
+    /// `WR` and `KM`: the komi was lost and the count compared with RE under none.
+    const FOX_HEADER: &[u8] = b"(;GM[1]FF[4]  SZ[19]  PB[\xe5\xb0?\xe6\xb5\xa3\xe8\x83\xbd]  \
+        PW[\xe7\xbb?\xe8\x89\xba\xe6\x8c\x87\xe5\xaf\xbcB]  BR[9\xe6\xae\xb5]  WR[P9\xe6\xae\xb5]  \
+        KM[550]HA[3]RU[Japanese]RE[W+0.5];B[pd])";
+
+    #[test]
+    fn a_fox_header_with_cut_names_stays_utf8_and_keeps_its_properties() {
+        // The case is the one the rule is for: GBK decodes it cleanly and moves a `]`.
+        let (gbk, gbk_errors) = GBK.decode_without_bom_handling(FOX_HEADER);
+        assert!(!gbk_errors);
+        assert!(!keeps_the_structure(FOX_HEADER, &gbk));
+        let d = decode(FOX_HEADER);
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.text.contains("BR[9段]  WR[P9段]  KM[550]"), "{}", d.text);
+        assert!(d.text.contains("PB[\u{FFFD}?浣能]"), "{}", d.text);
+        assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
+        let message = &d.findings[0].message;
+        assert!(
+            message.starts_with("no CA and the bytes are not UTF-8, but it holds UTF-8 characters")
+                && message.contains("2 byte sequence(s) are not valid UTF-8"),
+            "{message}"
+        );
+    }
+
+    /// More broken characters than whole ones, as in many Fox names, and a multi-byte
+    /// guess that moves a `]`: UTF-8 still wins where it reads half as many characters as
+    /// it misses; a single-byte guess (which cannot move a `]`) turns every whole character
+    /// into two or three wrong ones, and loses to UTF-8 by the same measure.
+    #[test]
+    fn names_mostly_broken_still_read_as_utf8_beside_a_guess_that_misreads_them() {
+        // 미?미?: two Hangul syllables each cut by a `?` (two invalid sequences each).
+        let korean =
+            b"(;PB[\xeb\xaf\xb8\xeb?\xbc\xed?\xb4]BR[9\xe6\xae\xb5]WR[9\xe6\xae\xb5]KM[0];B[pd])";
+        let d = decode(korean);
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.text.contains("BR[9段]WR[9段]KM[0]"), "{}", d.text);
+        // Three valid characters against eight invalid sequences: detection decides.
+        let mostly_broken =
+            b"(;PB[\xe3?\xb5\xe3?\x8b\xe3?\x97\xe3?\xb5]BR[9\xe6\xae\xb5]PW[\xe4\xbd\x99];B[pd])";
+        assert_eq!(utf8_census(mostly_broken), (2, 8));
+        assert_ne!(decode(mostly_broken).used, "UTF-8");
+    }
+
+    #[test]
+    fn text_really_in_a_legacy_charset_is_still_detected() {
+        let d = decode(&sgf_in(GBK, None, CHINESE));
+        assert_eq!(d.used, "GBK");
+        assert!(d.text.contains(CHINESE));
+        // A GBK character whose second byte is `]` (0x5D) moves the structure: the test
+        // of the rule above sees it.
+        let (text, _) = GBK.decode_without_bom_handling(b"PB[\x81]]");
+        assert!(!keeps_the_structure(b"PB[\x81]]", &text), "{text}");
+        assert!(keeps_the_structure(b"PB[a]]", "PB[a]]"));
     }
 
     /// The census boundary of `declared_utf8_but_invalid`: with fewer valid multi-byte
