@@ -919,6 +919,64 @@ mod tests {
         assert_ne!(decode(mostly_broken).used, "UTF-8");
     }
 
+    /// The decision table of [`utf8_reads_better`], at its boundaries: `valid` UTF-8
+    /// characters and `invalid` sequences, against no clean guess, a single-byte one, and a
+    /// multi-byte one that keeps or moves the SGF structure.
+    #[test]
+    fn utf8_reads_better_by_the_census_and_the_guess() {
+        let bytes = |valid: usize, invalid: usize| {
+            let mut b = b"(;PB[".to_vec();
+            for _ in 0..valid {
+                b.extend_from_slice("段".as_bytes());
+            }
+            for _ in 0..invalid {
+                b.extend_from_slice(b"\xFFa");
+            }
+            b.extend_from_slice(b"])");
+            b
+        };
+        let decide = |valid, invalid, guess: Option<(&'static Encoding, bool)>| {
+            let b = bytes(valid, invalid);
+            assert_eq!(utf8_census(&b), (valid, invalid));
+            let kept = String::from_utf8_lossy(&b).into_owned();
+            let guess = guess.map(|(enc, keeps)| {
+                let text = if keeps {
+                    kept.clone()
+                } else {
+                    kept.replacen(']', "", 1)
+                };
+                (text, enc)
+            });
+            utf8_reads_better(&b, guess.as_ref())
+        };
+        let single = Some((WINDOWS_1252, true));
+        let (keeps, moves) = (Some((GBK, true)), Some((GBK, false)));
+        // (valid, invalid, guess, UTF-8 reads better)
+        let table = [
+            (0, 1, None, false),
+            (2, 1, None, true),
+            (3, 2, None, false),
+            (1, 2, single, true),
+            (4, 8, single, true),
+            (1, 3, single, false),
+            (2, 1, keeps, true),
+            (3, 2, keeps, false),
+            (1, 2, keeps, false),
+            (1, 2, moves, true),
+            (4, 8, moves, true),
+            (1, 3, moves, false),
+            (0, 1, moves, false),
+        ];
+        for (valid, invalid, guess, expected) in table {
+            assert_eq!(
+                decide(valid, invalid, guess),
+                expected,
+                "{valid} valid, {invalid} invalid, guess {:?}",
+                guess.map(|(e, k): (&Encoding, bool)| (e.name(), k))
+            );
+        }
+    }
+
     #[test]
     fn text_really_in_a_legacy_charset_is_still_detected() {
         let d = decode(&sgf_in(GBK, None, CHINESE));
