@@ -337,10 +337,11 @@ fn undeclared_non_utf8(
     if utf8_wins {
         let (text, bad) = utf8_lossy(bytes);
         let mut f = replacement_finding(&text, bad, "UTF-8");
-        f.message = format!(
-            "{intro}, but it holds UTF-8 characters that the detected charset would misread: decoded as UTF-8; {}",
-            f.message
-        );
+        let why = match &guess {
+            Some((_, g)) => format!("it holds UTF-8 characters that {} would misread", g.name()),
+            None => "nearly all of it is UTF-8".to_string(),
+        };
+        f.message = format!("{intro}, but {why}: decoded as UTF-8; {}", f.message);
         findings.push(f);
         return (text, UTF_8.name());
     }
@@ -894,9 +895,30 @@ mod tests {
         assert_eq!(d.findings.len(), 1, "{:?}", d.findings);
         let message = &d.findings[0].message;
         assert!(
-            message.starts_with("no CA and the bytes are not UTF-8, but it holds UTF-8 characters")
+            message.starts_with(
+                "no CA and the bytes are not UTF-8, but it holds UTF-8 characters that GBK would misread"
+            )
                 && message.contains("2 byte sequence(s) are not valid UTF-8"),
             "{message}"
+        );
+    }
+
+    /// A name cut at its last character, no CA: windows-1252 decodes every byte (and is
+    /// chardetng's guess), but would turn 李昌 into six Latin characters; the finding names
+    /// the charset UTF-8 was preferred to.
+    #[test]
+    fn a_name_cut_at_its_end_reads_as_utf8_and_says_which_guess_it_beat() {
+        let bytes = b"(;PB[\xE6\x9D\x8E\xE6\x98\x8C\xFF])";
+        assert_eq!(clean_guess(bytes).map(|(_, e)| e), Some(WINDOWS_1252));
+        let d = decode(bytes);
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.text.contains("PB[李昌\u{FFFD}]"), "{}", d.text);
+        assert!(
+            d.findings[0]
+                .message
+                .contains("UTF-8 characters that windows-1252 would misread"),
+            "{:?}",
+            d.findings
         );
     }
 
