@@ -4,6 +4,7 @@
 Usage:
     scripts/unseen-archive.py GIT_DIR [--goref BIN] [--gnugo BIN] [--keep DIR] [--list]
                               [--all] [--jobs N] [--cache FILE] [--per-source]
+                              [--every-record] [--extract-only]
 
 GIT_DIR is a clone (or the bare mirror `fetch` gives) of github:yenw/computer-go-dataset.
 The folders below (AI games that ../shared/corpus does not hold) are extracted at HEAD into a
@@ -19,6 +20,10 @@ GNU Go reads KM from the record; Fox writes komi x 100 (KM[750] = 7.5) or KM[0] 
 the `fox-km0` convention in an even game, none in a handicap game; 7.5 under RU[Chinese] by
 `fox-chinese-km0`), so its margin is taken back to komi 0 and the real komi applied. An RE
 counted in stones (`W+1.25` under area counting) is compared in points (`recorded_in_points`).
+
+`--all --every-record --extract-only --keep DIR` extracts the archive the speed figures of
+docs/scoring.md were measured on (every record under `AI/` outside the corpus: 4,768 at
+HEAD in December 2026) and stops.
 
 `--all` takes every folder under `AI/` instead of the list below (about 4,800 records outside
 the corpus at d40334f8, 459 of them counts; GNU Go needs about 40 minutes a core for them);
@@ -94,7 +99,7 @@ def folders(git_dir, every):
     return [f"AI/{n}" for n in filter(None, names.split("\0"))]
 
 
-def extract(git_dir, out, seen, every=False):
+def extract(git_dir, out, seen, every=False, every_record=False):
     kept = []
     for folder in folders(git_dir, every):
         # -z: names unquoted (git quotes a name with a byte past ASCII, and such a name
@@ -104,7 +109,7 @@ def extract(git_dir, out, seen, every=False):
             if not path.lower().endswith(".sgf"):
                 continue
             data = git(git_dir, "show", f"HEAD:{path}")
-            if hashlib.md5(data).hexdigest() in seen or not is_count(data):
+            if hashlib.md5(data).hexdigest() in seen or not (every_record or is_count(data)):
                 continue
             sub = os.path.join(out, re.sub(r"[^A-Za-z0-9]", "_", folder[3:]))
             os.makedirs(sub, exist_ok=True)
@@ -190,12 +195,19 @@ def main():
     ap.add_argument("--jobs", type=int, default=2, help="GNU Go processes at once")
     ap.add_argument("--cache", help="a file of GNU Go's margins by content hash, read and extended")
     ap.add_argument("--per-source", action="store_true", help="the figures per folder as well")
+    ap.add_argument("--every-record", action="store_true",
+                    help="extract every record, not only counts (the speed measurement's archive)")
+    ap.add_argument("--extract-only", action="store_true",
+                    help="extract (into --keep) and stop: no GNU Go, no check")
     args = ap.parse_args()
     goref = args.goref or os.path.join(
         subprocess.run([os.path.join(here, "target-dir.sh")], capture_output=True, text=True).stdout.strip(),
         "release", "goref")
     out = args.keep or tempfile.mkdtemp(prefix="goref-unseen-")
-    files = extract(args.git_dir, out, corpus_hashes(args.corpus), args.all)
+    files = extract(args.git_dir, out, corpus_hashes(args.corpus), args.all, args.every_record)
+    if args.extract_only:
+        print(f"{len(files)} records extracted into {out}")
+        return
     second = second_opinions(files, args.gnugo, args.jobs, args.cache)
     reports = subprocess.run(
         [goref, "check", "--format", "jsonl", "--no-progress", "--fail-on", "never", out],
