@@ -1797,6 +1797,52 @@ pub(crate) mod fox_positions {
         "....XXO..OOXXO.OOO.",
     ];
 
+    /// Fox `Pro/9p/1570629087`, the final position: White's corner at the top right has
+    /// one eye at Q19 and a second around the dead Black stone at T18, whose one liberty
+    /// is T19; but White's T17, beside it, has one liberty too (T16), outside the eye.
+    pub(crate) const A_KILL_IN_A_RACE: [&str; 19] = [
+        "OO.......OOXXOO.OO.",
+        "XOO..OO.O.OOXXOOOOX",
+        "XXO.OXXOO..OXXXXOXO",
+        "XX.O.XOOXOOOOXXXOX.",
+        ".XXO.XXXXXOXXX.XOX.",
+        "X.XOOOOX.XOXXXX.XOO",
+        "XXO..O.OXXXXXOX.XXX",
+        "OXOO....OXOXOOX..X.",
+        "OOOOO.OO.OOO.OOXXX.",
+        "...XOOX.O.O.O.OOOX.",
+        "..OOXXX.OXXOOOX.OX.",
+        "..O.OOXXXXX.OXXXX..",
+        "...O.OOX..XXOOXOX..",
+        "..O.OXOXXXOO.OXOX..",
+        "...OXXOX.XO...OOX..",
+        ".OOOOXXXOO....OXX..",
+        "OOXXOX.XXOO..OOOX..",
+        "OX.XX..X.XO..OXX.X.",
+        ".XX.....XXXO.OOXX..",
+    ];
+
+    /// A small, short kill beside an enemy chain in atari is a race whoever moves first
+    /// wins: it is not read sure, and the corner whose second eye it made lives no surer.
+    #[test]
+    fn a_short_kill_beside_a_chain_in_atari_is_no_sure_kill() {
+        let est = Estimate::of(&Position::from_diagram(&A_KILL_IN_A_RACE));
+        let at = |x: u8, y: u8| {
+            let p = Point::new(x, y);
+            let s = est.strings.iter().find(|s| s.stones.contains(&p)).unwrap();
+            (s.status, s.confidence)
+        };
+        let min = crate::count::options::MIN_CONFIDENCE;
+        // T18, dead, below the confidence a result may rest on.
+        let (status, confidence) = at(18, 1);
+        assert_eq!(status, StoneStatus::Dead);
+        assert!(confidence < min, "{confidence}");
+        // White's corner (R18) lives, no surer than that kill.
+        let (status, corner) = at(17, 1);
+        assert_eq!(status, StoneStatus::Alive);
+        assert!(corner < min, "{corner}");
+    }
+
     /// A chain alive only by its connection lives no surer than a seki its group joins.
     #[test]
     fn a_group_alive_by_its_connection_to_a_seki_is_no_surer_than_the_seki() {

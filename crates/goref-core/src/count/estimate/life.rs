@@ -758,7 +758,9 @@ fn kill(
     };
     for &c in &space.chains {
         let chain = &grid.chains[c];
-        let short = chain.stones.len() <= SHORT_STONES && chain.libs.len() <= SHORT_STONES;
+        let short = chain.stones.len() <= SHORT_STONES
+            && chain.libs.len() <= SHORT_STONES
+            && !beside_a_chain_in_atari(grid, c);
         verdicts[c] = LifeVerdict {
             status: StoneStatus::Dead,
             confidence: if short {
@@ -769,6 +771,23 @@ fn kill(
             proven: false,
         };
     }
+}
+
+/// Whether chain `c` touches a chain of the other colour in atari on the board as it
+/// stands. A small, short chain read dead there is in a race whoever moves first wins:
+/// its kill is no surer than the enclosure says (no [`confidence::DEAD_SMALL_AND_SHORT`]).
+/// Fox `Pro/9p/1570629087`: the dead Black stone at T18, one liberty (T19) in White's
+/// corner eye, beside White's T17, whose one liberty (T16) is outside: Black takes T17 and
+/// the eye is gone; read sure, the kill made White's corner live and stated W+29.5 against
+/// RE B+3.5 (GNU Go kills the corner).
+fn beside_a_chain_in_atari(grid: &Grid, c: usize) -> bool {
+    let chain = &grid.chains[c];
+    chain.stones.iter().any(|&i| {
+        grid.neighbours(i).any(|n| {
+            grid.cells[n] == Some(chain.color.opponent())
+                && grid.chains[grid.chain_of[n] as usize].libs.len() == 1
+        })
+    })
 }
 
 /// At most this many stones in a space of at least [`ROOM`] empty points are a kill as
