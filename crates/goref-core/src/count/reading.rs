@@ -370,6 +370,8 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
     // strings it did not prove (issue 26 requirement 2). Only here, where a verdict is about
     // to be stated (a few games in a thousand), so the check keeps its speed.
     let mut second_est = None;
+    // Whether the second look was asked for (taken, or found unable to turn the verdict).
+    let mut looked = false;
     if let (Some(est), Some(s), Some(recounts), true) = (
         chosen.estimate.as_ref(),
         end.score.as_ref(),
@@ -379,6 +381,7 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
             && matches!(opts.estimator, Estimator::Builtin)
             && chosen.basis == Basis::Estimated,
     ) {
+        looked = true;
         second_est = second_look_where_it_could_decide(recounts, position, est, s, opts, against);
         if let Some(second) = &second_est {
             deciding = deciding_strings(recounts, second, s, opts.min_confidence(), against);
@@ -398,7 +401,24 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
         if let Some(read) = crate::count::estimate::read_out_kills(position, est, &deciding.firsts)
         {
             deciding = deciding_strings(recounts, &read, s, opts.min_confidence(), against);
-            second_est = Some(read);
+            // The kills read out leave nothing deciding: the mismatch is about to be
+            // stated, and the second look, not asked for while they decided, is its guard
+            // all the same (the read-out keeps its confidences).
+            let static_est = chosen.estimate.as_ref().filter(|_| {
+                !looked && deciding.strings.is_empty() && check.status == ResultStatus::Mismatch
+            });
+            let second = static_est.and_then(|static_est| {
+                second_look_where_it_could_decide(recounts, position, static_est, s, opts, against)
+                    .map(|second| with_read_out(second, static_est, &read))
+            });
+            match second {
+                Some(second) => {
+                    deciding =
+                        deciding_strings(recounts, &second, s, opts.min_confidence(), against);
+                    second_est = Some(second);
+                }
+                None => second_est = Some(read),
+            }
         }
     }
     // RE as a second opinion on the strings a mismatch still turns on (issue 26
@@ -515,6 +535,23 @@ fn second_look_where_it_could_decide(
         .collect();
     could_decide(recounts, &reachable, score, against)
         .then(|| crate::count::estimate::second_look(position, est))
+}
+
+/// The second look's estimate with the confidences the move-by-move read-out gave
+/// (`read`, made from `static_est`): a kill read out keeps what the search found, the other
+/// strings take the playouts' word.
+fn with_read_out(mut second: Estimate, static_est: &Estimate, read: &Estimate) -> Estimate {
+    for ((s, before), after) in second
+        .strings
+        .iter_mut()
+        .zip(&static_est.strings)
+        .zip(&read.strings)
+    {
+        if after.confidence > before.confidence {
+            s.confidence = after.confidence;
+        }
+    }
+    second
 }
 
 /// The estimate cannot carry a mismatch that hangs on a string it is unsure of: the
@@ -1993,6 +2030,51 @@ mod tests {
         // upper right, TB): the players' count, as it stands.
         let marked = counted("AW[fb]TB[fb]", &RefereeOptions::default());
         assert_eq!(marked, (vec![], 10));
+    }
+
+    /// Fox `9d/1530606077` (held out; the final position as set-up stones, RE against the
+    /// count as it stands there): the short kill at F6 G6, beside a chain in atari, is unsure
+    /// and decides the margin; read out move by move it is confirmed, and then nothing
+    /// decides. The second look, not asked for while it decided, is taken all the same
+    /// before the mismatch is stated: its playouts find the kills at B10, C9 and R5 unsure,
+    /// and the result is left unstated for them.
+    #[test]
+    fn the_second_look_guards_a_mismatch_left_after_a_read_out() {
+        let stones = [
+            "AB[fa][ha][la][ma][na][pa][eb][fb][gb][hb][nb][pb][fc][hc][ic][mc][nc][qc][ed][f",
+            "d][gd][hd][nd][qd][je][ke][me][ne][oe][kf][lf][mf][of][rf][eg][ig][jg][kg][ng][o",
+            "g][pg][rg][sg][dh][eh][jh][lh][rh][ei][fi][hi][ii][mi][ni][oi][pi][ri][bj][dj][e",
+            "j][fj][gj][nj][pj][qj][ck][fk][hk][mk][pk][gl][hl][ml][pl][ql][rl][hm][im][jm][k",
+            "m][mm][nm][rm][sm][dn][fn][gn][ln][nn][sn][bo][co][do][eo][mo][no][qo][ap][cp][d",
+            "p][fp][lp][mp][np][op][qp][cq][eq][fq][lq][nq][oq][pq][ar][br][dr][fr][or][pr][c",
+            "s][es][ms][ns][os]AW[da][ea][ia][ja][ka][oa][ra][db][ib][kb][lb][mb][ob][qb][sb]",
+            "[dc][ec][jc][lc][oc][rc][dd][id][jd][kd][ld][od][pd][rd][de][fe][ge][he][ie][pe]",
+            "[qe][re][se][ef][ff][if][jf][pf][qf][sf][cg][dg][fg][hg][lg][mg][qg][ch][fh][gh]",
+            "[hh][ih][mh][nh][oh][ph][qh][ci][di][gi][cj][oj][dk][ek][nk][ok][dl][fl][nl][ol]",
+            "[dm][em][gm][om][pm][qm][an][bn][cn][en][hn][in][jn][kn][on][qn][rn][ao][fo][go]",
+            "[ko][lo][oo][po][so][gp][kp][pp][gq][kq][mq][qq][rq][gr][kr][lr][mr][nr][qr][bs]",
+            "[fs][gs][ls][ps][qs]",
+        ]
+        .concat();
+        let rec = record_with_marks(&format!(
+            "(;GM[1]FF[4]SZ[19]RU[Japanese]KM[6.5]RE[W+46]{stones})"
+        ));
+        let check = crate::count::referee(&rec, &RefereeOptions::default())
+            .end
+            .result;
+        assert_eq!(check.status, ResultStatus::Unverified, "{}", check.reason);
+        let named: Vec<String> = check
+            .unclear
+            .iter()
+            .flat_map(|u| u.vertices.clone())
+            .collect();
+        for vertex in ["B10", "C9", "R5"] {
+            assert!(
+                named.iter().any(|v| v == vertex),
+                "{vertex} not in {named:?}: {}",
+                check.reason
+            );
+        }
     }
 
     #[test]
