@@ -201,3 +201,25 @@ fn the_cli_streams_a_large_collection_in_file_order() {
         assert_eq!(r["game"], k + 1, "file order");
     }
 }
+
+/// A streamed collection of Fox exports (no CA, UTF-8 names cut in the middle of a
+/// character): the charset decided on the start is UTF-8, as for each record alone, so
+/// that no game's rank runs on over its komi (docs/reading.md, Decoding cascade).
+#[test]
+fn a_streamed_fox_collection_keeps_every_komi() {
+    let game: &[u8] = b"(;GM[1]FF[4]  SZ[19]  PB[\xe5\xb0?\xe6\xb5\xa3\xe8\x83\xbd]  \
+        PW[\xe7\xbb?\xe8\x89\xba]  BR[9\xe6\xae\xb5]  WR[P9\xe6\xae\xb5]  KM[550]HA[3]\
+        RU[Japanese]RE[W+R];AB[pd][dp][dd];W[pp];B[qn])\n";
+    let alone = check_bytes("x", game, &CheckOptions::default());
+    assert_eq!(alone[0].to_json_value()["komi"]["value"], 5.5);
+    let collection = game.repeat(50);
+    for prefix in [64, 4096, collection.len()] {
+        let reports = streamed(&collection, prefix, 1);
+        assert_eq!(reports.len(), 50);
+        for r in &reports {
+            let v = r.to_json_value();
+            assert_eq!(v["komi"]["value"], 5.5, "prefix {prefix}: {}", v["info"]);
+            assert_eq!(v["info"]["black_rank"], "9段");
+        }
+    }
+}
