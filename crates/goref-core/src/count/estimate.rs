@@ -1797,6 +1797,12 @@ pub(crate) mod fox_positions {
         "....XXO..OOXXO.OOO.",
     ];
 
+    /// The status and confidence of the string on `(x, y)`.
+    fn status_and_confidence_at(est: &Estimate, x: u8, y: u8) -> (StoneStatus, f32) {
+        let s = est.string_at(Point::new(x, y)).expect("a stone there");
+        (s.status, s.confidence)
+    }
+
     /// Fox `Pro/9p/1570629087`, the final position: White's corner at the top right has
     /// one eye at Q19 and a second around the dead Black stone at T18, whose one liberty
     /// is T19; but White's T17, beside it, has one liberty too (T16), outside the eye.
@@ -1827,11 +1833,7 @@ pub(crate) mod fox_positions {
     #[test]
     fn a_short_kill_beside_a_chain_in_atari_is_no_sure_kill() {
         let est = Estimate::of(&Position::from_diagram(&A_KILL_IN_A_RACE));
-        let at = |x: u8, y: u8| {
-            let p = Point::new(x, y);
-            let s = est.strings.iter().find(|s| s.stones.contains(&p)).unwrap();
-            (s.status, s.confidence)
-        };
+        let at = |x, y| status_and_confidence_at(&est, x, y);
         let min = crate::count::options::MIN_CONFIDENCE;
         // T18, dead, below the confidence a result may rest on.
         let (status, confidence) = at(18, 1);
@@ -1847,11 +1849,7 @@ pub(crate) mod fox_positions {
     #[test]
     fn a_group_alive_by_its_connection_to_a_seki_is_no_surer_than_the_seki() {
         let est = Estimate::of(&Position::from_diagram(&CONNECTED_TO_A_SEKI));
-        let at = |x: u8, y: u8| {
-            let p = Point::new(x, y);
-            let s = est.strings.iter().find(|s| s.stones.contains(&p)).unwrap();
-            (s.status, s.confidence)
-        };
+        let at = |x, y| status_and_confidence_at(&est, x, y);
         // T18 in seki at 0.7; the group at S16 alive, capped at the seki's 0.7.
         let (seki, seki_confidence) = at(18, 1);
         assert_eq!(seki, StoneStatus::Seki);

@@ -404,21 +404,22 @@ pub fn read_end(record: &GameRecord, opts: &RefereeOptions, judged: &Judged) -> 
             // The kills read out leave nothing deciding: the mismatch is about to be
             // stated, and the second look, not asked for while they decided, is its guard
             // all the same (the read-out keeps its confidences).
-            let static_est = chosen.estimate.as_ref().filter(|_| {
-                !looked && deciding.strings.is_empty() && check.status == ResultStatus::Mismatch
-            });
-            let second = static_est.and_then(|static_est| {
-                second_look_where_it_could_decide(recounts, position, static_est, s, opts, against)
+            let guard_now =
+                !looked && deciding.strings.is_empty() && check.status == ResultStatus::Mismatch;
+            let second = chosen
+                .estimate
+                .as_ref()
+                .filter(|_| guard_now)
+                .and_then(|static_est| {
+                    second_look_where_it_could_decide(
+                        recounts, position, static_est, s, opts, against,
+                    )
                     .map(|second| with_read_out(second, static_est, &read))
-            });
-            match second {
-                Some(second) => {
-                    deciding =
-                        deciding_strings(recounts, &second, s, opts.min_confidence(), against);
-                    second_est = Some(second);
-                }
-                None => second_est = Some(read),
+                });
+            if let Some(second) = &second {
+                deciding = deciding_strings(recounts, second, s, opts.min_confidence(), against);
             }
+            second_est = Some(second.unwrap_or(read));
         }
     }
     // RE as a second opinion on the strings a mismatch still turns on (issue 26
