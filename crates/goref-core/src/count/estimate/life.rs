@@ -8,9 +8,7 @@
 //! enclosing group its eyes back; two weak groups that share their liberties, neither able to
 //! fill them without self-atari, are in seki.
 
-use std::rc::Rc;
-
-use super::grid::{labelling, Grid, Labelling, UnionFind, NONE};
+use super::grid::{labelling, Grid, UnionFind, NONE};
 use super::race::{self, SekiReadOut};
 use super::semeai;
 use crate::count::estimate::StoneStatus;
@@ -67,10 +65,115 @@ struct Round {
     strong: Vec<bool>,
     /// Per group representative: eye value.
     eyes: Vec<u32>,
-    /// The open regions (cells without a living stone) and, per region, the colours of
-    /// the living stones around it (bit 0 Black, bit 1 White): [`Round::eye_owner`].
-    regions: Rc<Labelling>,
-    borders: Vec<u8>,
+    /// The open region of each cell (cells without a living stone), or [`NONE`] (a living
+    /// stone).
+    label: Vec<u32>,
+    /// The open regions as read ([`Regions`]).
+    regions: Regions,
+}
+
+/// What a round reads off its open regions, one walk over each region's cells: all of it
+/// depends on the region's cells and the stones beside them, so a region no kill touched
+/// is kept from one round to the next ([`Round::after_kills`]). Kept in flat lists, each
+/// region a span of them: a round is copied in a few blocks, and a region a kill merged
+/// into another is left in them with no cells.
+#[derive(Clone, Default)]
+struct Regions {
+    spans: Vec<RegionSpan>,
+    cells: Vec<u32>,
+    /// The living chains around each region, each once.
+    border: Vec<u32>,
+    /// Chains of one colour that share an empty point of the region.
+    joins: Vec<(u32, u32)>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct RegionSpan {
+    cells: (u32, u32),
+    border: (u32, u32),
+    joins: (u32, u32),
+    /// The colours of the living stones around it (bit 0 Black, bit 1 White).
+    mask: u8,
+    /// How many of its cells touch Black's and White's living stones.
+    touching: [u32; 2],
+    /// Whether it holds a stone (one read dead).
+    has_stone: bool,
+}
+
+/// A cell of the area a kill freed, before it is given its new region.
+const FREED: u32 = NONE - 1;
+
+impl Regions {
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    fn cells(&self, r: usize) -> &[u32] {
+        let (from, to) = self.spans[r].cells;
+        &self.cells[from as usize..to as usize]
+    }
+
+    fn border(&self, r: usize) -> &[u32] {
+        let (from, to) = self.spans[r].border;
+        &self.border[from as usize..to as usize]
+    }
+
+    fn joins(&self, r: usize) -> &[(u32, u32)] {
+        let (from, to) = self.spans[r].joins;
+        &self.joins[from as usize..to as usize]
+    }
+
+    fn mask(&self, r: usize) -> u8 {
+        self.spans[r].mask
+    }
+
+    /// Reads the region whose cells were just added to `cells` (from `first`), as a new
+    /// region; `listed_for` is per-chain scratch holding [`NONE`] or marks of other
+    /// regions (a region's mark is its first cell, which no other region has).
+    fn read(&mut self, grid: &Grid, stones: &LivingStones, first: usize, listed_for: &mut [u32]) {
+        let mark = self.cells.get(first).copied().unwrap_or(NONE);
+        let mut span = RegionSpan {
+            cells: (first as u32, self.cells.len() as u32),
+            border: (self.border.len() as u32, 0),
+            joins: (self.joins.len() as u32, 0),
+            ..RegionSpan::default()
+        };
+        for &i in &self.cells[first..] {
+            let i = i as usize;
+            let empty = grid.cells[i].is_none();
+            span.has_stone |= !empty;
+            let mut seen: [Option<u32>; 2] = [None, None];
+            let mut here = 0u8;
+            for nb in grid.neighbours(i) {
+                // The living colour on the cell, worked out once this round: no chain or
+                // verdict is looked up for an empty cell or a dead stone.
+                let Some(color) = stones.color(nb) else {
+                    continue;
+                };
+                let c = grid.chain_of[nb];
+                here |= 1 << color.index();
+                if listed_for[c as usize] != mark {
+                    listed_for[c as usize] = mark;
+                    self.border.push(c);
+                }
+                // Chains of one colour sharing a liberty are joined: at the end of a game
+                // such a cutting point is defended.
+                if empty {
+                    match seen[color.index()] {
+                        Some(other) if other != c => self.joins.push((other, c)),
+                        Some(_) => {}
+                        None => seen[color.index()] = Some(c),
+                    }
+                }
+            }
+            span.mask |= here;
+            span.touching[0] += u32::from(here & 1);
+            span.touching[1] += u32::from(here >> 1);
+        }
+        span.border.1 = self.border.len() as u32;
+        span.joins.1 = self.joins.len() as u32;
+        self.spans.push(span);
+    }
 }
 
 /// Reads every chain; `alive_proven[c]` and `dead_proven[c]` come from Benson's analysis.
@@ -113,7 +216,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
             Some(settled @ (Settled::Batch | Settled::Race)) => {
                 raced |= matches!(settled, Settled::Race);
                 stones = LivingStones::of(grid, &verdicts);
-                round = Round::new(grid, &verdicts, &stones, alive_proven);
+                round = round.after_kills(grid, &verdicts, &stones, alive_proven);
                 continue;
             }
             Some(Settled::One(space)) => space,
@@ -128,7 +231,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
             continue;
         }
         let next_stones = LivingStones::of(grid, &verdicts);
-        let next = Round::new(grid, &verdicts, &next_stones, alive_proven);
+        let next = round.after_kills(grid, &verdicts, &next_stones, alive_proven);
         let enclosure_lives = enclosing_chains(grid, &before, &space)
             .iter()
             .any(|&c| next.is_strong(c) || verdicts[c].status == StoneStatus::Seki);
@@ -220,69 +323,140 @@ impl Round {
         stones: &LivingStones,
         alive_proven: &[bool],
     ) -> Round {
-        let n = grid.chains.len();
         let labelled = labelling(grid, stones.open());
-        let count = labelled.count;
-        let regions = labelled.regions();
-        // Per open region: bordering colours of living stones and the living chains around
-        // it (each once), kept in one flat list: this runs every round of every estimate.
-        let mut mask = vec![0u8; count];
-        // Per region: the colour that nearly encloses it, if one does.
-        let mut near: Vec<Option<Color>> = Vec::with_capacity(count);
-        let mut border_start = Vec::with_capacity(count + 1);
-        // Room for a chain or two per region: the list is not grown step by step.
-        let mut border: Vec<usize> = Vec::with_capacity(n + 2 * count);
-        let mut listed_for = vec![NONE; n];
-        let mut uf = UnionFind::new(n);
-        // One walk over each open cell's neighbours gathers the borders and joins the
-        // chains (the smallest chain of a set is its representative whatever the order
-        // of the unions).
-        for (r, region_mask) in mask.iter_mut().enumerate() {
-            let first = border.len();
-            border_start.push(first);
-            let (mut touching, mut has_stone) = ([0u32; 2], false);
-            for &i in regions.cells(r) {
-                let i = i as usize;
-                let empty = grid.cells[i].is_none();
-                has_stone |= !empty;
-                let mut seen: [Option<usize>; 2] = [None, None];
-                let mut here = 0u8;
-                for nb in grid.neighbours(i) {
-                    // The living colour on the cell, worked out once this round: no
-                    // chain or verdict is looked up for an empty cell or a dead stone.
-                    let Some(color) = stones.color(nb) else {
-                        continue;
-                    };
-                    let c = grid.chain_of[nb] as usize;
-                    here |= 1 << color.index();
-                    *region_mask |= 1 << color.index();
-                    if listed_for[c] != r as u32 {
-                        listed_for[c] = r as u32;
-                        border.push(c);
-                    }
-                    // Chains of one colour sharing a liberty are joined: at the end of a
-                    // game such a cutting point is defended.
-                    if empty {
-                        match seen[color.index()] {
-                            Some(other) => uf.union(other, c),
-                            None => seen[color.index()] = Some(c),
-                        }
+        let cells_of = labelled.regions();
+        let mut regions = Regions {
+            spans: Vec::with_capacity(labelled.count),
+            cells: Vec::with_capacity(grid.len()),
+            // Room for a chain or two per region: the lists are not grown step by step.
+            border: Vec::with_capacity(grid.chains.len() + 2 * labelled.count),
+            joins: Vec::with_capacity(grid.chains.len()),
+        };
+        let mut listed_for = vec![NONE; grid.chains.len()];
+        for r in 0..labelled.count {
+            let first = regions.cells.len();
+            regions.cells.extend_from_slice(cells_of.cells(r));
+            regions.read(grid, stones, first, &mut listed_for);
+        }
+        let mut round = Round {
+            label: labelled.label.clone(),
+            regions,
+            group: Vec::new(),
+            strong: Vec::new(),
+            eyes: Vec::new(),
+        };
+        round.derive(grid, verdicts, stones, alive_proven);
+        round
+    }
+
+    /// This round after kills: `stones` has every living stone it had but those of the
+    /// chains killed since. Only the open regions beside the stones killed change (they
+    /// and those stones become one region, or several); the others are kept as they were
+    /// read, and the groups, eyes and strength are derived afresh from them all, so the
+    /// answer is [`Round::new`]'s (no decision turns on how the regions are numbered or
+    /// on the order of a region's cells). A stone that lives now and did not (chains
+    /// revived) is no kill: then the round is read afresh.
+    fn after_kills(
+        &self,
+        grid: &Grid,
+        verdicts: &[LifeVerdict],
+        stones: &LivingStones,
+        alive_proven: &[bool],
+    ) -> Round {
+        let mut area = Vec::with_capacity(64);
+        for (i, &r) in self.label.iter().enumerate() {
+            match (r == NONE, stones.color(i).is_none()) {
+                (true, true) => area.push(i),
+                (false, false) => return Round::new(grid, verdicts, stones, alive_proven),
+                _ => {}
+            }
+        }
+        let mut round = Round {
+            label: self.label.clone(),
+            regions: self.regions.clone(),
+            group: Vec::new(),
+            strong: Vec::new(),
+            eyes: Vec::new(),
+        };
+        // The regions beside a freed stone are merged away, their cells read again.
+        let freed = area.len();
+        for k in 0..freed {
+            for nb in grid.neighbours(area[k]) {
+                let r = round.label[nb];
+                if r != NONE && r != FREED {
+                    let span = &mut round.regions.spans[r as usize];
+                    let (from, to) = span.cells;
+                    *span = RegionSpan::default();
+                    area.extend(
+                        round.regions.cells[from as usize..to as usize]
+                            .iter()
+                            .map(|&c| c as usize),
+                    );
+                    for &c in &round.regions.cells[from as usize..to as usize] {
+                        round.label[c as usize] = FREED;
                     }
                 }
-                touching[0] += u32::from(here & 1);
-                touching[1] += u32::from(here >> 1);
             }
-            // An area of empty points one colour nearly encloses: the same decision as
-            // the count's (`score::nearly_enclosed_by`), its points counted on this walk.
+        }
+        for &i in &area[..freed] {
+            round.label[i] = FREED;
+        }
+        // The new regions: the connected parts of that area, each numbered past the last.
+        let mut listed_for = vec![NONE; grid.chains.len()];
+        for &start in &area {
+            if round.label[start] != FREED {
+                continue;
+            }
+            let r = round.regions.len() as u32;
+            let first = round.regions.cells.len();
+            round.label[start] = r;
+            round.regions.cells.push(start as u32);
+            // The region's cells list is its own stack: each cell is walked once.
+            let mut k = first;
+            while k < round.regions.cells.len() {
+                let i = round.regions.cells[k] as usize;
+                k += 1;
+                for nb in grid.neighbours(i) {
+                    if round.label[nb] == FREED {
+                        round.label[nb] = r;
+                        round.regions.cells.push(nb as u32);
+                    }
+                }
+            }
+            round.regions.read(grid, stones, first, &mut listed_for);
+        }
+        round.derive(grid, verdicts, stones, alive_proven);
+        round
+    }
+
+    /// The groups, their eyes and their strength, from the open regions as read.
+    fn derive(
+        &mut self,
+        grid: &Grid,
+        verdicts: &[LifeVerdict],
+        stones: &LivingStones,
+        alive_proven: &[bool],
+    ) {
+        let (label, regions) = (&self.label, &self.regions);
+        let n = grid.chains.len();
+        let mut uf = UnionFind::new(n);
+        // Per region: the colour that nearly encloses it, if one does (the same decision
+        // as the count's, `score::nearly_enclosed_by`, its points counted on the region's
+        // walk). It turns on walls away from the region, so it is decided every round.
+        let mut near: Vec<Option<Color>> = Vec::with_capacity(regions.len());
+        for (r, span) in regions.spans.iter().enumerate() {
+            for &(a, b) in regions.joins(r) {
+                uf.union(a as usize, b as usize);
+            }
             let cells = regions.cells(r);
             near.push(
-                (*region_mask == 3 && !has_stone)
-                    .then(|| gap_enclosure(cells.len(), touching))
+                (span.mask == 3 && !span.has_stone)
+                    .then(|| gap_enclosure(cells.len(), span.touching))
                     .flatten()
                     .filter(|&color| {
                         walls_reach_out(
                             cells.iter().map(|&i| i as usize),
-                            |i| labelled.label[i] == r as u32,
+                            |i| label[i] == r as u32,
                             |i| stones.color(i),
                             |i| grid.neighbours(i),
                             grid.len(),
@@ -290,40 +464,49 @@ impl Round {
                         )
                     }),
             );
-            if *region_mask == 1 || *region_mask == 2 {
+            if span.mask == 1 || span.mask == 2 {
                 // An eye or territory of one colour joins every chain around it.
-                for w in border[first..].windows(2) {
-                    uf.union(w[0], w[1]);
+                for w in regions.border(r).windows(2) {
+                    uf.union(w[0] as usize, w[1] as usize);
                 }
             } else if let Some(color) = near[r] {
                 // So does an area one colour nearly encloses: the chains around it are
                 // one group, whose eye space it is.
-                let mut around = border[first..]
+                let mut around = regions
+                    .border(r)
                     .iter()
-                    .filter(|&&c| grid.chains[c].color == color);
-                if let Some(&head) = around.next() {
-                    for &c in around {
+                    .map(|&c| c as usize)
+                    .filter(|&c| grid.chains[c].color == color);
+                if let Some(head) = around.next() {
+                    for c in around {
                         uf.union(head, c);
                     }
                 }
             }
         }
-        border_start.push(border.len());
-        let border_of = |r: usize| &border[border_start[r]..border_start[r + 1]];
         let group: Vec<usize> = (0..n).map(|c| uf.find(c)).collect();
         let mut eyes = vec![0u32; n];
         // A group's eye counts once per region, however many of its chains border it.
         let mut counted_for = vec![NONE; n];
-        for (r, &region_mask) in mask.iter().enumerate() {
-            let color = match region_mask {
+        let owner = |i: usize| match label[i] {
+            NONE => None,
+            r => match regions.mask(r as usize) {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            },
+        };
+        for (r, span) in regions.spans.iter().enumerate() {
+            let color = match span.mask {
                 1 => Color::Black,
                 2 => Color::White,
                 _ => match near[r] {
                     // Room for two eyes once the enclosure seals its gap.
                     Some(color) => {
-                        for &c in border_of(r) {
-                            let g = group[c];
-                            if grid.chains[c].color == color && counted_for[g] != r as u32 {
+                        for &c in regions.border(r) {
+                            let g = group[c as usize];
+                            if grid.chains[c as usize].color == color && counted_for[g] != r as u32
+                            {
                                 counted_for[g] = r as u32;
                                 eyes[g] += EYES_TO_LIVE;
                             }
@@ -339,17 +522,9 @@ impl Round {
             for (k, &i) in cells[..shown].iter().enumerate() {
                 first[k] = i as usize;
             }
-            let owner = |i: usize| match labelled.label[i] {
-                NONE => None,
-                r => match mask[r as usize] {
-                    1 => Some(Color::Black),
-                    2 => Some(Color::White),
-                    _ => None,
-                },
-            };
             let value = eye_value(grid, verdicts, cells.len(), &first[..shown], color, owner);
-            for &c in border_of(r) {
-                let g = group[c];
+            for &c in regions.border(r) {
+                let g = group[c as usize];
                 if counted_for[g] != r as u32 {
                     counted_for[g] = r as u32;
                     eyes[g] += value;
@@ -363,20 +538,16 @@ impl Round {
                 strong[g] = true;
             }
         }
-        Round {
-            group,
-            strong,
-            eyes,
-            borders: mask,
-            regions: labelled,
-        }
+        self.group = group;
+        self.strong = strong;
+        self.eyes = eyes;
     }
 
     /// The colour that alone borders cell `i`'s open region (an eye or territory), if any.
     fn eye_owner(&self, i: usize) -> Option<Color> {
-        match self.regions.label[i] {
+        match self.label[i] {
             NONE => None,
-            r => match self.borders[r as usize] {
+            r => match self.regions.mask(r as usize) {
                 1 => Some(Color::Black),
                 2 => Some(Color::White),
                 _ => None,
@@ -386,9 +557,7 @@ impl Round {
 
     /// [`Round::eye_owner`] of every cell.
     fn eye_owners(&self) -> Vec<Option<Color>> {
-        (0..self.regions.label.len())
-            .map(|i| self.eye_owner(i))
-            .collect()
+        (0..self.label.len()).map(|i| self.eye_owner(i)).collect()
     }
 
     fn is_strong(&self, c: usize) -> bool {
@@ -1190,6 +1359,82 @@ mod tests {
     /// Cell indices of `(x, y)` points on a board `width` wide.
     fn cells(width: usize, points: &[(usize, usize)]) -> Vec<usize> {
         points.iter().map(|&(x, y)| y * width + x).collect()
+    }
+
+    /// Everything a round tells the reading: each chain's group, strength and eyes, and
+    /// each cell's eye owner.
+    fn picture(
+        round: &Round,
+        n: usize,
+        len: usize,
+    ) -> (Vec<usize>, Vec<bool>, Vec<u32>, Vec<Option<Color>>) {
+        let groups: Vec<usize> = (0..n).map(|c| round.group[c]).collect();
+        let strong = (0..n).map(|c| round.is_strong(c)).collect();
+        let eyes = groups.iter().map(|&g| round.eyes[g]).collect();
+        (
+            groups,
+            strong,
+            eyes,
+            (0..len).map(|i| round.eye_owner(i)).collect(),
+        )
+    }
+
+    fn with_status(n: usize, dead: &[bool]) -> Vec<LifeVerdict> {
+        (0..n)
+            .map(|c| LifeVerdict {
+                status: if dead[c] {
+                    StoneStatus::Dead
+                } else {
+                    StoneStatus::Alive
+                },
+                confidence: confidence::UNSETTLED,
+                proven: false,
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+        /// On random boards (every shape of region: eyes, territories, dame, areas nearly
+        /// enclosed), a round updated after kills, one after another, is the round read
+        /// afresh; and a round after chains revive (no kill) is too.
+        #[test]
+        fn a_round_after_kills_is_the_round_read_afresh(
+            size in 5usize..10,
+            board in proptest::collection::vec(proptest::prop_oneof![3 => proptest::strategy::Just(0u8), 2 => proptest::strategy::Just(1u8), 2 => proptest::strategy::Just(2u8)], 81),
+            killed in proptest::collection::vec(0u8..4, 81),
+            proven in proptest::collection::vec(proptest::bool::weighted(0.1), 81),
+        ) {
+            let rows: Vec<String> = board[..size * size]
+                .chunks(size)
+                .map(|row| row.iter().map(|&c| [".", "X", "O"][c as usize]).collect::<Vec<_>>().join(" "))
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let grid = Grid::new(&Position::from_diagram(&rows));
+            let (n, len) = (grid.chains.len(), grid.len());
+            let alive_proven: Vec<bool> = (0..n).map(|c| proven[c % proven.len()]).collect();
+            // Each chain dies in one of three waves, or never (3).
+            let wave = |c: usize| killed[c % killed.len()];
+            let mut round = {
+                let verdicts = with_status(n, &vec![false; n]);
+                Round::new(&grid, &verdicts, &LivingStones::of(&grid, &verdicts), &alive_proven)
+            };
+            for step in 0..3u8 {
+                let dead: Vec<bool> = (0..n).map(|c| wave(c) <= step).collect();
+                let verdicts = with_status(n, &dead);
+                let stones = LivingStones::of(&grid, &verdicts);
+                let updated = round.after_kills(&grid, &verdicts, &stones, &alive_proven);
+                let afresh = Round::new(&grid, &verdicts, &stones, &alive_proven);
+                proptest::prop_assert_eq!(picture(&updated, n, len), picture(&afresh, n, len), "wave {}", step);
+                round = updated;
+            }
+            // Revived: every chain alive again.
+            let verdicts = with_status(n, &vec![false; n]);
+            let stones = LivingStones::of(&grid, &verdicts);
+            let revived = round.after_kills(&grid, &verdicts, &stones, &alive_proven);
+            let afresh = Round::new(&grid, &verdicts, &stones, &alive_proven);
+            proptest::prop_assert_eq!(picture(&revived, n, len), picture(&afresh, n, len));
+        }
     }
 
     /// The killable shapes (straight and bent three, pyramid and square four, bulky and
