@@ -74,7 +74,7 @@ struct Round {
 
 /// What a round reads off its open regions, one walk over each region's cells: all of it
 /// depends on the region's cells and the stones beside them, so a region no kill touched
-/// is kept from one round to the next ([`Round::after_kills`]). Kept in flat lists, each
+/// is kept from one round to the next ([`Round::updated`]). Kept in flat lists, each
 /// region a span of them: a round is copied in a few blocks, and a region a kill merged
 /// into another is left in them with no cells.
 #[derive(Clone, Default)]
@@ -216,7 +216,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
             Some(settled @ (Settled::Batch | Settled::Race)) => {
                 raced |= matches!(settled, Settled::Race);
                 stones = LivingStones::of(grid, &verdicts);
-                round = round.after_kills(grid, &verdicts, &stones, alive_proven);
+                round = round.updated(grid, &verdicts, &stones, alive_proven);
                 continue;
             }
             Some(Settled::One(space)) => space,
@@ -231,7 +231,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
             continue;
         }
         let next_stones = LivingStones::of(grid, &verdicts);
-        let next = round.after_kills(grid, &verdicts, &next_stones, alive_proven);
+        let next = round.updated(grid, &verdicts, &next_stones, alive_proven);
         let enclosure_lives = enclosing_chains(grid, &before, &space)
             .iter()
             .any(|&c| next.is_strong(c) || verdicts[c].status == StoneStatus::Seki);
@@ -256,12 +256,18 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
     }
     // Asked for a killed colour where a living chain of the other colour touches a
     // doubtful kill's liberties.
-    let doubtful = DoubtfulKills::of(grid, &verdicts, alive_proven, |color, in_contact| {
-        in_contact
-            .iter()
-            .enumerate()
-            .any(|(c, &touch)| touch && grid.chains[c].color != color && living(&verdicts, c))
-    });
+    let doubtful = DoubtfulKills::of(
+        grid,
+        &round,
+        &verdicts,
+        alive_proven,
+        |color, in_contact| {
+            in_contact
+                .iter()
+                .enumerate()
+                .any(|(c, &touch)| touch && grid.chains[c].color != color && living(&verdicts, c))
+        },
+    );
     finish_alive(grid, &round, &mut verdicts, &open, &doubtful);
     verdicts
 }
@@ -349,28 +355,19 @@ impl Round {
         round
     }
 
-    /// This round after kills: `stones` has every living stone it had but those of the
-    /// chains killed since. Only the open regions beside the stones killed change (they
-    /// and those stones become one region, or several); the others are kept as they were
-    /// read, and the groups, eyes and strength are derived afresh from them all, so the
-    /// answer is [`Round::new`]'s (no decision turns on how the regions are numbered or
-    /// on the order of a region's cells). A stone that lives now and did not (chains
-    /// revived) is no kill: then the round is read afresh.
-    fn after_kills(
+    /// This round with the stones that live changed to `stones` (chains killed, or
+    /// revived). Only the open regions a changed stone stands in or touches change: with
+    /// the stones freed they become one region or several, without the stones taken. The
+    /// others are kept as they were read, and the groups, eyes and strength are derived
+    /// afresh from them all, so the answer is [`Round::new`]'s (no decision turns on how
+    /// the regions are numbered or on the order of a region's cells).
+    fn updated(
         &self,
         grid: &Grid,
         verdicts: &[LifeVerdict],
         stones: &LivingStones,
         alive_proven: &[bool],
     ) -> Round {
-        let mut area = Vec::with_capacity(64);
-        for (i, &r) in self.label.iter().enumerate() {
-            match (r == NONE, stones.color(i).is_none()) {
-                (true, true) => area.push(i),
-                (false, false) => return Round::new(grid, verdicts, stones, alive_proven),
-                _ => {}
-            }
-        }
         let mut round = Round {
             label: self.label.clone(),
             regions: self.regions.clone(),
@@ -378,30 +375,45 @@ impl Round {
             strong: Vec::new(),
             eyes: Vec::new(),
         };
-        // The regions beside a freed stone are merged away, their cells read again.
-        let freed = area.len();
-        for k in 0..freed {
-            for nb in grid.neighbours(area[k]) {
-                let r = round.label[nb];
-                if r != NONE && r != FREED {
-                    let span = &mut round.regions.spans[r as usize];
-                    let (from, to) = span.cells;
-                    *span = RegionSpan::default();
-                    area.extend(
-                        round.regions.cells[from as usize..to as usize]
-                            .iter()
-                            .map(|&c| c as usize),
-                    );
-                    for &c in &round.regions.cells[from as usize..to as usize] {
-                        round.label[c as usize] = FREED;
-                    }
+        // The cells whose stone died (freed) or came back to life (taken): the area to
+        // read again starts with the freed ones.
+        let mut area = Vec::with_capacity(64);
+        let mut changed = Vec::with_capacity(64);
+        for (i, &r) in self.label.iter().enumerate() {
+            match (r == NONE, stones.color(i).is_none()) {
+                (true, true) => {
+                    area.push(i);
+                    changed.push(i);
+                }
+                (false, false) => changed.push(i),
+                _ => {}
+            }
+        }
+        // The regions a changed cell stands in or touches are read again, whole.
+        for &i in &changed {
+            for j in std::iter::once(i).chain(grid.neighbours(i)) {
+                let r = round.label[j];
+                if r == NONE || r == FREED {
+                    continue;
+                }
+                let span = &mut round.regions.spans[r as usize];
+                let (from, to) = span.cells;
+                *span = RegionSpan::default();
+                for &c in &round.regions.cells[from as usize..to as usize] {
+                    round.label[c as usize] = FREED;
+                    area.push(c as usize);
                 }
             }
         }
-        for &i in &area[..freed] {
-            round.label[i] = FREED;
+        for &i in &changed {
+            round.label[i] = if stones.color(i).is_none() {
+                FREED
+            } else {
+                NONE
+            };
         }
-        // The new regions: the connected parts of that area, each numbered past the last.
+        // The new regions: the connected parts of that area (its cells still open),
+        // each numbered past the last.
         let mut listed_for = vec![NONE; grid.chains.len()];
         for &start in &area {
             if round.label[start] != FREED {
@@ -755,7 +767,7 @@ fn settle_weakest(
         .collect();
     if !clear.is_empty() {
         // Asked for the colours of the spaces about to be killed.
-        let doubtful = DoubtfulKills::of(grid, verdicts, alive_proven, |color, _| {
+        let doubtful = DoubtfulKills::of(grid, round, verdicts, alive_proven, |color, _| {
             clear.iter().any(|&k| candidates[k].color == color)
         });
         let caps: Vec<Option<f32>> = clear
@@ -1024,10 +1036,12 @@ struct DoubtfulKills {
 
 impl DoubtfulKills {
     /// The doubtful kills of `verdicts`; the rounds with them alive only for the colours
-    /// `wanted` says a cap may be asked for (each is a whole round's work): `wanted` gets
-    /// the killed colour and, per chain, whether it shares a liberty with a doubtful kill.
+    /// `wanted` says a cap may be asked for (each is a round's work, `round` updated):
+    /// `wanted` gets the killed colour and, per chain, whether it shares a liberty with a
+    /// doubtful kill.
     fn of(
         grid: &Grid,
+        round: &Round,
         verdicts: &[LifeVerdict],
         alive_proven: &[bool],
         wanted: impl Fn(Color, &[bool]) -> bool,
@@ -1073,7 +1087,7 @@ impl DoubtfulKills {
                 };
             }
             let stones = LivingStones::of(grid, &revived);
-            let round = Round::new(grid, &revived, &stones, alive_proven);
+            let round = round.updated(grid, &revived, &stones, alive_proven);
             Some((lowest, revived, round))
         });
         DoubtfulKills {
@@ -1396,13 +1410,14 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
         /// On random boards (every shape of region: eyes, territories, dame, areas nearly
-        /// enclosed), a round updated after kills, one after another, is the round read
-        /// afresh; and a round after chains revive (no kill) is too.
+        /// enclosed), a round updated as chains die, one wave after another, and as some
+        /// of them live again, is the round read afresh.
         #[test]
-        fn a_round_after_kills_is_the_round_read_afresh(
+        fn a_round_updated_is_the_round_read_afresh(
             size in 5usize..10,
             board in proptest::collection::vec(proptest::prop_oneof![3 => proptest::strategy::Just(0u8), 2 => proptest::strategy::Just(1u8), 2 => proptest::strategy::Just(2u8)], 81),
             killed in proptest::collection::vec(0u8..4, 81),
+            revived in proptest::collection::vec(proptest::bool::ANY, 81),
             proven in proptest::collection::vec(proptest::bool::weighted(0.1), 81),
         ) {
             let rows: Vec<String> = board[..size * size]
@@ -1412,26 +1427,28 @@ mod tests {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             let grid = Grid::new(&Position::from_diagram(&rows));
             let (n, len) = (grid.chains.len(), grid.len());
-            let alive_proven: Vec<bool> = (0..n).map(|c| proven[c % proven.len()]).collect();
-            // Each chain dies in one of three waves, or never (3).
-            let wave = |c: usize| killed[c % killed.len()];
+            let alive_proven: Vec<bool> = (0..n).map(|c| proven[c]).collect();
+            // Each chain dies in one of three waves, or never (3); then some live again.
+            let waves: Vec<Vec<bool>> = (0..3u8)
+                .map(|step| (0..n).map(|c| killed[c] <= step).collect())
+                .chain(std::iter::once((0..n).map(|c| killed[c] <= 2 && !revived[c]).collect()))
+                .collect();
             let mut round = {
                 let verdicts = with_status(n, &vec![false; n]);
                 Round::new(&grid, &verdicts, &LivingStones::of(&grid, &verdicts), &alive_proven)
             };
-            for step in 0..3u8 {
-                let dead: Vec<bool> = (0..n).map(|c| wave(c) <= step).collect();
-                let verdicts = with_status(n, &dead);
+            for (step, dead) in waves.iter().enumerate() {
+                let verdicts = with_status(n, dead);
                 let stones = LivingStones::of(&grid, &verdicts);
-                let updated = round.after_kills(&grid, &verdicts, &stones, &alive_proven);
+                let updated = round.updated(&grid, &verdicts, &stones, &alive_proven);
                 let afresh = Round::new(&grid, &verdicts, &stones, &alive_proven);
-                proptest::prop_assert_eq!(picture(&updated, n, len), picture(&afresh, n, len), "wave {}", step);
+                proptest::prop_assert_eq!(picture(&updated, n, len), picture(&afresh, n, len), "step {}", step);
                 round = updated;
             }
-            // Revived: every chain alive again.
+            // All alive again at once.
             let verdicts = with_status(n, &vec![false; n]);
             let stones = LivingStones::of(&grid, &verdicts);
-            let revived = round.after_kills(&grid, &verdicts, &stones, &alive_proven);
+            let revived = round.updated(&grid, &verdicts, &stones, &alive_proven);
             let afresh = Round::new(&grid, &verdicts, &stones, &alive_proven);
             proptest::prop_assert_eq!(picture(&revived, n, len), picture(&afresh, n, len));
         }
