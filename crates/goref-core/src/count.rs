@@ -17,6 +17,7 @@ pub(crate) mod convention;
 pub(crate) mod estimate;
 pub(crate) mod gtp;
 pub(crate) mod judge;
+pub(crate) mod neighbours;
 pub(crate) mod options;
 #[cfg(test)]
 mod oracle_tests;

@@ -19,7 +19,6 @@ mod fill_in;
 mod komi;
 mod points;
 
-pub(crate) use counts::cell_neighbours;
 pub(crate) use counts::{
     count_area, count_area_sealing, count_territory, gap_enclosure, nearly_enclosed_by,
     walls_reach_out,

@@ -2,8 +2,8 @@
 
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
-use std::sync::Arc;
 
+use crate::count::neighbours::NeighbourTable;
 use crate::point::Color;
 use crate::replay::position::Position;
 
@@ -27,65 +27,9 @@ pub(crate) struct Grid {
     pub chain_of: Vec<u32>,
     pub chains: Vec<Chain>,
     /// The on-board orthogonal neighbours of each cell, worked out once per board size
-    /// ([`adjacency`]): the reading walks them in every flood fill of every round, the
-    /// estimate's innermost loop.
-    adjacent: Arc<[Adjacent]>,
-}
-
-/// Up to four neighbours of one cell (left, right, up, down; those on the board).
-#[derive(Clone, Copy)]
-struct Adjacent {
-    cells: [u32; 4],
-    len: u8,
-}
-
-impl Adjacent {
-    fn of(i: usize, width: usize, len: usize) -> Adjacent {
-        let x = i % width.max(1);
-        let mut out = Adjacent {
-            cells: [0; 4],
-            len: 0,
-        };
-        let mut add = |n: usize| {
-            out.cells[out.len as usize] = n as u32;
-            out.len += 1;
-        };
-        if x > 0 {
-            add(i - 1);
-        }
-        if x + 1 < width {
-            add(i + 1);
-        }
-        if i >= width {
-            add(i - width);
-        }
-        if i + width < len {
-            add(i + width);
-        }
-        out
-    }
-}
-
-/// The neighbour table of a board `width` wide with `len` cells, made once per size on
-/// each thread: a batch estimates thousands of boards of one or two sizes.
-fn adjacency(width: usize, len: usize) -> Arc<[Adjacent]> {
-    type Tables = Vec<(usize, usize, Arc<[Adjacent]>)>;
-    thread_local! {
-        static TABLES: RefCell<Tables> = const { RefCell::new(Vec::new()) };
-    }
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
-        if let Some((_, _, table)) = tables.iter().find(|(w, l, _)| *w == width && *l == len) {
-            return Arc::clone(table);
-        }
-        let table: Arc<[Adjacent]> = (0..len).map(|i| Adjacent::of(i, width, len)).collect();
-        // A few sizes in a real archive; a hostile batch of many sizes keeps the latest.
-        if tables.len() == 4 {
-            tables.remove(0);
-        }
-        tables.push((width, len, Arc::clone(&table)));
-        table
-    })
+    /// ([`NeighbourTable`]): the reading walks them in every flood fill of every round,
+    /// the estimate's innermost loop.
+    adjacent: NeighbourTable,
 }
 
 impl Grid {
@@ -102,7 +46,7 @@ impl Grid {
             chain_of: vec![NONE; len],
             cells,
             chains: Vec::new(),
-            adjacent: adjacency(width, len),
+            adjacent: NeighbourTable::of(width, len),
         };
         grid.find_chains();
         grid
@@ -115,8 +59,7 @@ impl Grid {
     /// The on-board orthogonal neighbours of cell `i`.
     #[inline]
     pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let a = &self.adjacent[i];
-        a.cells[..a.len as usize].iter().map(|&n| n as usize)
+        self.adjacent.of_cell(i)
     }
 
     /// The on-board diagonal neighbours of cell `i`.
@@ -137,6 +80,7 @@ impl Grid {
     }
 
     fn find_chains(&mut self) {
+        let table = self.adjacent.clone();
         let mut stack = Vec::new();
         let mut stones: Vec<usize> = Vec::new();
         let mut libs: Vec<usize> = Vec::new();
@@ -155,9 +99,7 @@ impl Grid {
             libs.clear();
             while let Some(i) = stack.pop() {
                 stones.push(i);
-                let adjacent = self.adjacent[i];
-                for &n in &adjacent.cells[..adjacent.len as usize] {
-                    let n = n as usize;
+                for n in table.of_cell(i) {
                     match self.cells[n] {
                         None => libs.push(n),
                         Some(c) if c == color && self.chain_of[n] == NONE => {

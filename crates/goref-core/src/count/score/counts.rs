@@ -1,6 +1,7 @@
 //! Area and territory: the two counts of a position with given dead stones (stones
 //! plus surrounded points; surrounded points plus prisoners).
 
+use crate::count::neighbours::NeighbourTable;
 use crate::count::score::check_dead;
 use crate::count::score::serialize_sgf_points;
 use crate::count::score::PointListError;
@@ -282,6 +283,7 @@ pub(crate) fn count_area_sealing(
     count.black.dead_removed = removed[0];
     count.white.dead_removed = removed[1];
     let mut flood = Flood {
+        neighbours: NeighbourTable::of(board.width as usize, board.cells.len()),
         seen: vec![false; board.cells.len()],
         stack: Vec::new(),
         region: Vec::new(),
@@ -295,7 +297,7 @@ pub(crate) fn count_area_sealing(
                 let size = flood.region.len() as u32;
                 if owner.is_none() && seal {
                     if let Some(c) = flood.sealed_by(pos, &board) {
-                        count.seal_gap(&board, &flood.region, c);
+                        count.seal_gap(&board, &flood.neighbours, &flood.region, c);
                         continue;
                     }
                 }
@@ -323,12 +325,16 @@ pub(crate) fn count_area_sealing(
 impl AreaCount {
     /// Counts the empty `region`, which `color` nearly encloses, as `color`'s territory
     /// but for the points touching the other colour: those are the gap, nobody's.
-    fn seal_gap(&mut self, board: &Position, region: &[usize], color: Color) {
+    fn seal_gap(
+        &mut self,
+        board: &Position,
+        neighbours: &NeighbourTable,
+        region: &[usize],
+        color: Color,
+    ) {
         let enemy = Some(color.opponent());
-        let width = board.width as usize;
-        let len = board.cells.len();
         for &j in region {
-            if cell_neighbours(width, len, j).any(|k| board.cells[k] == enemy) {
+            if neighbours.of_cell(j).any(|k| board.cells[k] == enemy) {
                 self.neutral += 1;
                 self.gaps.push(board.point(j));
             } else {
@@ -345,6 +351,7 @@ impl AreaCount {
 /// Buffers for flood-filling empty regions, reused across regions so that counting a
 /// board allocates a constant number of times (the batch counts thousands of boards).
 pub(super) struct Flood {
+    pub(super) neighbours: NeighbourTable,
     pub(super) seen: Vec<bool>,
     pub(super) stack: Vec<usize>,
     pub(super) region: Vec<usize>,
@@ -354,8 +361,6 @@ impl Flood {
     /// Flood-fills the empty region containing cell `start` into `self.region`; returns
     /// the only colour bordering it (None when it borders both colours or none).
     fn empty_region(&mut self, board: &Position, start: usize) -> Option<Color> {
-        let width = board.width as usize;
-        let len = board.cells.len();
         let mut borders = [false; 2];
         self.region.clear();
         self.stack.clear();
@@ -363,7 +368,7 @@ impl Flood {
         self.seen[start] = true;
         while let Some(i) = self.stack.pop() {
             self.region.push(i);
-            for j in cell_neighbours(width, len, i) {
+            for j in self.neighbours.of_cell(i) {
                 match board.cells[j] {
                     Some(c) => borders[c.index()] = true,
                     None if !self.seen[j] => {
@@ -387,7 +392,6 @@ impl Flood {
         if self.region.len() <= NEAR_ROOM {
             return None;
         }
-        let width = board.width as usize;
         let len = board.cells.len();
         let mut in_region = vec![false; len];
         for &i in &self.region {
@@ -398,29 +402,10 @@ impl Flood {
             |i| in_region[i],
             |i| pos.cells.get(i).is_some_and(|c| c.is_some()),
             |i| board.cells[i],
-            |i| cell_neighbours(width, len, i),
+            |i| self.neighbours.of_cell(i),
             len,
         )
     }
-}
-
-/// The cells next to cell `i` of a board `width` cells wide and `len` cells in all, by index
-/// arithmetic alone (no point conversion: the counts call this for every cell).
-pub(crate) fn cell_neighbours(width: usize, len: usize, i: usize) -> impl Iterator<Item = usize> {
-    let x = i % width;
-    // Left, right, up, down; packed into the front of an array (no Option per slot).
-    let mut cells = [0usize; 4];
-    let mut n = 0;
-    for (on_board, j) in [
-        (x > 0, i.wrapping_sub(1)),
-        (x + 1 < width, i + 1),
-        (i >= width, i.wrapping_sub(width)),
-        (i + width < len, i + width),
-    ] {
-        cells[n] = j;
-        n += usize::from(on_board);
-    }
-    cells.into_iter().take(n)
 }
 
 // ---------------------------------------------------------------------------

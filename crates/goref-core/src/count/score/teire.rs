@@ -22,7 +22,8 @@
 //! enemy stone, a dead one can be what leaves the string one liberty. GNU Go's aftermath count
 //! and Fox's count make these teire (docs/scoring.md, "Teire left at the end").
 
-use super::{cell_neighbours, AreaCount};
+use super::AreaCount;
+use crate::count::neighbours::NeighbourTable;
 use crate::point::{Color, Point};
 use crate::replay::position::Position;
 
@@ -45,9 +46,10 @@ fn teire_points_reading(
     if pos.cells.len() != len || area.territory.len() != len {
         return [0, 0];
     }
-    let seki = SekiCells::of(pos, seki);
-    let mut points = teire_through_the_dame(pos, area, &seki, every_string);
-    in_atari_at_the_end(pos, area, &seki, &mut points);
+    let table = NeighbourTable::of(pos.width as usize, len);
+    let seki = SekiCells::of(pos, &table, seki);
+    let mut points = teire_through_the_dame(pos, &table, area, &seki, every_string);
+    in_atari_at_the_end(pos, &table, area, &seki, &mut points);
     points.map(|mut p| {
         p.sort_unstable();
         p.dedup();
@@ -63,20 +65,20 @@ struct SekiCells {
 }
 
 impl SekiCells {
-    fn of(pos: &Position, seki: &[Point]) -> SekiCells {
+    fn of(pos: &Position, table: &NeighbourTable, seki: &[Point]) -> SekiCells {
         if seki.is_empty() {
             return SekiCells {
                 stones: Vec::new(),
                 near: Vec::new(),
             };
         }
-        let (width, len) = (pos.width as usize, pos.cells.len());
+        let len = pos.cells.len();
         let mut stones = vec![false; len];
         for &p in seki.iter().filter(|&&p| pos.contains(p)) {
             stones[pos.index(p)] = true;
         }
         let near = (0..len)
-            .map(|i| cell_neighbours(width, len, i).any(|j| stones[j]))
+            .map(|i| table.of_cell(i).any(|j| stones[j]))
             .collect();
         SekiCells { stones, near }
     }
@@ -96,6 +98,7 @@ impl SekiCells {
 /// territory (a point may be listed twice); the board's sizes are checked by the caller.
 fn teire_through_the_dame(
     pos: &Position,
+    table: &NeighbourTable,
     area: &AreaCount,
     seki: &SekiCells,
     every_string: bool,
@@ -107,8 +110,7 @@ fn teire_through_the_dame(
             board[pos.index(p)] = None;
         }
     }
-    let width = pos.width as usize;
-    let neighbours = |i: usize| cell_neighbours(width, len, i);
+    let neighbours = |i: usize| table.of_cell(i);
     let in_seki = |i: usize| seki.holds(i);
     // The liberties of a seki are not filled.
     let near_seki = |i: usize| seki.touches(i);
@@ -116,7 +118,7 @@ fn teire_through_the_dame(
     let mut candidates: Vec<(Color, usize, Vec<usize>)> = Vec::new();
     // The string each cell belongs to (0: not reached yet), so membership is one lookup.
     let mut string_of = vec![0u32; len];
-    let mut scratch = StringScratch::default();
+    let mut scratch = StringScratch::new(table);
     let mut dame = Vec::new();
     let mut id = 0u32;
     // A liberty outside a string's own territory is neutral (the other side's territory
@@ -133,7 +135,7 @@ fn teire_through_the_dame(
             continue;
         }
         id += 1;
-        scratch.flood(pos, &board, start, id, &mut string_of);
+        scratch.flood(&board, start, id, &mut string_of);
         if scratch.stones.iter().any(|&s| in_seki(s)) {
             continue;
         }
@@ -163,7 +165,7 @@ fn teire_through_the_dame(
             neighbours(d).any(|j| {
                 board[j] == Some(color)
                     && !in_string(j)
-                    && other_own_liberty(pos, &board, &area.territory, j, eye, &mut Vec::new())
+                    && other_own_liberty(table, &board, &area.territory, j, eye, &mut Vec::new())
             })
         };
         if dame.iter().any(|&d| joins_another(d)) {
@@ -202,6 +204,7 @@ fn teire_through_the_dame(
 /// dedups `points`).
 fn in_atari_at_the_end(
     pos: &Position,
+    table: &NeighbourTable,
     area: &AreaCount,
     seki: &SekiCells,
     points: &mut [Vec<usize>; 2],
@@ -212,7 +215,6 @@ fn in_atari_at_the_end(
     for &p in area.dead.iter().filter(|&&p| pos.contains(p)) {
         is_dead[pos.index(p)] = true;
     }
-    let width = pos.width as usize;
     // Per stone, the walk that reached it (0: none yet): a string is read once, from the
     // first territory point beside it.
     let mut walked = vec![0u32; len];
@@ -224,13 +226,14 @@ fn in_atari_at_the_end(
         let Some(color) = area.territory[liberty] else {
             continue;
         };
-        for start in cell_neighbours(width, len, liberty) {
+        for start in table.of_cell(liberty) {
             if pos.cells[start] != Some(color) || is_dead[start] || walked[start] != 0 {
                 continue;
             }
             walk += 1;
             if !lone_liberty(
                 pos,
+                table,
                 start,
                 liberty,
                 walk,
@@ -242,10 +245,11 @@ fn in_atari_at_the_end(
                 continue;
             }
             let living_enemy = stones.iter().any(|&st| {
-                cell_neighbours(width, len, st)
+                table
+                    .of_cell(st)
                     .any(|e| pos.cells[e] == Some(color.opponent()) && !is_dead[e])
             });
-            if living_enemy && capture_holds(pos, &stones, liberty, color.opponent()) {
+            if living_enemy && capture_holds(pos, table, &stones, liberty, color.opponent()) {
                 points[color.index()].push(liberty);
             }
         }
@@ -259,6 +263,7 @@ fn in_atari_at_the_end(
 /// liberties is no question here, from wherever it is reached.
 fn lone_liberty(
     pos: &Position,
+    table: &NeighbourTable,
     start: usize,
     liberty: usize,
     walk: u32,
@@ -266,7 +271,6 @@ fn lone_liberty(
     stones: &mut Vec<usize>,
     stack: &mut Vec<usize>,
 ) -> bool {
-    let (width, len) = (pos.width as usize, pos.cells.len());
     let color = pos.cells[start];
     stones.clear();
     stack.clear();
@@ -274,7 +278,7 @@ fn lone_liberty(
     walked[start] = walk;
     while let Some(i) = stack.pop() {
         stones.push(i);
-        for j in cell_neighbours(width, len, i) {
+        for j in table.of_cell(i) {
             match pos.cells[j] {
                 None if j != liberty => return false,
                 c if c == color && walked[j] == 0 => {
@@ -295,15 +299,21 @@ fn lone_liberty(
 /// stone (a ko, which the owner must still settle). A string of several stones left in
 /// atari by the capture is taken back with more than it took (dead stones joined by the
 /// capturing stone, say): no threat, and no teire.
-fn capture_holds(pos: &Position, string: &[usize], at: usize, enemy: Color) -> bool {
+fn capture_holds(
+    pos: &Position,
+    table: &NeighbourTable,
+    string: &[usize],
+    at: usize,
+    enemy: Color,
+) -> bool {
     let mut board = pos.cells.clone();
     board[at] = Some(enemy);
     for &s in string {
         board[s] = None;
     }
     let mut marks = vec![0u32; board.len()];
-    let mut scratch = StringScratch::default();
-    scratch.flood(pos, &board, at, 1, &mut marks);
+    let mut scratch = StringScratch::new(table);
+    scratch.flood(&board, at, 1, &mut marks);
     scratch.libs.len() >= 2 || scratch.stones.len() == 1
 }
 
@@ -311,7 +321,7 @@ fn capture_holds(pos: &Position, string: &[usize], at: usize, enemy: Color) -> b
 /// territory other than `eye` (`seen` is scratch for the flood). Asked only of a string
 /// next to a dame another candidate could join it through: rare, so it floods afresh.
 fn other_own_liberty(
-    pos: &Position,
+    table: &NeighbourTable,
     board: &[Option<Color>],
     territory: &[Option<Color>],
     start: usize,
@@ -319,14 +329,13 @@ fn other_own_liberty(
     seen: &mut Vec<usize>,
 ) -> bool {
     let color = board[start];
-    let width = pos.width as usize;
     seen.clear();
     seen.push(start);
     let mut k = 0;
     while k < seen.len() {
         let i = seen[k];
         k += 1;
-        for j in cell_neighbours(width, board.len(), i) {
+        for j in table.of_cell(i) {
             if board[j].is_none() {
                 if j != eye && territory[j] == color {
                     return true;
@@ -340,25 +349,27 @@ fn other_own_liberty(
 }
 
 /// Buffers for one string at a time, reused across the strings of a position.
-#[derive(Default)]
-struct StringScratch {
+struct StringScratch<'t> {
+    table: &'t NeighbourTable,
     stones: Vec<usize>,
     /// Liberties, sorted and unique.
     libs: Vec<usize>,
     stack: Vec<usize>,
 }
 
-impl StringScratch {
+impl<'t> StringScratch<'t> {
+    fn new(table: &'t NeighbourTable) -> StringScratch<'t> {
+        StringScratch {
+            table,
+            stones: Vec::new(),
+            libs: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
     /// Fills `stones` and `libs` with the string through cell `start`, marking its stones
     /// with `id` in `string_of` (cells of this colour not yet marked are 0).
-    fn flood(
-        &mut self,
-        pos: &Position,
-        board: &[Option<Color>],
-        start: usize,
-        id: u32,
-        string_of: &mut [u32],
-    ) {
+    fn flood(&mut self, board: &[Option<Color>], start: usize, id: u32, string_of: &mut [u32]) {
         let color = board[start];
         self.stones.clear();
         self.libs.clear();
@@ -367,7 +378,7 @@ impl StringScratch {
         string_of[start] = id;
         while let Some(i) = self.stack.pop() {
             self.stones.push(i);
-            for j in cell_neighbours(pos.width as usize, board.len(), i) {
+            for j in self.table.of_cell(i) {
                 if board[j].is_none() {
                     self.libs.push(j);
                 } else if board[j] == color && string_of[j] == 0 {
@@ -422,7 +433,8 @@ mod tests {
         let width = pos.width as usize;
         let dead = |i: usize| area.dead.iter().any(|&p| pos.index(p) == i);
         let mut string_of = vec![0u32; len];
-        let mut scratch = StringScratch::default();
+        let table = NeighbourTable::of(width, len);
+        let mut scratch = StringScratch::new(&table);
         let mut points = [Vec::new(), Vec::new()];
         for start in 0..len {
             let Some(color) = pos.cells[start] else {
@@ -431,20 +443,21 @@ mod tests {
             if string_of[start] != 0 || dead(start) {
                 continue;
             }
-            scratch.flood(pos, &pos.cells, start, start as u32 + 1, &mut string_of);
+            scratch.flood(&pos.cells, start, start as u32 + 1, &mut string_of);
             let in_seki = scratch
                 .stones
                 .iter()
                 .any(|&s| dead(s) || seki.iter().any(|&p| pos.index(p) == s));
             let [last] = scratch.libs[..] else { continue };
             let living_enemy = scratch.stones.iter().any(|&s| {
-                cell_neighbours(width, len, s)
+                table
+                    .of_cell(s)
                     .any(|e| pos.cells[e] == Some(color.opponent()) && !dead(e))
             });
             if !in_seki
                 && area.territory[last] == Some(color)
                 && living_enemy
-                && capture_holds(pos, &scratch.stones, last, color.opponent())
+                && capture_holds(pos, &table, &scratch.stones, last, color.opponent())
             {
                 points[color.index()].push(last);
             }
@@ -510,7 +523,8 @@ mod tests {
             (pos, area, seki) in boards_with_dead_and_seki()
         ) {
             let mut fast = [Vec::new(), Vec::new()];
-            in_atari_at_the_end(&pos, &area, &SekiCells::of(&pos, &seki), &mut fast);
+            let table = NeighbourTable::of(pos.width as usize, pos.cells.len());
+            in_atari_at_the_end(&pos, &table, &area, &SekiCells::of(&pos, &table, &seki), &mut fast);
             let fast = fast.map(|mut p| {
                 p.sort_unstable();
                 p.dedup();
@@ -590,8 +604,16 @@ mod tests {
         ];
         let pos = Position::from_diagram(&roomy);
         let area = count_area(&pos, &[]).unwrap();
+        let table = NeighbourTable::of(pos.width as usize, pos.cells.len());
         assert_eq!(
-            teire_through_the_dame(&pos, &area, &SekiCells::of(&pos, &[]), false).map(|p| p.len()),
+            teire_through_the_dame(
+                &pos,
+                &table,
+                &area,
+                &SekiCells::of(&pos, &table, &[]),
+                false
+            )
+            .map(|p| p.len()),
             [0, 0]
         );
         // Its lone stones D1 and E2 (one liberty, E1) and J1 (one liberty, H1) are left in
@@ -710,33 +732,18 @@ mod tests {
         let pos = Position::from_diagram(&TEIRE);
         let board = pos.cells.clone();
         let mut string_of = vec![0u32; board.len()];
-        let mut scratch = StringScratch::default();
+        let table = NeighbourTable::of(pos.width as usize, board.len());
+        let mut scratch = StringScratch::new(&table);
         // D7, the lone Black stone: one stone, liberties C7 and E7.
-        scratch.flood(&pos, &board, 3, 1, &mut string_of);
+        scratch.flood(&board, 3, 1, &mut string_of);
         assert_eq!(scratch.stones, vec![3]);
         assert_eq!(scratch.libs, vec![2, 4]);
         // The second call, on White's F7 group, keeps nothing of the first.
-        scratch.flood(&pos, &board, 5, 2, &mut string_of);
+        scratch.flood(&board, 5, 2, &mut string_of);
         assert!(!scratch.stones.contains(&3));
         assert!(scratch.stones.iter().all(|&s| string_of[s] == 2));
         assert_eq!(scratch.stones.len(), 10);
         assert_eq!(scratch.libs, vec![4, 6, 18, 19, 20, 25, 32, 39, 46]);
         assert_eq!(string_of[3], 1);
-    }
-
-    #[test]
-    fn cell_neighbours_are_the_positions_neighbours_by_index() {
-        // A 3x2 board: every cell's neighbours by index arithmetic are those of its point,
-        // with no wrap from one row's end to the next row's start.
-        let pos = Position::from_diagram(&["...", "..."]);
-        for i in 0..6 {
-            let mut by_index: Vec<usize> = cell_neighbours(3, 6, i).collect();
-            let mut by_point: Vec<usize> =
-                pos.neighbours(pos.point(i)).map(|n| pos.index(n)).collect();
-            by_index.sort_unstable();
-            by_point.sort_unstable();
-            assert_eq!(by_index, by_point, "cell {i}");
-        }
-        assert_eq!(cell_neighbours(3, 6, 2).collect::<Vec<_>>(), vec![1, 5]);
     }
 }
