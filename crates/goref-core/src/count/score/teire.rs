@@ -215,11 +215,12 @@ fn in_atari_at_the_end(
     for &p in area.dead.iter().filter(|&&p| pos.contains(p)) {
         is_dead[pos.index(p)] = true;
     }
-    // Per stone, the walk that reached it (0: none yet): a string is read once, from the
-    // first territory point beside it.
-    let mut walked = vec![0u32; len];
-    let mut walk = 0u32;
-    let (mut stones, mut stack) = (Vec::new(), Vec::new());
+    let mut walks = Walks {
+        walked: vec![0u32; len],
+        walk: 0,
+        stones: Vec::new(),
+        stack: Vec::new(),
+    };
     // The liberty is a point of the string's own territory: only the strings beside one
     // are read.
     for liberty in (0..len).filter(|&l| pos.cells[l].is_none()) {
@@ -227,21 +228,14 @@ fn in_atari_at_the_end(
             continue;
         };
         for start in table.of_cell(liberty) {
-            if pos.cells[start] != Some(color) || is_dead[start] || walked[start] != 0 {
+            if pos.cells[start] != Some(color) || is_dead[start] || walks.walked[start] != 0 {
                 continue;
             }
-            walk += 1;
-            if !lone_liberty(
-                pos,
-                table,
-                start,
-                liberty,
-                walk,
-                &mut walked,
-                &mut stones,
-                &mut stack,
-            ) || stones.iter().any(|&s| in_seki(s) || is_dead[s])
-            {
+            if !walks.lone_liberty(pos, table, start, liberty) {
+                continue;
+            }
+            let stones = &walks.stones;
+            if stones.iter().any(|&s| in_seki(s) || is_dead[s]) {
                 continue;
             }
             let living_enemy = stones.iter().any(|&st| {
@@ -249,49 +243,59 @@ fn in_atari_at_the_end(
                     .of_cell(st)
                     .any(|e| pos.cells[e] == Some(color.opponent()) && !is_dead[e])
             });
-            if living_enemy && capture_holds(pos, table, &stones, liberty, color.opponent()) {
+            if living_enemy && capture_holds(pos, table, stones, liberty, color.opponent()) {
                 points[color.index()].push(liberty);
             }
         }
     }
 }
 
-/// Whether the string through `start` has no liberty but `liberty`, its stones then in
-/// `stones`. The walk (number `walk`, marked in `walked`) stops at the first other liberty
-/// (most strings have one beside the first stones walked); the stones it reached stay marked,
-/// so that a later walk into the same string, meeting them, stops too: a string with two
-/// liberties is no question here, from wherever it is reached.
-fn lone_liberty(
-    pos: &Position,
-    table: &NeighbourTable,
-    start: usize,
-    liberty: usize,
+/// The walks of [`in_atari_at_the_end`]: per stone, the walk that reached it (0: none
+/// yet), so that a string is read once, from the first territory point beside it.
+struct Walks {
+    walked: Vec<u32>,
     walk: u32,
-    walked: &mut [u32],
-    stones: &mut Vec<usize>,
-    stack: &mut Vec<usize>,
-) -> bool {
-    let color = pos.cells[start];
-    stones.clear();
-    stack.clear();
-    stack.push(start);
-    walked[start] = walk;
-    while let Some(i) = stack.pop() {
-        stones.push(i);
-        for j in table.of_cell(i) {
-            match pos.cells[j] {
-                None if j != liberty => return false,
-                c if c == color && walked[j] == 0 => {
-                    walked[j] = walk;
-                    stack.push(j);
+    /// The stones of the last walk, and its stack.
+    stones: Vec<usize>,
+    stack: Vec<usize>,
+}
+
+impl Walks {
+    /// Whether the string through `start` has no liberty but `liberty`, its stones then in
+    /// `stones`. The walk (a new number, marked in `walked`) stops at the first other
+    /// liberty (most strings have one beside the first stones walked); the stones it
+    /// reached stay marked, so that a later walk into the same string, meeting them, stops
+    /// too: a string with two liberties is no question here, from wherever it is reached.
+    fn lone_liberty(
+        &mut self,
+        pos: &Position,
+        table: &NeighbourTable,
+        start: usize,
+        liberty: usize,
+    ) -> bool {
+        self.walk += 1;
+        let (walk, color) = (self.walk, pos.cells[start]);
+        self.stones.clear();
+        self.stack.clear();
+        self.stack.push(start);
+        self.walked[start] = walk;
+        while let Some(i) = self.stack.pop() {
+            self.stones.push(i);
+            for j in table.of_cell(i) {
+                match pos.cells[j] {
+                    None if j != liberty => return false,
+                    c if c == color && self.walked[j] == 0 => {
+                        self.walked[j] = walk;
+                        self.stack.push(j);
+                    }
+                    // Part of this string walked before, and found with another liberty.
+                    c if c == color && self.walked[j] != walk => return false,
+                    _ => {}
                 }
-                // Part of this string walked before, and found with another liberty.
-                c if c == color && walked[j] != walk => return false,
-                _ => {}
             }
         }
+        true
     }
-    true
 }
 
 /// Whether `enemy`, playing `at` (the last liberty of `string`) and taking the string,
