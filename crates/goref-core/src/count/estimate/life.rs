@@ -1407,6 +1407,141 @@ mod tests {
             .collect()
     }
 
+    /// An area of empty points White nearly encloses (one point of it touches Black's
+    /// stone, which reaches out) is room for two eyes; the same area holding a stone (a
+    /// dead one, taken off in the round) is no such area: a stone there is a fight, not
+    /// room (as in the count, `score::nearly_enclosed_by`).
+    #[test]
+    fn an_area_nearly_enclosed_is_room_only_while_it_holds_no_stone() {
+        let strong_white = |rows: &[&str]| {
+            let grid = Grid::new(&Position::from_diagram(rows));
+            let n = grid.chains.len();
+            let dead: Vec<bool> = (0..n)
+                .map(|c| {
+                    grid.chains[c].color == Color::Black
+                        && grid.chains[c].stones.len() == 1
+                        && grid.chains[c].stones[0] == 3 * 9 + 3
+                })
+                .collect();
+            let verdicts = with_status(n, &dead);
+            let round = Round::new(
+                &grid,
+                &verdicts,
+                &LivingStones::of(&grid, &verdicts),
+                &vec![false; n],
+            );
+            round.is_strong(grid.chain_of[9 + 1] as usize)
+        };
+        let empty = [
+            ". . . . . . . . .",
+            ". O O O O O O . .",
+            ". O . . . . O . .",
+            ". O . . . . O . .",
+            ". O . . . . . X .",
+            ". O O O O O O . .",
+            ". . . . . . . . .",
+        ];
+        assert!(strong_white(&empty));
+        let mut with_stone = empty;
+        with_stone[3] = ". O . X . . O . .";
+        assert!(!strong_white(&with_stone));
+    }
+
+    /// The round of `rows` with every stone alive and nothing proven.
+    fn round_of(rows: &[&str]) -> (Grid, Round) {
+        let grid = Grid::new(&Position::from_diagram(rows));
+        let n = grid.chains.len();
+        let verdicts = with_status(n, &vec![false; n]);
+        let round = Round::new(
+            &grid,
+            &verdicts,
+            &LivingStones::of(&grid, &verdicts),
+            &vec![false; n],
+        );
+        (grid, round)
+    }
+
+    /// The chain on column `x`, row `y` of a board `width` wide.
+    fn chain_at(grid: &Grid, x: usize, y: usize) -> usize {
+        grid.chain_of[y * grid.width + x] as usize
+    }
+
+    /// Eyes of one colour make a group strong, for either colour: two one-point eyes are
+    /// two eyes, one is not; the chains around an eye are one group.
+    #[test]
+    fn a_round_counts_the_eyes_of_either_colour() {
+        // White's stone in the corner keeps the space outside from being Black's.
+        let two_eyes = [
+            "O . . . . . .",
+            ". X X X X X .",
+            ". X . X . X .",
+            ". X X X X X .",
+            ". . . . . . .",
+        ];
+        let one_eye = [
+            "O . . . . . .",
+            ". X X X X X .",
+            ". X . X X X .",
+            ". X X X X X .",
+            ". . . . . . .",
+        ];
+        for (rows, strong) in [(two_eyes, true), (one_eye, false)] {
+            let (grid, round) = round_of(&rows);
+            assert_eq!(round.is_strong(chain_at(&grid, 1, 1)), strong, "{rows:?}");
+            // The same shape in White.
+            let swapped: Vec<String> = rows
+                .iter()
+                .map(|r| r.replace('X', "x").replace('O', "X").replace('x', "O"))
+                .collect();
+            let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+            let (grid, round) = round_of(&swapped);
+            assert_eq!(
+                round.is_strong(chain_at(&grid, 1, 1)),
+                strong,
+                "{swapped:?}"
+            );
+        }
+        // Two Black chains around one eye, joined by nothing else: one group.
+        let (grid, round) = round_of(&[
+            "O . . . .",
+            ". X X . .",
+            ". X . X .",
+            ". . X X .",
+            ". . . . .",
+        ]);
+        let (a, b) = (chain_at(&grid, 1, 1), chain_at(&grid, 3, 2));
+        assert_ne!(a, b);
+        assert_eq!(round.group[a], round.group[b]);
+    }
+
+    /// The chains of the colour that nearly encloses an area are one group, each with the
+    /// room for two eyes the area gives; the other colour's stone at the gap gets none.
+    #[test]
+    fn an_area_nearly_enclosed_joins_its_walls_and_gives_them_room() {
+        // White's wall, and a White stone in the middle of the area sharing no liberty
+        // with it; Black's stone at K3 reaches out.
+        let (grid, round) = round_of(&[
+            ". . . . . . . . . . .",
+            ". O O O O O O O O . .",
+            ". O . . . . . . O . .",
+            ". O . . . . . . O . .",
+            ". O . . . O . . O . .",
+            ". O . . . . . . O . .",
+            ". O . . . . . . . X .",
+            ". O O O O O O O O . .",
+            ". . . . . . . . . . .",
+        ]);
+        let (left, right, black) = (
+            chain_at(&grid, 1, 1),
+            chain_at(&grid, 5, 4),
+            chain_at(&grid, 9, 6),
+        );
+        assert_ne!(left, right);
+        assert_eq!(round.group[left], round.group[right]);
+        assert!(round.is_strong(left) && round.is_strong(right));
+        assert!(!round.is_strong(black));
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
         /// On random boards (every shape of region: eyes, territories, dame, areas nearly
