@@ -84,6 +84,20 @@ def oracle_margins(path, corpus):
     return margins
 
 
+def second_opinions(paths):
+    """GNU Go's count per record, as Black's margin after komi, from the JSON lines of
+    scripts/gnugo-second-opinion.py (`file` as `check` named it, `gnugo` a result such as
+    `W+3.5`); the records it was not asked about are left out. Later files win."""
+    margins = {}
+    for path in paths or []:
+        for line in open(path, encoding="utf-8"):
+            o = json.loads(line)
+            margin = signed(o.get("gnugo"))
+            if margin is not None:
+                margins[o["file"]] = margin
+    return margins
+
+
 def tally(rows, corpus, oracle):
     per = collections.defaultdict(collections.Counter)
     for r in rows:
@@ -100,7 +114,7 @@ def tally(rows, corpus, oracle):
         winner = winner_of(res.get("computed"))
         named = winner is not None
         right = named and winner == (rec > 0) - (rec < 0)
-        agree = oracle.get(rel)
+        agree = oracle.get(rel, oracle.get(r["file"]))
         agree = (
             agree is not None
             and r.get("game") in (None, 0, 1)
@@ -153,9 +167,19 @@ def main():
     ap.add_argument("--holdout", help="sources starting with this prefix are held out (e.g. yenw-)")
     ap.add_argument("--oracle", default="../shared/tools/oracle-dev.jsonl")
     ap.add_argument("--corpus", default="../shared/corpus")
+    ap.add_argument(
+        "--second-opinion",
+        nargs="+",
+        metavar="FILE",
+        help="GNU Go's counts from scripts/gnugo-second-opinion.py, by the file names "
+        "`check` gave (for an archive outside ../shared/corpus): the agree columns then "
+        "cover only the records it was asked about",
+    )
     args = ap.parse_args()
     rows = [json.loads(l) for l in open(args.jsonl, encoding="utf-8") if l.strip()]
-    per = tally(rows, args.corpus, oracle_margins(args.oracle, args.corpus))
+    oracle = oracle_margins(args.oracle, args.corpus)
+    oracle.update(second_opinions(args.second_opinion))
+    per = tally(rows, args.corpus, oracle)
     header = " ".join(f"{k:>5}" for k in COLUMNS) + " | " + " ".join(
         f"{k.replace('a_', '', 1):>6}" for k in AGREE
     )
