@@ -75,8 +75,8 @@ struct Round {
 /// What a round reads off its open regions, one walk over each region's cells: all of it
 /// depends on the region's cells and the stones beside them, so a region no kill touched
 /// is kept from one round to the next ([`Round::updated`]). Kept in flat lists, each
-/// region a span of them: a round is copied in a few blocks, and a region a kill merged
-/// into another is left in them with no cells.
+/// region a span of them: a round is copied in a few blocks, and a region read again is
+/// left in them with an empty span (its cells are in the regions it became).
 #[derive(Clone, Default)]
 struct Regions {
     spans: Vec<RegionSpan>,
@@ -100,7 +100,8 @@ struct RegionSpan {
     has_stone: bool,
 }
 
-/// A cell of the area a kill freed, before it is given its new region.
+/// A cell of the area a round reads again ([`Round::updated`]), before it is given its new
+/// region.
 const FREED: u32 = NONE - 1;
 
 impl Regions {
