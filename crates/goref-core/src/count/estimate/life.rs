@@ -345,15 +345,14 @@ impl Round {
             regions.cells.extend_from_slice(cells_of.cells(r));
             regions.read(grid, stones, first, &mut listed_for);
         }
-        let mut round = Round {
-            label: labelled.label.clone(),
+        Round::derived(
+            grid,
+            verdicts,
+            stones,
+            alive_proven,
+            labelled.label.clone(),
             regions,
-            group: Vec::new(),
-            strong: Vec::new(),
-            eyes: Vec::new(),
-        };
-        round.derive(grid, verdicts, stones, alive_proven);
-        round
+        )
     }
 
     /// This round with the stones that live changed to `stones` (chains killed, or
@@ -369,45 +368,33 @@ impl Round {
         stones: &LivingStones,
         alive_proven: &[bool],
     ) -> Round {
-        let mut round = Round {
-            label: self.label.clone(),
-            regions: self.regions.clone(),
-            group: Vec::new(),
-            strong: Vec::new(),
-            eyes: Vec::new(),
-        };
-        // The cells whose stone died (freed) or came back to life (taken): the area to
-        // read again starts with the freed ones.
+        let (mut label, mut regions) = (self.label.clone(), self.regions.clone());
+        // The cells whose stone died (freed: open now, no region yet) or came back to life
+        // (taken: a living stone now, in a region still).
+        let changed: Vec<usize> = (0..label.len())
+            .filter(|&i| (label[i] == NONE) == stones.color(i).is_none())
+            .collect();
+        // The area to read again: the regions a changed cell stands in or touches, whole,
+        // and the cells freed.
         let mut area = Vec::with_capacity(64);
-        let mut changed = Vec::with_capacity(64);
-        for (i, &r) in self.label.iter().enumerate() {
-            match (r == NONE, stones.color(i).is_none()) {
-                (true, true) => {
-                    area.push(i);
-                    changed.push(i);
-                }
-                (false, false) => changed.push(i),
-                _ => {}
-            }
-        }
-        // The regions a changed cell stands in or touches are read again, whole.
         for &i in &changed {
             for j in std::iter::once(i).chain(grid.neighbours(i)) {
-                let r = round.label[j];
+                let r = label[j];
                 if r == NONE || r == FREED {
                     continue;
                 }
-                let span = &mut round.regions.spans[r as usize];
+                let span = &mut regions.spans[r as usize];
                 let (from, to) = span.cells;
                 *span = RegionSpan::default();
-                for &c in &round.regions.cells[from as usize..to as usize] {
-                    round.label[c as usize] = FREED;
+                for &c in &regions.cells[from as usize..to as usize] {
+                    label[c as usize] = FREED;
                     area.push(c as usize);
                 }
             }
         }
         for &i in &changed {
-            round.label[i] = if stones.color(i).is_none() {
+            label[i] = if stones.color(i).is_none() {
+                area.push(i);
                 FREED
             } else {
                 NONE
@@ -417,40 +404,40 @@ impl Round {
         // each numbered past the last.
         let mut listed_for = vec![NONE; grid.chains.len()];
         for &start in &area {
-            if round.label[start] != FREED {
+            if label[start] != FREED {
                 continue;
             }
-            let r = round.regions.len() as u32;
-            let first = round.regions.cells.len();
-            round.label[start] = r;
-            round.regions.cells.push(start as u32);
+            let r = regions.len() as u32;
+            let first = regions.cells.len();
+            label[start] = r;
+            regions.cells.push(start as u32);
             // The region's cells list is its own stack: each cell is walked once.
             let mut k = first;
-            while k < round.regions.cells.len() {
-                let i = round.regions.cells[k] as usize;
+            while k < regions.cells.len() {
+                let i = regions.cells[k] as usize;
                 k += 1;
                 for nb in grid.neighbours(i) {
-                    if round.label[nb] == FREED {
-                        round.label[nb] = r;
-                        round.regions.cells.push(nb as u32);
+                    if label[nb] == FREED {
+                        label[nb] = r;
+                        regions.cells.push(nb as u32);
                     }
                 }
             }
-            round.regions.read(grid, stones, first, &mut listed_for);
+            regions.read(grid, stones, first, &mut listed_for);
         }
-        round.derive(grid, verdicts, stones, alive_proven);
-        round
+        Round::derived(grid, verdicts, stones, alive_proven, label, regions)
     }
 
-    /// The groups, their eyes and their strength, from the open regions as read.
-    fn derive(
-        &mut self,
+    /// The round of the open regions as read (`label` giving each cell's): the groups,
+    /// their eyes and their strength derived from them.
+    fn derived(
         grid: &Grid,
         verdicts: &[LifeVerdict],
         stones: &LivingStones,
         alive_proven: &[bool],
-    ) {
-        let (label, regions) = (&self.label, &self.regions);
+        label: Vec<u32>,
+        regions: Regions,
+    ) -> Round {
         let n = grid.chains.len();
         let mut uf = UnionFind::new(n);
         // Per region: the colour that nearly encloses it, if one does (the same decision
@@ -551,9 +538,13 @@ impl Round {
                 strong[g] = true;
             }
         }
-        self.group = group;
-        self.strong = strong;
-        self.eyes = eyes;
+        Round {
+            group,
+            strong,
+            eyes,
+            label,
+            regions,
+        }
     }
 
     /// The colour that alone borders cell `i`'s open region (an eye or territory), if any.
