@@ -1058,7 +1058,10 @@ mod tests {
     /// second White chain (right) whose other liberty is an open point, neither a shared
     /// liberty nor a dame of Black's living wall. That chain can fill a shared liberty from
     /// its own: White plays one, Black is in atari and is taken at the other. Every enclosing
-    /// chain must be a partner for the seki; here one is not, so the stones are dead.
+    /// chain must be a partner for the seki; here one is not, so there is no seki. Nor does
+    /// White live: taking the two stones leaves it a two-point eye and nothing else (its
+    /// other liberties Black fills from outside), so White is dead and the two stones with
+    /// it are Black's.
     #[test]
     fn no_seki_by_filled_dame_when_another_enclosing_chain_has_an_outside_liberty() {
         let pos = Position::from_diagram(&[
@@ -1068,10 +1071,11 @@ mod tests {
             "XXOO.XX.OO..",
         ]);
         let est = estimate(&pos);
-        assert_eq!(status_at(&est, 5, 3), StoneStatus::Dead);
-        assert_eq!(status_at(&est, 3, 2), StoneStatus::Alive);
-        assert_eq!(status_at(&est, 9, 2), StoneStatus::Alive);
         assert!(est.seki_stones().is_empty());
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 9, 2), StoneStatus::Dead);
+        assert_eq!(owner_at(&est, 4, 3), Some(Color::Black));
     }
 
     /// As above, but the second White chain's other liberty is an eye of its own (the corner

@@ -209,6 +209,9 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
     // Each round settles or leaves open at least one chain: at most `n` rounds.
     let mut stones = LivingStones::of(grid, &verdicts);
     let mut round = Round::new(grid, &verdicts, &stones, alive_proven);
+    // The kills undone for want of a living enclosure, kept to be tried again together
+    // with a later one ([`killed_together`]).
+    let mut deferred: Vec<DeferredKill> = Vec::new();
     for _ in 0..=n {
         let before = verdicts.clone();
         let space = match settle_weakest(grid, &round, &mut verdicts, &stones, &open, alive_proven)
@@ -233,14 +236,35 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
         }
         let next_stones = LivingStones::of(grid, &verdicts);
         let next = round.updated(grid, &verdicts, &next_stones, alive_proven);
-        let enclosure_lives = enclosing_chains(grid, &before, &space)
-            .iter()
-            .any(|&c| next.is_strong(c) || verdicts[c].status == StoneStatus::Seki);
-        if !enclosure_lives {
+        let enclosing = enclosing_chains(grid, &before, &space);
+        if !lives(&enclosing, &next, &verdicts) {
+            if let Some((joint, joint_stones, joint_round, taken)) = killed_together(
+                grid,
+                &round,
+                &verdicts,
+                &before,
+                &next,
+                &enclosing,
+                &space,
+                &deferred,
+                alive_proven,
+            ) {
+                for k in taken.into_iter().rev() {
+                    for &c in &deferred.swap_remove(k).space.chains {
+                        open[c] = false;
+                    }
+                }
+                verdicts = joint;
+                stones = joint_stones;
+                round = joint_round;
+                continue;
+            }
+            let killed = space.chains.iter().map(|&c| (c, verdicts[c])).collect();
             verdicts = before;
             for &c in &space.chains {
                 open[c] = true;
             }
+            deferred.push(DeferredKill { space, killed });
             continue;
         }
         round = next;
@@ -271,6 +295,72 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
     );
     finish_alive(grid, &round, &mut verdicts, &open, &doubtful);
     verdicts
+}
+
+/// A kill undone because it left its enclosure without life: the space and the verdicts
+/// the kill gave its chains.
+struct DeferredKill {
+    space: Space,
+    killed: Vec<(usize, LifeVerdict)>,
+}
+
+/// Whether a kill's enclosure lives in `round`: one of its chains strong or in seki.
+fn lives(enclosing: &[usize], round: &Round, verdicts: &[LifeVerdict]) -> bool {
+    enclosing
+        .iter()
+        .any(|&c| round.is_strong(c) || verdicts[c].status == StoneStatus::Seki)
+}
+
+/// A kill that leaves its enclosure without life, tried again together with the kills
+/// undone earlier for the same reason inside the same enclosing group: an enclosure with
+/// two intruders, each in a space that is one eye once it is taken, lives only when both
+/// are taken, and one at a time neither kill stands (Jin Mao Ce Shi 010001705: White's
+/// eye at P15 beside Black's bent three in atari, and its eye at O13 beside Black's stone
+/// at N13). Returns the verdicts with every kill made, the round they give and the
+/// indices in `deferred` of the kills taken along, where every enclosure then lives.
+#[allow(clippy::too_many_arguments)]
+fn killed_together(
+    grid: &Grid,
+    round: &Round,
+    verdicts: &[LifeVerdict],
+    before: &[LifeVerdict],
+    next: &Round,
+    enclosing: &[usize],
+    space: &Space,
+    deferred: &[DeferredKill],
+    alive_proven: &[bool],
+) -> Option<(Vec<LifeVerdict>, LivingStones, Round, Vec<usize>)> {
+    let groups: Vec<usize> = enclosing.iter().map(|&c| next.group[c]).collect();
+    let taken: Vec<usize> = (0..deferred.len())
+        .filter(|&k| {
+            let other = &deferred[k];
+            other.space.color == space.color
+                && other.killed.iter().all(|&(c, _)| living(verdicts, c))
+                && enclosing_chains(grid, before, &other.space)
+                    .iter()
+                    .any(|&c| groups.contains(&next.group[c]))
+        })
+        .collect();
+    if taken.is_empty() {
+        return None;
+    }
+    let mut joint = verdicts.to_vec();
+    for &k in &taken {
+        for &(c, verdict) in &deferred[k].killed {
+            joint[c] = verdict;
+        }
+    }
+    let joint_stones = LivingStones::of(grid, &joint);
+    let joint_round = round.updated(grid, &joint, &joint_stones, alive_proven);
+    let all_live = lives(enclosing, &joint_round, &joint)
+        && taken.iter().all(|&k| {
+            lives(
+                &enclosing_chains(grid, before, &deferred[k].space),
+                &joint_round,
+                &joint,
+            )
+        });
+    all_live.then_some((joint, joint_stones, joint_round, taken))
 }
 
 fn living(verdicts: &[LifeVerdict], c: usize) -> bool {
@@ -522,7 +612,10 @@ impl Round {
             for (k, &i) in cells[..shown].iter().enumerate() {
                 first[k] = i as usize;
             }
-            let value = eye_value(grid, verdicts, cells.len(), &first[..shown], color, owner);
+            let mut value = eye_value(grid, verdicts, cells.len(), &first[..shown], color, owner);
+            if span.has_stone && value == EYES_TO_LIVE {
+                value = captured_shape_value(grid, cells, color).unwrap_or(value);
+            }
             for &c in regions.border(r) {
                 let g = group[c as usize];
                 if counted_for[g] != r as u32 {
@@ -625,6 +718,74 @@ fn eye_value(
         3..=NAKADE_MAX if is_nakade(grid, cells) => ONE_EYE,
         _ => EYES_TO_LIVE,
     }
+}
+
+/// What a region of `color`'s eye space holding dead enemy stones is worth when every
+/// empty point in it is a liberty of those stones, or `None` where the rule does not
+/// reach (then the region's size decides, as for an empty one). While the enemy stones
+/// stand, no empty point there is an eye; to capture them the owner fills every one of
+/// those liberties, and the eye left is the shape the stones stood on. Where that shape
+/// is a point or two, or a killable one ([`is_nakade`]), the attacker plays its vital
+/// point again and the whole region is one eye: four points in an L along the edge with
+/// two enemy stones on its middle are one eye, though four empty points in that L are
+/// two. Only one connected enemy shape of at most [`NAKADE_MAX`] stones is read: two
+/// enemy shapes are captured one at a time, and a bigger shape leaves room for two eyes.
+fn captured_shape_value(grid: &Grid, cells: &[u32], color: Color) -> Option<u32> {
+    // A shape of NAKADE_MAX stones has at most four liberties a stone.
+    if cells.len() > NAKADE_MAX * 5 {
+        return None;
+    }
+    let mut stones = [0usize; NAKADE_MAX];
+    let mut count = 0;
+    for &i in cells {
+        match grid.cells[i as usize] {
+            Some(c) if c == color => return None,
+            Some(_) if count == NAKADE_MAX => return None,
+            Some(_) => {
+                stones[count] = i as usize;
+                count += 1;
+            }
+            None => {}
+        }
+    }
+    let stones = &stones[..count];
+    let all_liberties = cells
+        .iter()
+        .map(|&i| i as usize)
+        .filter(|&i| grid.cells[i].is_none())
+        .all(|i| grid.neighbours(i).any(|n| stones.contains(&n)));
+    if stones.is_empty() || !all_liberties || !connected(grid, stones) {
+        return None;
+    }
+    match stones.len() {
+        1 | 2 => Some(ONE_EYE),
+        _ if is_nakade(grid, stones) => Some(ONE_EYE),
+        _ => None,
+    }
+}
+
+/// Whether `cells` (a few) form one shape, each reached from the first through the others.
+fn connected(grid: &Grid, cells: &[usize]) -> bool {
+    if cells.is_empty() {
+        return true;
+    }
+    let mut reached = [false; NAKADE_MAX];
+    let mut stack = [0usize; NAKADE_MAX];
+    let (mut top, mut seen) = (1, 1);
+    reached[0] = true;
+    while top > 0 {
+        top -= 1;
+        let at = cells[stack[top]];
+        for (k, &other) in cells.iter().enumerate() {
+            if !reached[k] && grid.neighbours(at).any(|n| n == other) {
+                reached[k] = true;
+                seen += 1;
+                stack[top] = k;
+                top += 1;
+            }
+        }
+    }
+    seen == cells.len()
 }
 
 /// A killable eye shape: one point touches every other point (straight and bent three,
@@ -1715,5 +1876,127 @@ mod tests {
             read_out(&[9 + 5, 3 * 9 + 5, 5 * 9 + 2]),
             race::SekiReadOut::Refuted
         );
+    }
+
+    /// The eye value of White's corner space along the right edge, its four points in an
+    /// L (the corner, the two points below it and the point left of the lowest), with
+    /// Black's stones on the `black` points of it read dead (Fox `9d/1557497234`).
+    fn corner_eyes(black: &[(usize, usize)]) -> (bool, u32) {
+        let mut rows: Vec<Vec<u8>> = [
+            "X X X X O .",
+            "X . . O O .",
+            "X . . O . .",
+            "X . . O O O",
+            "X X X X X X",
+        ]
+        .iter()
+        .map(|r| r.as_bytes().to_vec())
+        .collect();
+        for &(x, y) in black {
+            rows[y][2 * x] = b'X';
+        }
+        let rows: Vec<String> = rows
+            .into_iter()
+            .map(|r| String::from_utf8(r).unwrap())
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let n = grid.chains.len();
+        let dead: Vec<bool> = (0..n)
+            .map(|c| black.contains(&(grid.chains[c].stones[0] % 6, grid.chains[c].stones[0] / 6)))
+            .collect();
+        let verdicts = with_status(n, &dead);
+        let round = Round::new(
+            &grid,
+            &verdicts,
+            &LivingStones::of(&grid, &verdicts),
+            &vec![false; n],
+        );
+        let white = chain_at(&grid, 4, 0);
+        (round.is_strong(white), round.eyes[round.group[white]])
+    }
+
+    /// Four empty points in an L along the edge are room for two eyes; the same L with two
+    /// enemy stones on its middle points is one eye, though the stones are dead: to take
+    /// them White fills both empty points, and the eye left is the two points they stood
+    /// on. Fox `9d/1557497234` stated W+68.5 against RE and GNU Go's W+3.5 reading that
+    /// corner as two eyes.
+    #[test]
+    fn an_eye_space_holding_enemy_stones_is_worth_the_shape_they_leave() {
+        assert_eq!(corner_eyes(&[]), (true, EYES_TO_LIVE));
+        assert_eq!(corner_eyes(&[(5, 1), (5, 2)]), (false, ONE_EYE));
+        // One stone on the bend: the corner point is no liberty of it, and White, taking
+        // the stone, keeps two eyes (the corner and the point the stone stood on).
+        assert_eq!(corner_eyes(&[(5, 2)]), (true, EYES_TO_LIVE));
+        // Three stones in a bent three, with one liberty left: one eye.
+        assert_eq!(corner_eyes(&[(5, 0), (5, 1), (5, 2)]), (false, ONE_EYE));
+    }
+
+    /// The rule's own limits: one connected enemy shape, every empty point a liberty of it,
+    /// at most six stones in a killable shape; otherwise `None`.
+    #[test]
+    fn the_captured_shape_is_read_only_where_its_rule_reaches() {
+        let grid = Grid::new(&Position::from_diagram(&[
+            "O O O O O O O O",
+            "O X X X X . O O",
+            "O O O O O O O O",
+            "O X X X . O O O",
+            "O O O O O O O O",
+            "O X . X O X . .",
+            "O O O O O O O O",
+        ]));
+        let w = grid.width;
+        let region = |points: &[(usize, usize)]| -> Vec<u32> {
+            cells(w, points).into_iter().map(|i| i as u32).collect()
+        };
+        // A straight four of stones leaves room for two eyes.
+        let straight = region(&[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]);
+        assert_eq!(captured_shape_value(&grid, &straight, Color::White), None);
+        // A straight three leaves a killable shape: one eye.
+        let three = region(&[(1, 3), (2, 3), (3, 3), (4, 3)]);
+        assert_eq!(
+            captured_shape_value(&grid, &three, Color::White),
+            Some(ONE_EYE)
+        );
+        // Two enemy shapes apart.
+        let two = region(&[(1, 5), (2, 5), (3, 5)]);
+        assert_eq!(captured_shape_value(&grid, &two, Color::White), None);
+        // A stone of the owner's own colour inside.
+        let own = region(&[(5, 5), (6, 5)]);
+        assert_eq!(captured_shape_value(&grid, &own, Color::Black), None);
+        // An empty point that is no liberty of the stones.
+        let far = region(&[(5, 5), (6, 5), (7, 5)]);
+        assert_eq!(captured_shape_value(&grid, &far, Color::White), None);
+        let near = region(&[(1, 5), (2, 5)]);
+        assert_eq!(
+            captured_shape_value(&grid, &near, Color::White),
+            Some(ONE_EYE)
+        );
+    }
+
+    /// A group whose two eyes each hold an enemy stone, each space one eye once its stone
+    /// is taken: neither kill alone gives the group life, both together do. Read one at a
+    /// time, each kill was undone and the group read dead around two living stones (Jin
+    /// Mao Ce Shi 010001705, White's eyes at P15 and O13).
+    #[test]
+    fn kills_that_give_life_only_together_are_made_together() {
+        let rows = [
+            ". X O O . X O O O",
+            "O O O O O O O O O",
+            "X X X X X X X X X",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ];
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let none = vec![false; grid.chains.len()];
+        let verdicts = read(&grid, &none, &none);
+        let status = |x: usize, y: usize| verdicts[chain_at(&grid, x, y)].status;
+        assert_eq!(status(1, 0), StoneStatus::Dead);
+        assert_eq!(status(5, 0), StoneStatus::Dead);
+        assert_eq!(status(0, 2), StoneStatus::Alive);
+        // White lives by its two eyes, not by a race won against stones left standing.
+        let white = verdicts[chain_at(&grid, 0, 1)];
+        assert_eq!(white.status, StoneStatus::Alive);
+        assert_eq!(white.confidence, confidence::TWO_EYES);
     }
 }

@@ -410,12 +410,29 @@ mod tests {
 
     #[test]
     fn stones_whose_captor_is_dead_are_alive_again() {
-        // One column: the lower Black stone loses its race to White's stone, which then dies
-        // inside the upper Black stone's area: nobody is left to capture the lower stone.
+        // One column: were the lower Black stone read dead in its race with White's stone,
+        // and White's stone then dead inside the upper Black stone's area, nobody would be
+        // left to capture the lower stone.
+        let grid = Grid::new(&Position::from_diagram(&["X", ".", ".", "O", ".", "X"]));
+        let chain = |y: usize| grid.chain_of[y] as usize;
+        let mut dead = vec![false; grid.chains.len()];
+        dead[chain(3)] = true;
+        dead[chain(5)] = true;
+        assert_eq!(uncaptured(&grid, &dead), vec![chain(5)]);
+        // The captor alive, the stone stays captured.
+        dead[chain(3)] = false;
+        assert!(uncaptured(&grid, &dead).is_empty());
+    }
+
+    #[test]
+    fn a_stone_that_takes_both_its_neighbours_lives_by_the_eyes_they_leave() {
+        // The same column read whole: each Black stone is in atari, and White, taking
+        // both, has an eye where each stood (a kill that gives life only with the other,
+        // `life::killed_together`).
         let est = estimate(&Position::from_diagram(&["X", ".", ".", "O", ".", "X"]));
-        assert_eq!(status_at(&est, 0, 3), StoneStatus::Dead);
-        assert_eq!(status_at(&est, 0, 5), StoneStatus::Alive);
-        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 0, 3), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 0, 5), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Dead);
     }
 
     #[test]
