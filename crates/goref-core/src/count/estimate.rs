@@ -1054,6 +1054,43 @@ mod tests {
         assert_eq!(owner_at(&est, 3, 7), None);
     }
 
+    /// A wall in atari for good encloses nothing. White's corner stones (two liberties, A8
+    /// and A7 here) are bounded by Black's four stones C6-D8, whose one liberty is C9:
+    /// extending there joins the stone at B9 and leaves one liberty (A9). White takes the
+    /// four whenever it likes and lives; read as a wall, they killed the corner (Fox
+    /// `9d/1570790355`, stated B+27.5 against RE and GNU Go's W+0.5).
+    #[test]
+    fn a_wall_in_atari_for_good_is_taken_not_the_stones_it_encloses() {
+        let est = estimate(&Position::from_diagram(&[
+            ". X . O O . . . .",
+            ". O X X O . . . .",
+            ". O X O O . . . .",
+            "O O X O . . . . .",
+            "O X O O . . . . .",
+            "X X O . . . . . .",
+            ". X O . . . . . .",
+            "X X O . . . . . .",
+            ". X O . . . . . .",
+        ]));
+        assert_eq!(status_at(&est, 1, 1), StoneStatus::Alive, "White's corner");
+        assert_eq!(
+            status_at(&est, 2, 1),
+            StoneStatus::Dead,
+            "the wall in atari"
+        );
+        assert_eq!(
+            status_at(&est, 1, 0),
+            StoneStatus::Dead,
+            "the stone it would join"
+        );
+        assert_eq!(
+            status_at(&est, 1, 5),
+            StoneStatus::Alive,
+            "Black's two eyes"
+        );
+        assert_eq!(owner_at(&est, 0, 1), Some(Color::White));
+    }
+
     /// The seki shape with the dame filled, but the two Black stones are also bounded by a
     /// second White chain (right) whose other liberty is an open point, neither a shared
     /// liberty nor a dame of Black's living wall. That chain can fill a shared liberty from

@@ -1047,10 +1047,23 @@ fn partners_read_out(
     race::seki_read_out(grid, partners, &enclosing, &partners_space.cells, &[])
 }
 
-/// The enclosing chains, weak themselves, that lose a capturing race against the space's
-/// stones ([`semeai`]).
+/// The enclosing chains that lose against the space's stones: those in atari for good
+/// ([`in_atari_for_good`]), which the space's colour takes whenever it likes, however
+/// strong their group, else the weak ones that lose a capturing race ([`semeai`]). A
+/// wall that one move captures encloses nothing (Fox `9d/1570790355`: Black's four stones
+/// at C16-D18, one liberty at C19, the wall of White's stones in the corner, were read as
+/// the wall that killed them, stated B+27.5 against RE and GNU Go's W+0.5).
 fn race_losers(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Space) -> Vec<usize> {
-    let weak_enclosure: Vec<usize> = enclosing_chains(grid, verdicts, space)
+    let enclosing = enclosing_chains(grid, verdicts, space);
+    let in_atari: Vec<usize> = enclosing
+        .iter()
+        .copied()
+        .filter(|&c| !verdicts[c].proven && in_atari_for_good(grid, c))
+        .collect();
+    if !in_atari.is_empty() {
+        return in_atari;
+    }
+    let weak_enclosure: Vec<usize> = enclosing
         .into_iter()
         .filter(|&c| {
             !round.is_strong(c) && !verdicts[c].proven && verdicts[c].status == StoneStatus::Alive
@@ -1066,6 +1079,56 @@ fn race_losers(grid: &Grid, round: &Round, verdicts: &[LifeVerdict], space: &Spa
         &space.chains,
         &weak_enclosure,
     )
+}
+
+/// Whether chain `c` is in atari on the board with nothing to do about it: extending at
+/// its liberty leaves it (joined with whatever of its colour is beside that point) in
+/// atari again or worse, and no enemy chain beside it, or beside what it would join, is
+/// in atari (there is nothing it could capture first).
+fn in_atari_for_good(grid: &Grid, c: usize) -> bool {
+    let chain = &grid.chains[c];
+    let [liberty] = chain.libs[..] else {
+        return false;
+    };
+    let enemy = chain.color.opponent();
+    let mut joined = vec![c];
+    let mut libs_after: Vec<usize> = Vec::new();
+    for n in grid.neighbours(liberty) {
+        match grid.cells[n] {
+            None => libs_after.push(n),
+            Some(color) if color == enemy => {
+                if grid.chains[grid.chain_of[n] as usize].libs.len() <= 1 {
+                    // Extending there captures.
+                    return false;
+                }
+            }
+            Some(_) => joined.push(grid.chain_of[n] as usize),
+        }
+    }
+    joined.sort_unstable();
+    joined.dedup();
+    for &j in &joined {
+        libs_after.extend(
+            grid.chains[j]
+                .libs
+                .iter()
+                .copied()
+                .filter(|&l| l != liberty),
+        );
+    }
+    libs_after.sort_unstable();
+    libs_after.dedup();
+    if libs_after.len() >= 2 {
+        return false;
+    }
+    joined.iter().all(|&j| {
+        grid.chains[j].stones.iter().all(|&s| {
+            grid.neighbours(s).all(|n| {
+                grid.cells[n] != Some(enemy)
+                    || grid.chains[grid.chain_of[n] as usize].libs.len() > 1
+            })
+        })
+    })
 }
 
 /// Reads the weak chains of a space dead, the confidence no higher than `cap` (the
@@ -1998,5 +2061,35 @@ mod tests {
         let white = verdicts[chain_at(&grid, 0, 1)];
         assert_eq!(white.status, StoneStatus::Alive);
         assert_eq!(white.confidence, confidence::TWO_EYES);
+    }
+
+    /// In atari for good: one liberty, where extending leaves one liberty or none and
+    /// nothing can be captured first.
+    #[test]
+    fn a_chain_is_in_atari_for_good_only_with_no_way_out() {
+        let in_atari = |rows: &[&str], x: usize, y: usize| {
+            let grid = Grid::new(&Position::from_diagram(rows));
+            in_atari_for_good(&grid, chain_at(&grid, x, y))
+        };
+        // Extending at C9 joins B9, whose other liberty A9 is the only one left.
+        let joined = [". X . O", ". O X O", ". . O ."];
+        assert!(in_atari(&joined, 2, 1));
+        // With B9 gone, a lone stone's extension gains B9 only: still in atari.
+        assert!(in_atari(&[". . . O", ". O X O", ". . O ."], 2, 1));
+        // With D9 empty too, extending at C9 gains B9 and D9: a way out.
+        assert!(!in_atari(&[". . . .", ". O X O", ". . O ."], 2, 1));
+        // Two liberties: no atari.
+        assert!(!in_atari(&[". . . .", ". O X .", ". . O ."], 2, 1));
+        // White's B8 in atari beside the chain: capturing it first is a way out.
+        assert!(!in_atari(&[". X . O", ". O X O", ". X O ."], 2, 1));
+        // Extending at C9 captures White's B9, in atari at that point.
+        assert!(!in_atari(&["X O . O", "X X X O", "O O O ."], 1, 1));
+        // Extending at C8 captures White's C9, beside neither the chain nor anything it
+        // joins: a capture is a way out the rule does not read further.
+        assert!(!in_atari(
+            &[". X O X .", ". O . O .", ". O X O .", ". . O . ."],
+            2,
+            2
+        ));
     }
 }
