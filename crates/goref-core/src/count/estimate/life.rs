@@ -757,11 +757,8 @@ fn captured_shape_value(grid: &Grid, cells: &[u32], color: Color) -> Option<u32>
     if stones.is_empty() || !all_liberties || !connected(grid, stones) {
         return None;
     }
-    match stones.len() {
-        1 | 2 => Some(ONE_EYE),
-        _ if is_nakade(grid, stones) => Some(ONE_EYE),
-        _ => None,
-    }
+    // A point or two touch each other: killable too.
+    is_nakade(grid, stones).then_some(ONE_EYE)
 }
 
 /// Whether `cells` (a few) form one shape, each reached from the first through the others.
@@ -2091,5 +2088,82 @@ mod tests {
             2,
             2
         ));
+    }
+
+    /// A one-point eye holding a dead enemy stone is read like any one-point eye: false
+    /// where the enemy's living stones hold its diagonals, whatever the stone in it. Here
+    /// White's group has the corner eye and that false eye at D7 only: not two eyes.
+    #[test]
+    fn a_false_eye_holding_a_dead_stone_stays_false() {
+        let rows = [
+            ". O O X O O .",
+            "O O X O X O .",
+            ". O X O X O .",
+            ". O X . X O .",
+            ". . . . . . .",
+        ];
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let n = grid.chains.len();
+        let inside = chain_at(&grid, 3, 0);
+        let dead: Vec<bool> = (0..n).map(|c| c == inside).collect();
+        let verdicts = with_status(n, &dead);
+        let round = Round::new(
+            &grid,
+            &verdicts,
+            &LivingStones::of(&grid, &verdicts),
+            &vec![false; n],
+        );
+        let white = chain_at(&grid, 1, 0);
+        assert_eq!(round.group[white], round.group[chain_at(&grid, 3, 1)]);
+        assert_eq!(round.eyes[round.group[white]], ONE_EYE);
+        assert!(!round.is_strong(white));
+    }
+
+    /// The biggest region the rule reads: a crossed five of enemy stones and its eight
+    /// liberties, thirteen points, one eye.
+    #[test]
+    fn a_crossed_five_of_stones_with_all_its_liberties_is_one_eye() {
+        let grid = Grid::new(&Position::from_diagram(&[
+            "O O . O O",
+            "O . X . O",
+            ". X X X .",
+            "O . X . O",
+            "O O . O O",
+        ]));
+        let region: Vec<u32> = (0..25u32)
+            .filter(|&i| grid.cells[i as usize] != Some(Color::White))
+            .collect();
+        assert_eq!(region.len(), 13);
+        assert_eq!(
+            captured_shape_value(&grid, &region, Color::White),
+            Some(ONE_EYE)
+        );
+    }
+
+    /// A kill undone earlier is taken along only where its enclosure is the same group:
+    /// White's stones at the top, with a Black stone in their one eye space, are another
+    /// group than the wall at the bottom, and trying their kill with the wall's two would
+    /// leave the top without life and undo all three.
+    #[test]
+    fn a_kill_undone_elsewhere_is_not_taken_along() {
+        let rows = [
+            ". . O O . . . . .",
+            ". O X . O . . . .",
+            ". . O O . . . . .",
+            ". . . . . . . . .",
+            "X X X X X X X X X",
+            "X . X X X X X . X",
+            "X X X X X X X X X",
+            "O O O O O O O O O",
+            ". X O O . X O O O",
+        ];
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let none = vec![false; grid.chains.len()];
+        let verdicts = read(&grid, &none, &none);
+        let wall = verdicts[chain_at(&grid, 0, 7)];
+        assert_eq!(wall.status, StoneStatus::Alive);
+        assert_eq!(wall.confidence, confidence::TWO_EYES);
+        assert_eq!(verdicts[chain_at(&grid, 1, 8)].status, StoneStatus::Dead);
+        assert_eq!(verdicts[chain_at(&grid, 5, 8)].status, StoneStatus::Dead);
     }
 }
