@@ -1054,6 +1054,21 @@ mod tests {
         assert_eq!(owner_at(&est, 3, 7), None);
     }
 
+    /// A stone read dead whose captor is read dead later is alive, however its captor
+    /// died: here Black's B1 is taken by White's B2-C2 while they live, then White's
+    /// stones lose their eye to open ground a later kill freed and die in turn. Found by
+    /// the property test below (a random board): only a lost race used to give such
+    /// stones back, and B1 stayed dead on a point its own colour owned.
+    #[test]
+    fn a_stone_whose_captor_dies_later_is_alive() {
+        let est = estimate(&Position::from_diagram(&[
+            ". X . .", "O X O .", "X . X X", ". . . O", "X O O .", "O X . .",
+        ]));
+        assert_eq!(status_at(&est, 1, 4), StoneStatus::Dead, "White's B2");
+        assert_eq!(status_at(&est, 1, 5), StoneStatus::Alive, "Black's B1");
+        assert_eq!(owner_at(&est, 2, 5), Some(Color::Black));
+    }
+
     /// A wall in atari for good encloses nothing. White's corner stones (two liberties, A8
     /// and A7 here) are bounded by Black's four stones C6-D8, whose one liberty is C9:
     /// extending there joins the stone at B9 and leaves one liberty (A9). White takes the

@@ -204,8 +204,6 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
     // Chains left open: a kill there gave the enclosing enemy no life either, so the
     // position is unfinished around them and they stay alive, unclear.
     let mut open = vec![false; n];
-    // Whether a capturing race read an enclosure dead (see the end).
-    let mut raced = false;
     // Each round settles or leaves open at least one chain: at most `n` rounds.
     let mut stones = LivingStones::of(grid, &verdicts);
     let mut round = Round::new(grid, &verdicts, &stones, alive_proven);
@@ -217,8 +215,7 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
         let space = match settle_weakest(grid, &round, &mut verdicts, &stones, &open, alive_proven)
         {
             None => break,
-            Some(settled @ (Settled::Batch | Settled::Race)) => {
-                raced |= matches!(settled, Settled::Race);
+            Some(Settled::Batch | Settled::Race) => {
                 stones = LivingStones::of(grid, &verdicts);
                 round = round.updated(grid, &verdicts, &stones, alive_proven);
                 continue;
@@ -270,14 +267,15 @@ pub fn read(grid: &Grid, alive_proven: &[bool], dead_proven: &[bool]) -> Vec<Lif
         round = next;
         stones = next_stones;
     }
-    if raced {
-        let dead: Vec<bool> = verdicts
-            .iter()
-            .map(|v| v.status == StoneStatus::Dead && !v.proven)
-            .collect();
-        for c in semeai::uncaptured(grid, &dead) {
-            verdicts[c].status = StoneStatus::Alive;
-        }
+    // Stones read dead whose captors were read dead later (a race's loser, or an
+    // enclosure that lost its eyes when a later kill merged its eye with open ground)
+    // are alive: nobody is left to take them.
+    let dead: Vec<bool> = verdicts
+        .iter()
+        .map(|v| v.status == StoneStatus::Dead && !v.proven)
+        .collect();
+    for c in semeai::uncaptured(grid, &dead) {
+        verdicts[c].status = StoneStatus::Alive;
     }
     // Asked for a killed colour where a living chain of the other colour touches a
     // doubtful kill's liberties.
