@@ -49,8 +49,12 @@ const COUNTED_FLOOR: usize = 481;
 /// reason names (2026-12-05, ninth session): 460 -> 459, `gnugo-misc-d/nicklas/nicklas8`
 /// (RE W+132.5) no longer states `W+`, since its unnamed unsure strings read in Black's
 /// favour give B+0.5; on the held-out Fox 9-dan archive the same change withdrew 18 such
-/// winners, 10 of them wrong (docs/scoring.md).
-const WINNER_FLOOR: usize = 459;
+/// winners, 10 of them wrong (docs/scoring.md). An eye space holding dead enemy stones read
+/// by the shape they leave, kills that give life only together made together, and walls in
+/// atari for good (2026-12-07, twelfth session): 459 -> 462 (`nicklas8`, RE's W+132.5
+/// exactly; `yenw-fox-misc-d/…72395275`, RE's W+2.5 exactly; `yenw-fox-deepzen/…48887229`,
+/// W+3.5 `unverified` against RE W+2.5, not countable before).
+const WINNER_FLOOR: usize = 462;
 /// Computed margin equal to RE's (83.8% of 481; 397 -> 396 with the daigo game; 396 -> 403
 /// when weak stones of two liberties inside a group's eye space were no longer read as seki
 /// with a group that can fill one of them and keep two: 2 tuned-on records, 5 held-out;
@@ -60,8 +64,10 @@ const WINNER_FLOOR: usize = 459;
 /// from both sides, see WINNER_FLOOR; 410 -> 414 with the teire of strings joined through a
 /// dame, see WINNER_FLOOR: 1 tuned-on record, 3 held out, and one held-out record one point
 /// off RE that was exact, `2017.05.04_vs_revenge_76012939`; 414 -> 416 with half eyes, see
-/// WINNER_FLOOR).
-const EXACT_FLOOR: usize = 416;
+/// WINNER_FLOOR; the floor stayed at 416 while the count reached 421, the count at the
+/// twelfth session's start; 421 -> 423 with that session's reading, `nicklas8` and
+/// `72395275`, see WINNER_FLOOR).
+const EXACT_FLOOR: usize = 423;
 /// Computed counts 50 points or more from RE: 14 before issue 26, 7 after (each a life
 /// and death misread the static estimate does not see; docs/scoring.md lists them), 1 once
 /// a margin that turns on unsure strings is no longer stated (`2007_simulation-bug-107407`,
