@@ -329,35 +329,33 @@ fn killed_together(
     alive_proven: &[bool],
 ) -> Option<(Vec<LifeVerdict>, LivingStones, Round, Vec<usize>)> {
     let groups: Vec<usize> = enclosing.iter().map(|&c| next.group[c]).collect();
-    let taken: Vec<usize> = (0..deferred.len())
-        .filter(|&k| {
-            let other = &deferred[k];
+    // Each kill taken along, with its enclosing chains.
+    let taken: Vec<(usize, Vec<usize>)> = deferred
+        .iter()
+        .enumerate()
+        .filter(|(_, other)| {
             other.space.color == space.color
                 && other.killed.iter().all(|&(c, _)| living(verdicts, c))
-                && enclosing_chains(grid, before, &other.space)
-                    .iter()
-                    .any(|&c| groups.contains(&next.group[c]))
         })
+        .map(|(k, other)| (k, enclosing_chains(grid, before, &other.space)))
+        .filter(|(_, around)| around.iter().any(|&c| groups.contains(&next.group[c])))
         .collect();
     if taken.is_empty() {
         return None;
     }
     let mut joint = verdicts.to_vec();
-    for &k in &taken {
-        for &(c, verdict) in &deferred[k].killed {
+    for (k, _) in &taken {
+        for &(c, verdict) in &deferred[*k].killed {
             joint[c] = verdict;
         }
     }
     let joint_stones = LivingStones::of(grid, &joint);
     let joint_round = round.updated(grid, &joint, &joint_stones, alive_proven);
     let all_live = lives(enclosing, &joint_round, &joint)
-        && taken.iter().all(|&k| {
-            lives(
-                &enclosing_chains(grid, before, &deferred[k].space),
-                &joint_round,
-                &joint,
-            )
-        });
+        && taken
+            .iter()
+            .all(|(_, around)| lives(around, &joint_round, &joint));
+    let taken = taken.into_iter().map(|(k, _)| k).collect();
     all_live.then_some((joint, joint_stones, joint_round, taken))
 }
 
@@ -752,35 +750,16 @@ fn captured_shape_value(grid: &Grid, cells: &[u32], color: Color) -> Option<u32>
         .map(|&i| i as usize)
         .filter(|&i| grid.cells[i].is_none())
         .all(|i| grid.neighbours(i).any(|n| stones.contains(&n)));
-    if stones.is_empty() || !all_liberties || !connected(grid, stones) {
+    // Stones of one colour that touch are one chain, and a dead chain is freed whole: one
+    // connected shape is one chain.
+    let one_shape = stones
+        .iter()
+        .all(|&i| grid.chain_of[i] == grid.chain_of[stones[0]]);
+    if stones.is_empty() || !all_liberties || !one_shape {
         return None;
     }
     // A point or two touch each other: killable too.
     is_nakade(grid, stones).then_some(ONE_EYE)
-}
-
-/// Whether `cells` (a few) form one shape, each reached from the first through the others.
-fn connected(grid: &Grid, cells: &[usize]) -> bool {
-    if cells.is_empty() {
-        return true;
-    }
-    let mut reached = [false; NAKADE_MAX];
-    let mut stack = [0usize; NAKADE_MAX];
-    let (mut top, mut seen) = (1, 1);
-    reached[0] = true;
-    while top > 0 {
-        top -= 1;
-        let at = cells[stack[top]];
-        for (k, &other) in cells.iter().enumerate() {
-            if !reached[k] && grid.neighbours(at).any(|n| n == other) {
-                reached[k] = true;
-                seen += 1;
-                stack[top] = k;
-                top += 1;
-            }
-        }
-    }
-    seen == cells.len()
 }
 
 /// A killable eye shape: one point touches every other point (straight and bent three,
@@ -1634,14 +1613,7 @@ mod tests {
                         && grid.chains[c].stones[0] == 3 * 9 + 3
                 })
                 .collect();
-            let verdicts = with_status(n, &dead);
-            let round = Round::new(
-                &grid,
-                &verdicts,
-                &LivingStones::of(&grid, &verdicts),
-                &vec![false; n],
-            );
-            round.is_strong(grid.chain_of[9 + 1] as usize)
+            round_with_dead(&grid, &dead).is_strong(grid.chain_of[9 + 1] as usize)
         };
         let empty = [
             ". . . . . . . . .",
@@ -1658,18 +1630,32 @@ mod tests {
         assert!(!strong_white(&with_stone));
     }
 
+    /// The round of `grid` with the chains `dead` says read dead, the others alive, nothing
+    /// proven.
+    fn round_with_dead(grid: &Grid, dead: &[bool]) -> Round {
+        let n = grid.chains.len();
+        let verdicts = with_status(n, dead);
+        Round::new(
+            grid,
+            &verdicts,
+            &LivingStones::of(grid, &verdicts),
+            &vec![false; n],
+        )
+    }
+
     /// The round of `rows` with every stone alive and nothing proven.
     fn round_of(rows: &[&str]) -> (Grid, Round) {
         let grid = Grid::new(&Position::from_diagram(rows));
-        let n = grid.chains.len();
-        let verdicts = with_status(n, &vec![false; n]);
-        let round = Round::new(
-            &grid,
-            &verdicts,
-            &LivingStones::of(&grid, &verdicts),
-            &vec![false; n],
-        );
+        let round = round_with_dead(&grid, &vec![false; grid.chains.len()]);
         (grid, round)
+    }
+
+    /// The whole reading of `rows`, nothing proven.
+    fn read_rows(rows: &[&str]) -> (Grid, Vec<LifeVerdict>) {
+        let grid = Grid::new(&Position::from_diagram(rows));
+        let none = vec![false; grid.chains.len()];
+        let verdicts = read(&grid, &none, &none);
+        (grid, verdicts)
     }
 
     /// The chain on column `x`, row `y` of a board `width` wide.
@@ -1963,13 +1949,7 @@ mod tests {
         let dead: Vec<bool> = (0..n)
             .map(|c| black.contains(&(grid.chains[c].stones[0] % 6, grid.chains[c].stones[0] / 6)))
             .collect();
-        let verdicts = with_status(n, &dead);
-        let round = Round::new(
-            &grid,
-            &verdicts,
-            &LivingStones::of(&grid, &verdicts),
-            &vec![false; n],
-        );
+        let round = round_with_dead(&grid, &dead);
         let white = chain_at(&grid, 4, 0);
         (round.is_strong(white), round.eyes[round.group[white]])
     }
@@ -2045,9 +2025,7 @@ mod tests {
             ". . . . . . . . .",
             ". . . . . . . . .",
         ];
-        let grid = Grid::new(&Position::from_diagram(&rows));
-        let none = vec![false; grid.chains.len()];
-        let verdicts = read(&grid, &none, &none);
+        let (grid, verdicts) = read_rows(&rows);
         let status = |x: usize, y: usize| verdicts[chain_at(&grid, x, y)].status;
         assert_eq!(status(1, 0), StoneStatus::Dead);
         assert_eq!(status(5, 0), StoneStatus::Dead);
@@ -2104,13 +2082,7 @@ mod tests {
         let n = grid.chains.len();
         let inside = chain_at(&grid, 3, 0);
         let dead: Vec<bool> = (0..n).map(|c| c == inside).collect();
-        let verdicts = with_status(n, &dead);
-        let round = Round::new(
-            &grid,
-            &verdicts,
-            &LivingStones::of(&grid, &verdicts),
-            &vec![false; n],
-        );
+        let round = round_with_dead(&grid, &dead);
         let white = chain_at(&grid, 1, 0);
         assert_eq!(round.group[white], round.group[chain_at(&grid, 3, 1)]);
         assert_eq!(round.eyes[round.group[white]], ONE_EYE);
@@ -2155,9 +2127,7 @@ mod tests {
             "O O O O O O O O O",
             ". X O O . X O O O",
         ];
-        let grid = Grid::new(&Position::from_diagram(&rows));
-        let none = vec![false; grid.chains.len()];
-        let verdicts = read(&grid, &none, &none);
+        let (grid, verdicts) = read_rows(&rows);
         let wall = verdicts[chain_at(&grid, 0, 7)];
         assert_eq!(wall.status, StoneStatus::Alive);
         assert_eq!(wall.confidence, confidence::TWO_EYES);
