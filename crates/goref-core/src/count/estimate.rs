@@ -1106,6 +1106,52 @@ mod tests {
         assert_eq!(owner_at(&est, 0, 1), Some(Color::White));
     }
 
+    /// The final position of Fox `Pro/9p/1505364308` (RE B+1.0, GNU Go's count B+1.0): Black's
+    /// twelve stones in the upper right (P19-R15, liberties R19 and T19) and White's Q19 look
+    /// like a seki. Read from White's side, Q19 falls whoever moves first, and Black's stones
+    /// then face White's right side (S17-T13, liberties T17, S12 and T12), a race of captures
+    /// on both sides that no part of the reading plays out. A deeper race search tried in the
+    /// thirteenth session refuted the seki and then killed Black's stones in a plain kill, with
+    /// White's right side read strong: a stated W+61 (docs/scoring.md, "A deeper race search,
+    /// tried and not taken"). Whatever the reading, it must not kill Black's stones and be
+    /// sure of White's right side at once.
+    #[test]
+    fn stones_that_take_their_seki_partner_are_not_killed_by_an_enclosure_read_sure() {
+        let est = estimate(&Position::from_diagram(&[
+            ". O . X X O . . . O . . . O X O . X .",
+            "X X X X O . . . O X O O O O X X X X O",
+            "X . X O . O . . O X X O X O X X X O .",
+            "X X O O . . . . O O X X X O O X O O O",
+            "X X X O . . . O O O X X O O O X X O O",
+            "X O O . . O O X X O X . X X X O O O O",
+            "O . . . . O X X X O X . X . X X X O O",
+            ". O . . . . O X . O X X X X . X O . .",
+            ". . . . . . O X X X X X O X O . X X X",
+            ". . . . . . O O O X X O O O X X X O X",
+            ". . . . . O X X O X X O . O O X O O O",
+            ". . . . . O O X O X . X O O O O O O O",
+            ". . O . . O X X O X . X X O X O O X O",
+            ". O X . O . O X X O X X X X X X O X X",
+            ". O X O O O O X . O . . O X X O O X .",
+            "O O O X X X O X X X X X X O X O X X .",
+            "O X X . X X O X X X X O O O O O X . X",
+            "X X . X X O O O O O X X O . O . O X X",
+            ". . . . X X O . . O O X X O . O O O .",
+        ]));
+        let (black, white_side) = (Point::new(14, 0), Point::new(17, 2));
+        assert_eq!(est.string_at(black).map(|s| s.stones.len()), Some(12));
+        assert_eq!(est.string_at(white_side).map(|s| s.stones.len()), Some(12));
+        let black_dead = status_at(&est, 14, 0) == StoneStatus::Dead;
+        let white_sure =
+            est.confidence_at(white_side).unwrap() >= crate::count::options::MIN_CONFIDENCE;
+        assert!(
+            !(black_dead && white_sure),
+            "Black's P19-R15 read dead with White's S17-T13 sure: {:?} {:?}",
+            est.string_at(black).map(|s| (s.status, s.confidence)),
+            est.string_at(white_side).map(|s| (s.status, s.confidence)),
+        );
+    }
+
     /// The seki shape with the dame filled, but the two Black stones are also bounded by a
     /// second White chain (right) whose other liberty is an open point, neither a shared
     /// liberty nor a dame of Black's living wall. That chain can fill a shared liberty from
