@@ -952,28 +952,68 @@ mod tests {
         assert_eq!(owner_at(&est, 3, 7), Some(Color::Black));
     }
 
-    /// Two Black stones inside a White chain without eyes, every liberty of theirs shared with
-    /// it; White's one other liberty is a dame that Black's living wall also touches. The dame
-    /// is filled before the count, and then neither side can fill a shared liberty: seki,
-    /// not dead stones in White's four-point eye space (KGS `2015-05-31-15`, CGOS `70767`).
+    /// Two Black stones (F4-G4) in the middle of a White chain's straight four on the edge
+    /// (E4-H4), every liberty of theirs shared with it; White's one other liberty is a dame
+    /// (C3) that Black's living wall also touches. It looks like a seki once the dame is
+    /// filled, and was read so until the thirteenth session (KGS `2015-05-31-15`, CGOS
+    /// `70767`), but Black kills: a third stone at E4 puts the three in atari, and White, who
+    /// must take them before Black fills C3, is left a straight three (E4-G4) with Black to
+    /// play its middle. White moving first does no better (filling E4 or H4 takes its own
+    /// liberty). GNU Go's count of `70767-test2` reads it so; the race search sees it since a
+    /// capture of three stones inside the race no longer ends it.
+    #[test]
+    fn two_stones_in_a_straight_four_on_the_edge_kill_by_a_sacrifice() {
+        let pos = Position::from_diagram(&["X.X.XXXXX", "XXXXXXXXX", "XX.OOOOOO", "XXOO.XX.O"]);
+        let est = estimate(&pos);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Alive);
+        assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 4, 3), Some(Color::Black));
+        assert!(est.seki_stones().is_empty());
+        // The colours swapped: the same reading.
+        let swapped = Position::from_diagram(&["O.O.OOOOO", "OOOOOOOOO", "OO.XXXXXX", "OOXX.OO.X"]);
+        let est = estimate(&swapped);
+        assert_eq!(status_at(&est, 3, 2), StoneStatus::Dead);
+        assert_eq!(status_at(&est, 5, 3), StoneStatus::Alive);
+        assert_eq!(owner_at(&est, 4, 3), Some(Color::White));
+    }
+
+    /// Three Black stones (F4-H4) in the middle of a White chain's straight five on the edge
+    /// (E4-J4), every liberty of theirs shared with it; White's one other liberty is a dame
+    /// (C3) that Black's living wall also touches. The dame is filled before the count, and
+    /// then neither side can fill a shared liberty: a fourth Black stone taken leaves White a
+    /// straight four (alive), and White filling one takes the three stones only to be left a
+    /// straight three with Black to play. Seki.
     #[test]
     fn seki_once_the_dame_next_to_a_living_wall_is_filled() {
-        let pos = Position::from_diagram(&["X.X.XXXXX", "XXXXXXXXX", "XX.OOOOOO", "XXOO.XX.O"]);
+        let pos = Position::from_diagram(&FILLED_DAME_SEKI);
         let est = estimate(&pos);
         assert_eq!(status_at(&est, 5, 3), StoneStatus::Seki);
         assert_eq!(status_at(&est, 3, 2), StoneStatus::Seki);
-        // Read out from White's side only (from Black's the search is left open): the seki
-        // keeps the static reading's confidence.
-        assert_eq!(est.confidence_at(Point::new(5, 3)), Some(0.7));
         assert_eq!(status_at(&est, 0, 0), StoneStatus::Alive);
         assert_eq!(owner_at(&est, 4, 3), None);
         assert!(est.dead_stones().is_empty());
         // The colours swapped: the same reading.
-        let swapped = Position::from_diagram(&["O.O.OOOOO", "OOOOOOOOO", "OO.XXXXXX", "OOXX.OO.X"]);
-        let est = estimate(&swapped);
+        let swapped: Vec<String> = FILLED_DAME_SEKI
+            .iter()
+            .map(|row| {
+                row.chars()
+                    .map(|c| match c {
+                        'X' => 'O',
+                        'O' => 'X',
+                        c => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+        let est = estimate(&Position::from_diagram(&swapped));
         assert_eq!(status_at(&est, 5, 3), StoneStatus::Seki);
         assert_eq!(status_at(&est, 3, 2), StoneStatus::Seki);
     }
+
+    /// See [`seki_once_the_dame_next_to_a_living_wall_is_filled`].
+    const FILLED_DAME_SEKI: [&str; 4] = ["X.X.XXXXXX", "XXXXXXXXXX", "XX.OOOOOOO", "XXOO.XXX.O"];
 
     /// The same shape with room for one eye only: killing the Black stone would not give
     /// White life, so there is no seki to fight for: White's chain is dead in Black's area
@@ -1200,7 +1240,7 @@ mod tests {
     /// would take its own liberty) and White keeps it as a liberty of its own. No seki.
     #[test]
     fn no_seki_by_filled_dame_next_to_a_wall_that_is_not_alive() {
-        let pos = Position::from_diagram(&["XXX.XXXXX", "XXXXXXXXX", "XX.OOOOOO", "XXOO.XX.O"]);
+        let pos = Position::from_diagram(&["XXX.XXXXXX", "XXXXXXXXXX", "XX.OOOOOOO", "XXOO.XXX.O"]);
         let est = estimate(&pos);
         assert_ne!(status_at(&est, 5, 3), StoneStatus::Seki);
         assert_ne!(status_at(&est, 3, 2), StoneStatus::Seki);
@@ -1333,7 +1373,9 @@ mod tests {
     /// wall is the last neighbour looked at) touches Black's wall and the White chain.
     #[test]
     fn a_dame_touching_a_seki_and_a_living_wall_is_nobodys() {
-        let pos = Position::from_diagram(&["XXOO.XX.O", "XX.OOOOOO", "XXXXXXXXX", "X.X.XXXXX"]);
+        let mut upside_down = FILLED_DAME_SEKI;
+        upside_down.reverse();
+        let pos = Position::from_diagram(&upside_down);
         let est = estimate(&pos);
         assert_eq!(status_at(&est, 3, 1), StoneStatus::Seki);
         assert_eq!(status_at(&est, 5, 0), StoneStatus::Seki);

