@@ -800,6 +800,23 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_pass_lifts_the_ko_ban() {
+        // The race above, played on F9 alone, Black (the enclosure) to move and barred
+        // from F9 by a ko: Black passes, and White, whom no ban bars, takes at F9.
+        let grid = Grid::new(&Position::from_diagram(&WHOEVER_MOVES_FIRST));
+        let (weak, enclosing, space) = race_at(&grid, 1, 0);
+        let mut race =
+            RaceSearch::of(&grid, &weak, &enclosing, &space, &[], MAX_NODES).expect("a race");
+        let f9 = 5;
+        race.points = vec![f9];
+        let barred = State {
+            ko: Some(f9),
+            ..State::START
+        };
+        assert_eq!(race.solve(0, race.attacker, barred), RaceEnd::WeakCaptures);
+    }
+
+    #[test]
     fn a_kill_over_more_points_than_a_kill_reads_is_not_read() {
         // The corner's kill with two empty points of Black's area added to its space: the
         // same kill, over eight points, is more than a kill is read over.
