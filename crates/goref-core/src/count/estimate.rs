@@ -994,18 +994,7 @@ mod tests {
         assert_eq!(owner_at(&est, 4, 3), None);
         assert!(est.dead_stones().is_empty());
         // The colours swapped: the same reading.
-        let swapped: Vec<String> = FILLED_DAME_SEKI
-            .iter()
-            .map(|row| {
-                row.chars()
-                    .map(|c| match c {
-                        'X' => 'O',
-                        'O' => 'X',
-                        c => c,
-                    })
-                    .collect()
-            })
-            .collect();
+        let swapped = Position::colours_swapped(&FILLED_DAME_SEKI);
         let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
         let est = estimate(&Position::from_diagram(&swapped));
         assert_eq!(status_at(&est, 5, 3), StoneStatus::Seki);
@@ -1150,11 +1139,11 @@ mod tests {
     /// twelve stones in the upper right (P19-R15, liberties R19 and T19) and White's Q19 look
     /// like a seki. Read from White's side, Q19 falls whoever moves first, and Black's stones
     /// then face White's right side (S17-T13, liberties T17, S12 and T12), a race of captures
-    /// on both sides that no part of the reading plays out. A deeper race search tried in the
-    /// thirteenth session refuted the seki and then killed Black's stones in a plain kill, with
-    /// White's right side read strong: a stated W+61 (docs/scoring.md, "A deeper race search,
-    /// tried and not taken"). Whatever the reading, it must not kill Black's stones and be
-    /// sure of White's right side at once.
+    /// on both sides that no part of the reading plays out. The seki read from White's side
+    /// with a larger budget than [`race::PARTNERS_MAX_NODES`] refuted it, and the next round
+    /// killed Black's stones in a plain kill, with White's right side read strong: a stated
+    /// W+61 (docs/scoring.md, "A deeper race search, and a seki that was a kill"). Whatever
+    /// the reading, it must not kill Black's stones and be sure of White's right side at once.
     #[test]
     fn stones_that_take_their_seki_partner_are_not_killed_by_an_enclosure_read_sure() {
         let est = estimate(&Position::from_diagram(&[

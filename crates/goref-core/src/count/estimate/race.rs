@@ -1034,53 +1034,52 @@ pub(crate) mod tests {
         }
     }
 
+    /// A lone Black stone (the cell [`LONE_STONE`]) inside White's wall, in an open area of
+    /// fourteen points, listed in [`open_around_the_lone_stone`].
+    const LONE_STONE_IN_THE_OPEN: [&str; 6] = [
+        "O O O O O O O",
+        "O . . . . . O",
+        "O . . X . . O",
+        "O . . . . . O",
+        "O O O O O O O",
+        ". O . O . O .",
+    ];
+    const LONE_STONE: usize = 17;
+
+    /// The open points around the lone stone of [`LONE_STONE_IN_THE_OPEN`], in board order.
+    fn open_around_the_lone_stone(grid: &Grid) -> Vec<usize> {
+        (0..grid.len())
+            .filter(|&i| grid.cells[i].is_none() && (8..27).contains(&i))
+            .collect()
+    }
+
     #[test]
     fn a_search_past_its_budget_leaves_the_seki() {
-        // A lone Black stone in an open area of eleven points inside White's wall: White
-        // takes it, but reading every order of eleven points is far past the budget.
-        let rows = [
-            "O O O O O O O",
-            "O . . . . . O",
-            "O . . X . . O",
-            "O . . . . . O",
-            "O O O O O O O",
-            ". O . O . O .",
-        ];
-        let grid = Grid::new(&Position::from_diagram(&rows));
-        let open: Vec<usize> = (0..grid.len())
-            .filter(|&i| grid.cells[i].is_none() && (8..27).contains(&i))
-            .collect();
+        // The lone stone in eleven of its open points: White takes it, but reading every
+        // order of eleven points is far past the budget.
+        let grid = Grid::new(&Position::from_diagram(&LONE_STONE_IN_THE_OPEN));
+        let open = open_around_the_lone_stone(&grid);
         assert_eq!(open.len(), 14);
         let mut race = search_on(&grid, open[..MAX_POINTS].to_vec());
-        race.weak = 17;
-        assert_eq!(grid.cells[17], Some(Color::Black));
+        race.weak = LONE_STONE;
+        assert_eq!(grid.cells[LONE_STONE], Some(Color::Black));
         assert_eq!(race.solve(0, 2, State::START), RaceEnd::Unknown);
         assert!(race.nodes > MAX_NODES);
     }
 
     #[test]
     fn the_budget_reads_a_fight_over_five_open_points_to_its_end() {
-        // The lone stone of the test above in five open points: every order of play there,
-        // both sides, is about 850 positions, past the partners' budget and within a race's
-        // (a bulky five taken and played on is such a fight).
-        let rows = [
-            "O O O O O O O",
-            "O . . . . . O",
-            "O . . X . . O",
-            "O . . . . . O",
-            "O O O O O O O",
-            ". O . O . O .",
-        ];
-        let grid = Grid::new(&Position::from_diagram(&rows));
-        let open: Vec<usize> = (0..grid.len())
-            .filter(|&i| grid.cells[i].is_none() && (8..27).contains(&i))
-            .collect();
-        let mut race = search_on(&grid, open[..5].to_vec());
-        race.weak = 17;
+        // The lone stone in five of its open points: every order of play there, both sides,
+        // is about 850 positions, past the partners' budget and within a race's (a bulky
+        // five taken and played on is such a fight).
+        let grid = Grid::new(&Position::from_diagram(&LONE_STONE_IN_THE_OPEN));
+        let five = open_around_the_lone_stone(&grid)[..5].to_vec();
+        let mut race = search_on(&grid, five.clone());
+        race.weak = LONE_STONE;
         assert_ne!(race.solve(0, 2, State::START), RaceEnd::Unknown);
         assert!(race.nodes > PARTNERS_MAX_NODES, "{}", race.nodes);
-        let mut partners = search_on(&grid, open[..5].to_vec());
-        (partners.weak, partners.budget) = (17, PARTNERS_MAX_NODES);
+        let mut partners = search_on(&grid, five);
+        (partners.weak, partners.budget) = (LONE_STONE, PARTNERS_MAX_NODES);
         assert_eq!(partners.solve(0, 2, State::START), RaceEnd::Unknown);
     }
 
